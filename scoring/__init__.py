@@ -1,0 +1,40 @@
+"""Hicksheet's scoring engine: the rules of Klaberjass, Clabber and their relatives.
+
+Pure Python, no Django. The public surface (kept stable, documented in the README)::
+
+    from scoring import get_ruleset, PRESETS, Deal, score_deal, play_game, InvalidDeal
+
+    rules = get_ruleset("clabber")
+    r = score_deal(rules, Deal(makers=0, card_points=(80, 82), melds=(("run3",), ())))
+    r.points, r.marks, r.made        # (100, 82), ("100", "82"), True
+"""
+
+from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, validate_deal
+from scoring.game import GameResult, game_winner, play_game
+from scoring.rules import (
+    MELD_KINDS,
+    MELD_LABELS,
+    PRESETS,
+    InvalidRuleset,
+    Ruleset,
+    get_ruleset,
+    ruleset_from_data,
+)
+
+__all__ = [
+    "MELD_KINDS",
+    "MELD_LABELS",
+    "PRESETS",
+    "Deal",
+    "DealResult",
+    "GameResult",
+    "InvalidDeal",
+    "InvalidRuleset",
+    "Ruleset",
+    "game_winner",
+    "get_ruleset",
+    "play_game",
+    "ruleset_from_data",
+    "score_deal",
+    "validate_deal",
+]

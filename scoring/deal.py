@@ -1,0 +1,395 @@
+"""One deal: what the scorer tells the engine, and what the engine makes of it.
+
+Words (see ``RULES.md``):
+
+- *makers*: the side that chose or accepted trump; it must out-score the other side(s).
+- *card points*: the points of the cards in a side's tricks, the 10 for the last trick included.
+- *combined points*: card points + the melds a side scores + belle.
+- *made*: the makers' combined points beat every other side's (strictly); otherwise they are
+  *set* (``XX`` on the sheet).
+- *held points*: under the tie rule ``hang``, the points of tied deals, waiting for the winner
+  of the next deal that is not void.
+
+The engine never sees the cards, so it checks only what can be checked from the totals, and
+refuses an impossible deal with an :class:`InvalidDeal` whose message a scorer understands and
+whose ``field`` names what the scorer should look at again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scoring.rules import MELD_CARDS, MELD_KINDS, MELD_LABELS, Ruleset
+
+Renege = int | Literal["both"] | None
+
+#: Marks written on the sheet (source 002).
+SET_MARK = "XX"
+ZERO_MARK = "-"
+
+
+class InvalidDeal(ValueError):
+    """A deal that cannot have happened, or that the ruleset does not allow.
+
+    ``field`` names the part of the deal the message is about (``makers``, ``card_points``,
+    ``melds``, ``belle``, ``tricks``, ``renege``, ``no_trump``, ``game``), so a form can show the
+    message next to it.
+    """
+
+    def __init__(self, message: str, field: str | None = None, side: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.side = side
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What the scorer entered for one deal. Sides are numbered from 0.
+
+    ``card_points`` is None for a void deal or a renege; ``melds`` holds one tuple of meld kinds
+    per side (belle is not among them; an empty ``melds`` means nobody melded); ``tricks`` is an
+    optional count of tricks per side: when it is absent, a side with 0 card points took no
+    trick. ``renege`` is the side that reneged, ``"both"`` (a void deal), or None.
+    """
+
+    makers: int | None = None
+    card_points: tuple[int, ...] | None = None
+    melds: tuple[tuple[str, ...], ...] = ()
+    belle: int | None = None
+    tricks: tuple[int, ...] | None = None
+    renege: Renege = None
+    void: bool = False
+    no_trump: bool = False
+
+    def __post_init__(self) -> None:
+        # Accept lists (from JSON or a form) but keep the deal hashable and immutable.
+        if isinstance(self.card_points, list):
+            object.__setattr__(self, "card_points", tuple(self.card_points))
+        if isinstance(self.tricks, list):
+            object.__setattr__(self, "tricks", tuple(self.tricks))
+        if isinstance(self.melds, list) or any(isinstance(m, list) for m in self.melds):
+            object.__setattr__(self, "melds", tuple(tuple(m) for m in self.melds))
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What one deal scores.
+
+    ``points``: what each side scores this deal, held points paid out included.
+    ``marks``: the same as written on the sheet: ``XX`` for set makers, ``-`` for any other zero.
+    ``made``: True / False; None for a void deal or a renege.
+    ``combined``: each side's combined points before the rules decided who keeps them
+    (zeros for a void deal; for a renege, the melds and belle each side scores).
+    ``held``: points held after this deal (``hang``); ``paid_held``: held points paid out by it.
+    ``winner``: the side that won the deal (makers if made, else the best opponent), None when
+    nobody did (void, or a tie that hangs).
+    """
+
+    points: tuple[int, ...]
+    marks: tuple[str, ...]
+    made: bool | None
+    combined: tuple[int, ...]
+    held: int = 0
+    paid_held: int = 0
+    winner: int | None = None
+    void: bool = False
+    renege: Renege = None
+    tied: bool = False
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _side_name(rules: Ruleset, side: int) -> str:
+    return f"{'partnership' if rules.partnerships else 'player'} {side + 1}"
+
+
+def _check_side(rules: Ruleset, value: object, field: str) -> None:
+    if value is None:
+        return
+    if not _is_whole(value) or not 0 <= value < rules.sides:  # type: ignore[operator]
+        raise InvalidDeal(
+            f"{rules.name} has {rules.sides} sides, numbered 0 to {rules.sides - 1}: "
+            f"{value!r} is not one of them.",
+            field,
+        )
+
+
+def _per_side(rules: Ruleset, values: object, field: str, what: str) -> tuple[int, ...]:
+    if not isinstance(values, Sequence) or isinstance(values, str) or len(values) != rules.sides:
+        raise InvalidDeal(f"Give {what} for each of the {rules.sides} sides.", field)
+    for side, value in enumerate(values):
+        if not _is_whole(value):
+            raise InvalidDeal(
+                f"{what.capitalize()} must be whole numbers; {_side_name(rules, side)} has "
+                f"{value!r}.",
+                field,
+                side,
+            )
+    return tuple(values)
+
+
+def validate_deal(rules: Ruleset, deal: Deal) -> None:
+    """Raise :class:`InvalidDeal` for a deal that could not have happened under ``rules``."""
+    if not isinstance(deal, Deal):
+        raise TypeError(f"score_deal needs a Deal, not {type(deal).__name__}")
+    _check_side(rules, deal.makers, "makers")
+    _check_side(rules, deal.belle, "belle")
+    if deal.renege is not None and deal.renege != "both":
+        _check_side(rules, deal.renege, "renege")
+    if deal.no_trump and not rules.no_trump_allowed:
+        raise InvalidDeal(f"{rules.name} has no no-trump deals.", "no_trump")
+    if deal.void:
+        return
+    if deal.renege == "both":
+        return
+    _check_melds(rules, deal)
+    if deal.belle is not None and deal.no_trump:
+        raise InvalidDeal(
+            "A no-trump deal has no belle: there is no trump king and queen.", "belle"
+        )
+    if deal.renege is not None:
+        return
+    if deal.makers is None:
+        raise InvalidDeal("Say which side made trump.", "makers")
+    if deal.card_points is None:
+        raise InvalidDeal("Enter the card points each side took.", "card_points")
+    _check_card_points(rules, deal)
+
+
+def _check_card_points(rules: Ruleset, deal: Deal) -> None:
+    points = _per_side(rules, deal.card_points, "card_points", "card points")
+    total = rules.deal_total(deal.no_trump)
+    for side, value in enumerate(points):
+        who = _side_name(rules, side).capitalize()
+        if not 0 <= value <= total:
+            raise InvalidDeal(
+                f"{who} has {value} card points; a side takes from 0 to {total}.",
+                "card_points",
+                side,
+            )
+        if value in (1, total - 1):
+            raise InvalidDeal(
+                f"{who} has {value} card points, which cannot happen: no card is worth 1, "
+                f"so no side ends with 1 or {total - 1}.",
+                "card_points",
+                side,
+            )
+    summed = sum(points)
+    if rules.all_cards_played and summed != total:
+        raise InvalidDeal(
+            f"{rules.name} plays every card: card points must add up to {total}, these add "
+            f"up to {summed}.",
+            "card_points",
+        )
+    if summed > total:
+        raise InvalidDeal(
+            f"The whole deck holds {total} card points; these add up to {summed}.",
+            "card_points",
+        )
+    if summed < 10:
+        raise InvalidDeal(
+            "Somebody took the last trick, worth 10: card points cannot add up to less than 10.",
+            "card_points",
+        )
+    if deal.tricks is None:
+        return
+    tricks = _per_side(rules, deal.tricks, "tricks", "tricks")
+    if any(t < 0 for t in tricks) or sum(tricks) != rules.tricks_per_deal:
+        raise InvalidDeal(
+            f"A deal of {rules.name} has {rules.tricks_per_deal} tricks; these tricks add up "
+            f"to {sum(tricks)}.",
+            "tricks",
+        )
+    for side, (count, value) in enumerate(zip(tricks, points, strict=True)):
+        if count == 0 and value > 0:
+            raise InvalidDeal(
+                f"{_side_name(rules, side).capitalize()} took no trick but has {value} card "
+                "points.",
+                "card_points",
+                side,
+            )
+
+
+def _check_melds(rules: Ruleset, deal: Deal) -> None:
+    melds = deal.melds
+    if melds == ():
+        return
+    if not isinstance(melds, tuple) or len(melds) != rules.sides:
+        raise InvalidDeal(f"Give the melds of each of the {rules.sides} sides.", "melds")
+    fours_seen: set[str] = set()
+    for side, kinds in enumerate(melds):
+        who = _side_name(rules, side).capitalize()
+        if isinstance(kinds, str) or not isinstance(kinds, tuple):
+            raise InvalidDeal(f"{who}'s melds must be a list of meld kinds.", "melds", side)
+        cards = 0
+        for kind in kinds:
+            if kind not in MELD_KINDS:
+                raise InvalidDeal(
+                    f"{kind!r} is not a meld; the melds are {', '.join(MELD_KINDS)}.",
+                    "melds",
+                    side,
+                )
+            if rules.meld_value(kind) is None:
+                raise InvalidDeal(
+                    f"{rules.name} does not pay for {MELD_LABELS[kind].lower()}.", "melds", side
+                )
+            if kind.startswith("four_"):
+                if kind in fours_seen:
+                    raise InvalidDeal(
+                        f"There is only one set of {MELD_LABELS[kind].lower()[5:]} in the deck.",
+                        "melds",
+                        side,
+                    )
+                fours_seen.add(kind)
+            cards += MELD_CARDS[kind]
+        in_hands = rules.cards_each * (rules.players // rules.sides)
+        if cards > in_hands:
+            raise InvalidDeal(
+                f"{who}'s melds need {cards} cards, but the side holds only {in_hands}: a card "
+                "counts in one meld only.",
+                "melds",
+                side,
+            )
+    scoring_sides = [side for side, kinds in enumerate(melds) if kinds]
+    if len(scoring_sides) > 1:
+        raise InvalidDeal(
+            "Only the side with the best meld scores melds: "
+            + " and ".join(_side_name(rules, s) for s in scoring_sides)
+            + " cannot both score them (belle is scored apart).",
+            "melds",
+        )
+
+
+def _melds_of(rules: Ruleset, deal: Deal, side: int) -> int:
+    if not deal.melds:
+        return 0
+    return sum(rules.meld_values[kind] for kind in deal.melds[side])
+
+
+def _belle_of(rules: Ruleset, deal: Deal, side: int) -> int:
+    return rules.belle_value if deal.belle == side else 0
+
+
+def _took_no_trick(deal: Deal, side: int) -> bool:
+    if deal.tricks is not None:
+        return deal.tricks[side] == 0
+    assert deal.card_points is not None
+    return deal.card_points[side] == 0
+
+
+def combined_points(rules: Ruleset, deal: Deal) -> tuple[int, ...]:
+    """Each side's card points + the melds it scores + belle (for a valid, played deal)."""
+    assert deal.card_points is not None
+    combined = []
+    for side in range(rules.sides):
+        melds = _melds_of(rules, deal, side)
+        if rules.trickless_melds == "void" and _took_no_trick(deal, side):
+            melds = 0
+        combined.append(deal.card_points[side] + melds + _belle_of(rules, deal, side))
+    return tuple(combined)
+
+
+def _marks(points: Sequence[int], set_side: int | None = None) -> tuple[str, ...]:
+    return tuple(
+        SET_MARK if side == set_side else (str(p) if p else ZERO_MARK)
+        for side, p in enumerate(points)
+    )
+
+
+def score_deal(rules: Ruleset, deal: Deal, held: int = 0) -> DealResult:
+    """Score one deal under ``rules``.
+
+    ``held`` is the points held from earlier tied deals (tie rule ``hang``); they go to the
+    winner of this deal unless it is void or ties again. Raises :class:`InvalidDeal` when the
+    deal could not have happened or the ruleset does not allow it.
+    """
+    validate_deal(rules, deal)
+    if not _is_whole(held) or held < 0 or (held and rules.sides != 2):
+        # Only the two-sided 'hang' rule holds points; anything else is a caller's bug.
+        raise ValueError(f"held points must be a whole number of at least 0, not {held!r}")
+    zeros = (0,) * rules.sides
+
+    if deal.void or deal.renege == "both":
+        return DealResult(
+            points=zeros,
+            marks=_marks(zeros),
+            made=None,
+            combined=zeros,
+            held=held,
+            void=True,
+            renege=deal.renege,
+        )
+
+    if deal.renege is not None:
+        # Play stops; the card points entered are ignored (source 002).
+        combined = tuple(
+            _melds_of(rules, deal, s) + _belle_of(rules, deal, s) for s in range(rules.sides)
+        )
+        points = [
+            0 if side == deal.renege else rules.renege_award + combined[side]
+            for side in range(rules.sides)
+        ]
+        winner = 1 - deal.renege if rules.sides == 2 else None
+        if winner is not None:
+            points[winner] += held
+        return DealResult(
+            points=tuple(points),
+            marks=_marks(points),
+            made=None,
+            combined=combined,
+            paid_held=held,
+            winner=winner,
+            renege=deal.renege,
+        )
+
+    assert deal.makers is not None
+    makers = deal.makers
+    combined = combined_points(rules, deal)
+    opponents = [s for s in range(rules.sides) if s != makers]
+    best_opponent = max(opponents, key=lambda s: combined[s])
+    made = all(combined[makers] > combined[s] for s in opponents)
+    tied = not made and combined[makers] == combined[best_opponent]
+
+    if made:
+        points = list(combined)
+        points[makers] += held
+        return DealResult(
+            points=tuple(points),
+            marks=_marks(points),
+            made=True,
+            combined=combined,
+            paid_held=held,
+            winner=makers,
+        )
+
+    if tied and rules.tie_rule == "hang":
+        return DealResult(
+            points=zeros,
+            marks=_marks(zeros),
+            made=False,
+            combined=combined,
+            held=held + sum(combined),
+            tied=True,
+        )
+
+    # A tie under 'own' pays the opponents their own points whatever the set award says.
+    award = rules.set_award if not tied or rules.tie_rule == "set" else "own"
+    points = [0 if side == makers else combined[side] for side in range(rules.sides)]
+    if award == "all":
+        # Two sides only (a three-sided ruleset refuses 'all'): the opponent takes everything.
+        points[best_opponent] = sum(combined)
+    points[best_opponent] += held
+    return DealResult(
+        points=tuple(points),
+        marks=_marks(points, set_side=makers),
+        made=False,
+        combined=combined,
+        paid_held=held,
+        winner=best_opponent,
+        tied=tied,
+    )
