@@ -1,0 +1,37 @@
+# Hicksheet. `make run` serves the site on a fresh clone; `make test` runs every test.
+# Both build .venv from requirements-dev.txt first, and again whenever a requirements file changes.
+
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: venv run test lint bench demo
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver $${HOST:-127.0.0.1}:$${PORT:-8000}
+
+# Extra pytest arguments: make test ARGS="tests/league -x"
+test: $(STAMP)
+	$(BIN)/python -m pytest $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy scoring/
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+# A placeholder for now: the site on its own database, demo.sqlite3.
+demo: $(STAMP)
+	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py migrate --noinput
+	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py runserver $${HOST:-127.0.0.1}:$${PORT:-8000}

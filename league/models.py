@@ -1,0 +1,1 @@
+"""Database models. None yet: clubs, competitions, games and deals come in later changes."""

@@ -1,0 +1,254 @@
+"""Hicksheet's settings: one file, every value from the environment.
+
+A fresh clone runs with no variable set: ``DEBUG`` defaults to on, the secret key to a
+development key, and the database to ``db.sqlite3`` in the repository. A server sets at least::
+
+    DEBUG=0
+    SECRET_KEY=<50 or more random characters>
+    ALLOWED_HOSTS=scores.example.org
+    CSRF_TRUSTED_ORIGINS=https://scores.example.org
+    DATABASE_URL=postgres://user:password@host:5432/hicksheet
+    SECURE_SSL_REDIRECT=1 SESSION_COOKIE_SECURE=1 CSRF_COOKIE_SECURE=1
+    SECURE_HSTS_SECONDS=31536000 SECURE_HSTS_INCLUDE_SUBDOMAINS=1 SECURE_HSTS_PRELOAD=1
+
+and ``manage.py check --deploy`` then reports no issue. The helpers below read one variable
+each and refuse a value they cannot understand, naming the variable, rather than guessing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def env_str(name: str, default: str = "", environ: Mapping[str, str] = os.environ) -> str:
+    """The variable's value with surrounding blanks removed; ``default`` when unset or blank."""
+    value = environ.get(name, "").strip()
+    return value if value else default
+
+
+def env_bool(name: str, default: bool, environ: Mapping[str, str] = os.environ) -> bool:
+    """1/true/yes/on or 0/false/no/off, any case; anything else is an error."""
+    raw = env_str(name, environ=environ)
+    if not raw:
+        return default
+    if raw.lower() in _TRUE:
+        return True
+    if raw.lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a yes/no value: use 1, true, yes, on or 0, false, no, off."
+    )
+
+
+def env_int(
+    name: str, default: int, minimum: int = 0, environ: Mapping[str, str] = os.environ
+) -> int:
+    """A whole number, at least ``minimum``."""
+    raw = env_str(name, environ=environ)
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}.")
+    return value
+
+
+def env_list(
+    name: str, default: list[str] | None = None, environ: Mapping[str, str] = os.environ
+) -> list[str]:
+    """A comma-separated list; blanks around items and empty items are dropped."""
+    raw = env_str(name, environ=environ)
+    if not raw:
+        return list(default or [])
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_origins(name: str, environ: Mapping[str, str] = os.environ) -> list[str]:
+    """A comma-separated list of origins, each with its scheme (``https://host[:port]``)."""
+    origins = env_list(name, environ=environ)
+    for origin in origins:
+        scheme, sep, host = origin.partition("://")
+        if not sep or scheme not in ("http", "https") or not host or "/" in host:
+            raise ImproperlyConfigured(
+                f"{name} item {origin!r} is not an origin like https://scores.example.org."
+            )
+    return origins
+
+
+def env_choice(
+    name: str, default: str, choices: tuple[str, ...], environ: Mapping[str, str] = os.environ
+) -> str:
+    """One of ``choices``, compared without regard to case."""
+    raw = env_str(name, default, environ=environ)
+    for choice in choices:
+        if raw.lower() == choice.lower():
+            return choice
+    raise ImproperlyConfigured(f"{name}={raw!r} must be one of {', '.join(choices)}.")
+
+
+def env_database(
+    name: str, default: str, conn_max_age: int, environ: Mapping[str, str] = os.environ
+) -> dict[str, object]:
+    """A database URL (``sqlite:///path``, ``postgres://user:pw@host:port/name``)."""
+    url = env_str(name, default, environ=environ)
+    try:
+        config = dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
+    except ValueError as error:  # UnknownSchemeError is a ValueError
+        raise ImproperlyConfigured(f"{name} is not a usable database URL: {error}") from None
+    if not config.get("NAME"):
+        raise ImproperlyConfigured(f"{name}={url!r} names no database.")
+    return dict(config)
+
+
+# -- core ------------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", True)
+
+_DEV_SECRET_KEY = "django-insecure-hicksheet-development-key-never-use-in-production"
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    SECRET_KEY = _DEV_SECRET_KEY
+
+# Empty with DEBUG on means Django's own development hosts: localhost, 127.0.0.1, [::1].
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+if not ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must name this site's host(s) when DEBUG is off.")
+CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles, so that runserver serves static files the way production does.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "league.apps.LeagueConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "league.urls"
+WSGI_APPLICATION = "league.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# -- database --------------------------------------------------------------------------------
+
+DATABASES = {
+    "default": env_database(
+        "DATABASE_URL",
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int("CONN_MAX_AGE", 0),
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# -- users -----------------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# -- language and time -----------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+# -- static files ----------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed names need `collectstatic` first, which a server does at deploy;
+    # a development checkout (DEBUG on) serves the files as they are.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# WhiteNoise serves the files from static/ directly while DEBUG is on, and only the collected,
+# hashed files otherwise. Set from the variable, not from django.conf.settings.DEBUG at run
+# time, so that tests (which Django runs with DEBUG off) serve files as a development checkout.
+WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG
+
+# -- HTTPS -----------------------------------------------------------------------------------
+# All off unless set, so that a club laptop can serve plain HTTP on its own network; a server
+# behind HTTPS turns each on (see the module docstring). SECURE_PROXY_SSL_HEADER=1 trusts the
+# X-Forwarded-Proto header: set it only behind a proxy that always sets that header itself.
+
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# -- logging ---------------------------------------------------------------------------------
+# Django's default sends server errors only to ADMINS by mail; a server process should print
+# them where its supervisor collects them.
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {
+        "handlers": ["console"],
+        "level": env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR")),
+    },
+}
