@@ -24,9 +24,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy scoring/
+	$(BIN)/python -m ruff check .
+	$(BIN)/python -m ruff format --check .
+	$(BIN)/python -m mypy scoring/
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
