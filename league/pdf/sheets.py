@@ -1,0 +1,546 @@
+"""Hick sheets as PDF: a played game's score sheet, and blank sheets to fill in at the table.
+
+Words, as on a paper hick sheet (RULES.md, "Sheet marks"):
+
+- a *mark* is what is written in a side's points cell for one deal: the points (``"100"``),
+  ``"XX"`` when that side made trump and was set, ``"-"`` for an opponents' zero;
+- the *running total* is the side's score after that deal;
+- *held* points are the points of tied deals under the ``hang`` tie rule, waiting for the
+  winner of the next deal that is not void.
+
+A renderer takes a plain frozen dataclass and returns the PDF's bytes. This module imports
+nothing from Django so it can be used and tested without settings or a database; the view
+builds the dataclass from the game and the ruleset.
+
+Only the PDF standard font Helvetica is used: it is always available and, through the
+WinAnsi encoding, covers Latin-1 names ("José Muñoz", "Zoë"). Helvetica has no glyph for a
+letter outside that encoding and would draw a black box, so such a letter is printed without
+its accent ("Dvořák" as "Dvorák", "Łukasz" as "Lukasz"); a letter of another script is
+printed as "?".
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    LongTable,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+__all__ = [
+    "PAGE_SIZES",
+    "BlankSheet",
+    "GameSheet",
+    "SheetRow",
+    "render_blank_sheets",
+    "render_game_sheet",
+]
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": LETTER}
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal's line on the sheet."""
+
+    number: int  # deal number, 1-based
+    marks: tuple[str, ...]  # per side, as written: "100", "XX" (set makers), "-" (a zero)
+    running: tuple[int, ...]  # each side's total after this deal
+    makers: int | None  # side index that made trump, None for a void deal or a renege
+    note: str = ""  # "void: misdeal", "renege by Anna & Ben", "tie: 124 held", "belle", ...
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """A game as played so far (or finished), ready to print."""
+
+    title: str
+    ruleset_name: str
+    ruleset_lines: tuple[str, ...]  # the rules in short lines, overrides included
+    side_names: tuple[str, ...]  # 2 or 3 sides
+    target: int
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    winner: int | None  # side index, None while the game goes on
+    held: int = 0  # points held under the tie rule "hang" at the end
+    table: str = ""
+    date: str = ""
+    club: str = ""
+    page_size: str = "A4"  # "A4" or "Letter"
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    """One empty sheet for a table to fill in by hand."""
+
+    ruleset_name: str
+    ruleset_lines: tuple[str, ...]
+    sides: int  # 2 or 3 columns
+    side_names: tuple[str, ...] = ()  # names to pre-fill; may be shorter than ``sides``
+    table: str = ""
+    target: int = 500
+    title: str = ""
+    deal_rows: int = 30
+
+
+# --- look -------------------------------------------------------------------------------
+
+MARGIN = 36.0  # half an inch: room for a printer's unprintable edge
+FONT = "Helvetica"
+BOLD = "Helvetica-Bold"
+ITALIC = "Helvetica-Oblique"
+SET_RED = colors.HexColor("#B00000")
+HEAD_BG = colors.HexColor("#DDDDDD")
+STRIPE = colors.HexColor("#F3F3F3")
+GRID = colors.HexColor("#888888")
+FAINT = colors.HexColor("#666666")
+
+_TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=16, leading=19)
+_INFO = ParagraphStyle("info", fontName=FONT, fontSize=10, leading=13)
+_TARGET = ParagraphStyle("target", fontName=BOLD, fontSize=11, leading=14)
+_RULES_HEAD = ParagraphStyle("rules_head", fontName=BOLD, fontSize=9, leading=11)
+_RULES = ParagraphStyle("rules", fontName=FONT, fontSize=8, leading=10)
+_COL_HEAD = ParagraphStyle(
+    "col_head", fontName=BOLD, fontSize=9, leading=11, alignment=1, splitLongWords=True
+)
+_NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=9.5)
+_RESULT = ParagraphStyle("result", fontName=BOLD, fontSize=13, leading=16)
+_HELD = ParagraphStyle("held", fontName=FONT, fontSize=10, leading=13)
+_SIGN = ParagraphStyle("sign", fontName=FONT, fontSize=10, leading=12)
+
+
+def _page_size(name: str) -> tuple[float, float]:
+    try:
+        return PAGE_SIZES[name]
+    except KeyError:
+        raise ValueError(
+            f"page size must be one of {', '.join(PAGE_SIZES)}, not {name!r}"
+        ) from None
+
+
+# letters NFKD does not take apart: a stroke is not a combining accent
+_BASE_LETTERS = str.maketrans(
+    {
+        "Ł": "L",
+        "ł": "l",
+        "Đ": "D",
+        "đ": "d",
+        "Ħ": "H",
+        "ħ": "h",
+        "ı": "i",
+        "Ŧ": "T",
+        "ŧ": "t",
+        "Ŀ": "L",
+        "ŀ": "l",
+    }
+)
+
+
+def _in_winansi(text: str) -> bool:
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character Helvetica cannot draw replaced by its base letter or "?"."""
+    if _in_winansi(text):
+        return text
+    out = []
+    for char in text:
+        if _in_winansi(char):
+            out.append(char)
+            continue
+        base = "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        ).translate(_BASE_LETTERS)
+        out.append(base if base and _in_winansi(base) else "?")
+    return "".join(out)
+
+
+def _esc(text: str) -> str:
+    """User text as paragraph markup: printable, and escaped since names may hold "&" or "<"."""
+    return escape(_printable(text))
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of user text."""
+    return Paragraph(_esc(text), style)
+
+
+# --- pieces shared by both sheets ----------------------------------------------------------
+
+
+def _header(
+    *,
+    title: str,
+    info: list[str],
+    target: int,
+    ruleset_name: str,
+    ruleset_lines: tuple[str, ...],
+    width: float,
+) -> Table:
+    """Title, club/date/table and target on the left; the ruleset in a box on the right."""
+    left: list[Flowable] = [_p(title, _TITLE), Spacer(1, 3)]
+    left += [Paragraph(line, _INFO) for line in info]
+    left.append(Spacer(1, 2))
+    left.append(Paragraph(f"Target: {target}", _TARGET))
+    right: list[Flowable] = [_p(f"Rules: {ruleset_name}", _RULES_HEAD)]
+    right += [_p(line, _RULES) for line in ruleset_lines]
+    table = Table([[left, right]], colWidths=[width * 0.55, width * 0.45])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (0, 0), 0),
+                ("BOX", (1, 0), (1, 0), 0.5, GRID),
+                ("LEFTPADDING", (1, 0), (1, 0), 6),
+                ("TOPPADDING", (1, 0), (1, 0), 4),
+                ("BOTTOMPADDING", (1, 0), (1, 0), 5),
+            ]
+        )
+    )
+    return table
+
+
+def _labelled(label: str, value: str) -> str:
+    """``"<b>Table:</b> 3"`` as paragraph markup; value escaped."""
+    return f"<b>{escape(label)}:</b> {_esc(value)}"
+
+
+def _column_widths(sides: int, width: float) -> list[float]:
+    """Deal, then points and running total for each side, then the trump / note column."""
+    deal = 34.0
+    points, total = (48.0, 54.0) if sides == 2 else (44.0, 50.0)
+    note = width - deal - sides * (points + total)
+    return [deal] + [points, total] * sides + [note]
+
+
+def _head_rows(names: list[Flowable | str], sides: int) -> list[list[Flowable | str]]:
+    """Two header rows: side names spanning their two columns, then "Pts" / "Total"."""
+    first: list[Flowable | str] = ["Deal"]
+    second: list[Flowable | str] = [""]
+    for name in names:
+        first += [name, ""]
+        second += ["Pts", "Total"]
+    first.append("Made trump / note")
+    second.append("")
+    return [first, second]
+
+
+def _grid_style(sides: int, body_rows: int) -> list[tuple]:
+    """Table style for the two header rows, ``body_rows`` deals and the totals row after them."""
+    last_col = 1 + 2 * sides
+    totals = 2 + body_rows
+    style: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), FONT, 9),
+        ("FONT", (0, 0), (-1, 1), BOLD, 9),
+        ("BACKGROUND", (0, 0), (-1, 1), HEAD_BG),
+        ("SPAN", (0, 0), (0, 1)),
+        ("SPAN", (last_col, 0), (last_col, 1)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (-1, 1), "CENTER"),
+        ("ALIGN", (0, 2), (0, -1), "CENTER"),
+        ("ALIGN", (1, 2), (last_col - 1, -1), "RIGHT"),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.0, colors.black),
+        ("LINEBELOW", (0, 1), (-1, 1), 1.0, colors.black),
+        ("ROWBACKGROUNDS", (0, 2), (-1, totals - 1), [colors.white, STRIPE]),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("FONT", (0, totals), (-1, totals), BOLD, 10),
+        ("LINEABOVE", (0, totals), (-1, totals), 1.2, colors.black),
+    ]
+    for side in range(sides):
+        # a heavier line left of each side's pair of columns keeps the sides apart
+        col = 1 + 2 * side
+        style.append(("SPAN", (col, 0), (col + 1, 0)))
+        style.append(("LINEBEFORE", (col, 0), (col, -1), 1.0, colors.black))
+        style.append(("FONT", (col + 1, 2), (col + 1, -1), BOLD, 9))
+    style.append(("LINEBEFORE", (last_col, 0), (last_col, -1), 1.0, colors.black))
+    return style
+
+
+def _signatures(names: list[str], width: float) -> Table:
+    """One line per side to sign on: "Signed for Anna & Ben:" then a rule to write on."""
+    rows = [[_p(f"Signed for {name}:", _SIGN), ""] for name in names]
+    table = Table(rows, colWidths=[width * 0.45, width * 0.45], rowHeights=26)
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (0, -1), 0),
+                ("LINEBELOW", (1, 0), (1, -1), 0.7, colors.black),
+            ]
+        )
+    )
+    table.hAlign = "LEFT"
+    return table
+
+
+class _NumberedCanvas(rl_canvas.Canvas):
+    """A canvas that knows the page count, to print "page 2 of 3" in the footer."""
+
+    footer = ""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._pages: list[dict] = []
+
+    def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        count = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._draw_footer(count)
+            super().showPage()
+        super().save()
+
+    def _draw_footer(self, count: int) -> None:
+        width, _ = self._pagesize
+        self.saveState()
+        self.setFont(FONT, 8)
+        self.setFillColor(FAINT)
+        self.drawString(MARGIN, MARGIN / 2, self.footer)
+        self.drawRightString(width - MARGIN, MARGIN / 2, f"page {self._pageNumber} of {count}")
+        self.restoreState()
+
+
+def _canvas_with_footer(footer: str) -> type[_NumberedCanvas]:
+    return type("_FooterCanvas", (_NumberedCanvas,), {"footer": footer})
+
+
+def _document(buffer: io.BytesIO, page_size: tuple[float, float], title: str) -> SimpleDocTemplate:
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=page_size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=title,
+        author="Hicksheet",
+        creator="Hicksheet",
+        invariant=True,  # same sheet, same bytes: no creation date or random id inside
+    )
+
+
+# --- a played game -------------------------------------------------------------------------
+
+
+def _check_game(sheet: GameSheet) -> int:
+    sides = len(sheet.side_names)
+    if sides not in (2, 3):
+        raise ValueError(f"a sheet has 2 or 3 sides, not {sides}")
+    if len(sheet.totals) != sides:
+        raise ValueError(f"totals has {len(sheet.totals)} entries for {sides} sides")
+    if sheet.winner is not None and not 0 <= sheet.winner < sides:
+        raise ValueError(f"winner {sheet.winner} is not a side index")
+    for row in sheet.rows:
+        if len(row.marks) != sides or len(row.running) != sides:
+            raise ValueError(f"deal {row.number}: marks and running totals need {sides} entries")
+        if row.makers is not None and not 0 <= row.makers < sides:
+            raise ValueError(f"deal {row.number}: makers {row.makers} is not a side index")
+    return sides
+
+
+def _note_cell(sheet: GameSheet, row: SheetRow) -> Paragraph | str:
+    parts = []
+    if row.makers is not None:
+        parts.append(f"<b>{_esc(sheet.side_names[row.makers])}</b>")
+    if row.note:
+        parts.append(f"<i>{_esc(row.note)}</i>" if row.makers is None else _esc(row.note))
+    return Paragraph(" \u2013 ".join(parts), _NOTE) if parts else ""
+
+
+def render_game_sheet(sheet: GameSheet) -> bytes:
+    """The game's hick sheet as PDF bytes; long games continue on further pages.
+
+    Raises ValueError for a page size other than "A4" or "Letter", or for a sheet whose rows do
+    not match its number of sides (a bug in the caller, not a user's mistake).
+    """
+    page_size = _page_size(sheet.page_size)
+    sides = _check_game(sheet)
+    buffer = io.BytesIO()
+    doc = _document(buffer, page_size, sheet.title)
+    width = doc.width - 12  # the frame keeps 6 points of padding each side
+
+    info = []
+    if sheet.club:
+        info.append(_labelled("Club", sheet.club))
+    when_where = []
+    if sheet.date:
+        when_where.append(_labelled("Date", sheet.date))
+    if sheet.table:
+        when_where.append(_labelled("Table", sheet.table))
+    if when_where:
+        info.append("&nbsp;&nbsp;&nbsp;".join(when_where))
+
+    story: list[Flowable] = [
+        _header(
+            title=sheet.title,
+            info=info,
+            target=sheet.target,
+            ruleset_name=sheet.ruleset_name,
+            ruleset_lines=sheet.ruleset_lines,
+            width=width,
+        ),
+        Spacer(1, 10),
+    ]
+
+    names: list[Flowable | str] = [_p(name, _COL_HEAD) for name in sheet.side_names]
+    data = _head_rows(names, sides)
+    style = _grid_style(sides, len(sheet.rows))
+    for i, row in enumerate(sheet.rows, start=2):
+        line: list[Flowable | str] = [str(row.number)]
+        for side in range(sides):
+            line += [_printable(row.marks[side]), str(row.running[side])]
+            if row.marks[side].strip().upper() == "XX":
+                col = 1 + 2 * side
+                style.append(("FONT", (col, i), (col, i), BOLD, 10))
+                style.append(("TEXTCOLOR", (col, i), (col, i), SET_RED))
+        line.append(_note_cell(sheet, row))
+        data.append(line)
+    totals: list[Flowable | str] = ["Total"]
+    for total in sheet.totals:
+        totals += ["", str(total)]
+    totals.append("")
+    data.append(totals)
+
+    grid = LongTable(data, colWidths=_column_widths(sides, width), repeatRows=2)
+    grid.setStyle(TableStyle(style))
+    story.append(grid)
+
+    ending: list[Flowable] = [Spacer(1, 12)]
+    if sheet.winner is None:
+        # the totals again, for when this block is pushed to a page of its own
+        standing = ", ".join(
+            f"{name} {total}" for name, total in zip(sheet.side_names, sheet.totals, strict=True)
+        )
+        ending.append(Paragraph("In progress", _RESULT))
+        ending.append(_p(f"Totals so far: {standing}", _HELD))
+    else:
+        name = sheet.side_names[sheet.winner]
+        ending.append(_p(f"Winner: {name}, {sheet.totals[sheet.winner]}", _RESULT))
+    if sheet.held > 0:
+        ending.append(
+            Paragraph(
+                f"Held: {sheet.held} points from tied deals, for the winner of the next deal",
+                _HELD,
+            )
+        )
+    ending += [Spacer(1, 6), _signatures(list(sheet.side_names), width)]
+    story.append(KeepTogether(ending))
+
+    footer = _printable(
+        " \u00b7 ".join(
+            part
+            for part in (sheet.title, sheet.club, sheet.date, _table_label(sheet.table))
+            if part
+        )
+    )
+    doc.build(story, canvasmaker=_canvas_with_footer(footer))
+    return buffer.getvalue()
+
+
+def _table_label(table: str) -> str:
+    return f"Table {table}" if table else ""
+
+
+# --- blank sheets --------------------------------------------------------------------------
+
+
+def _check_blank(sheet: BlankSheet) -> None:
+    if sheet.sides not in (2, 3):
+        raise ValueError(f"a sheet has 2 or 3 sides, not {sheet.sides}")
+    if len(sheet.side_names) > sheet.sides:
+        raise ValueError(f"{len(sheet.side_names)} names for {sheet.sides} sides")
+    if sheet.deal_rows < 1:
+        raise ValueError(f"deal_rows must be at least 1, not {sheet.deal_rows}")
+
+
+def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable]:
+    """One sheet's flowables, the deal rows as tall as fits the page (at most 20 points)."""
+    info = [
+        _labelled("Table", sheet.table) if sheet.table else "<b>Table:</b> __________",
+        "<b>Date:</b> ____________________",
+    ]
+    header = _header(
+        title=sheet.title or "Hick sheet",
+        info=info,
+        target=sheet.target,
+        ruleset_name=sheet.ruleset_name,
+        ruleset_lines=sheet.ruleset_lines,
+        width=width,
+    )
+    names = list(sheet.side_names) + [""] * (sheet.sides - len(sheet.side_names))
+    data = _head_rows([_p(name, _COL_HEAD) if name else "" for name in names], sheet.sides)
+    for number in range(1, sheet.deal_rows + 1):
+        data.append([str(number)] + [""] * (2 * sheet.sides + 1))
+    data.append(["Total"] + [""] * (2 * sheet.sides + 1))
+    style = _grid_style(sheet.sides, sheet.deal_rows)
+    style.append(("TEXTCOLOR", (0, 2), (0, -2), FAINT))
+
+    result = Paragraph("Winner: ______________________________", _RESULT)
+    signatures = _signatures([name or f"side {i}" for i, name in enumerate(names, start=1)], width)
+    fixed = [header, Spacer(1, 10), Spacer(1, 12), result, Spacer(1, 6), signatures]
+    used = sum(f.wrap(width, height)[1] for f in fixed)
+    head_height, total_height = 32.0, 20.0
+    row_height = min(20.0, (height - used - head_height - total_height - 4) / sheet.deal_rows)
+    if row_height < 10:
+        raise ValueError(f"{sheet.deal_rows} deal rows do not fit on one page")
+    # short rows: a smaller deal number, centred without padding, so it stays inside its cell
+    style += [
+        ("FONT", (0, 2), (0, -2), FONT, min(9.0, row_height - 3)),
+        ("TOPPADDING", (0, 2), (-1, -2), 0),
+        ("BOTTOMPADDING", (0, 2), (-1, -2), 1),
+    ]
+    heights = [head_height / 2] * 2 + [row_height] * sheet.deal_rows + [total_height]
+    grid = Table(data, colWidths=_column_widths(sheet.sides, width), rowHeights=heights)
+    grid.setStyle(TableStyle(style))
+    return [header, Spacer(1, 10), grid, Spacer(1, 12), result, Spacer(1, 6), signatures]
+
+
+def render_blank_sheets(sheets: Sequence[BlankSheet], page_size: str = "A4") -> bytes:
+    """Blank hick sheets as PDF bytes, one page per sheet, in the order given.
+
+    Raises ValueError for a page size other than "A4" or "Letter", for no sheets at all, and for
+    a sheet with other than 2 or 3 sides, more names than sides, or more deal rows than fit.
+    """
+    size = _page_size(page_size)
+    if not sheets:
+        raise ValueError("no sheets to render")
+    for sheet in sheets:
+        _check_blank(sheet)
+    buffer = io.BytesIO()
+    doc = _document(buffer, size, "Blank hick sheets")
+    # the frame's own padding (6 points each side) is not part of doc.height
+    height = doc.height - 12
+    story: list[Flowable] = []
+    for i, sheet in enumerate(sheets):
+        if i:
+            story.append(PageBreak())
+        story += _blank_page(sheet, doc.width - 12, height)
+    doc.build(story, canvasmaker=_canvas_with_footer("Hicksheet blank sheet"))
+    return buffer.getvalue()
