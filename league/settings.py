@@ -182,6 +182,15 @@ DATABASES = {
         conn_max_age=env_int("CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several scorers save at once on a club laptop: IMMEDIATE transactions take the write lock
+    # up front, so concurrent writers queue (up to the timeout) instead of failing with
+    # "database is locked"; WAL lets readers go on while one writes.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # -- users -----------------------------------------------------------------------------------

@@ -1,0 +1,47 @@
+"""Who may do what. One helper per kind of object: outsiders get 404 for what they cannot
+see, signed-in users who may only read get 403 for what they cannot change.
+
+Roles: an *organiser* may write to every game and see its audit; a *scorer* may start games
+and write to the games they started or were named on. Everybody, signed in or not, may read.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from league.models import Game, Profile, Role
+
+
+def is_organiser(user: User | AnonymousUser) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    try:
+        return user.profile.role == Role.ORGANISER  # type: ignore[union-attr]
+    except Profile.DoesNotExist:
+        return False
+
+
+def can_score(user: User | AnonymousUser, game: Game) -> bool:
+    if not user.is_authenticated:
+        return False
+    if is_organiser(user) or game.created_by_id == user.pk:
+        return True
+    return game.scorers.filter(pk=user.pk).exists()
+
+
+def game_for_write(request: HttpRequest, game_id: int) -> Game:
+    """The game, if the signed-in user may score it; 404 if there is none, 403 otherwise."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not can_score(request.user, game):
+        raise PermissionDenied("You are not a scorer of this game.")
+    return game
+
+
+def require_organiser(request: HttpRequest) -> None:
+    if not is_organiser(request.user):
+        raise PermissionDenied("Only an organiser may do this.")

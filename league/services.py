@@ -1,0 +1,241 @@
+"""Every write. Each service is keyword-only, runs in one transaction, validates through the
+engine, and raises a :class:`scoring.InvalidDeal` (or a subclass below) for a user's mistake,
+leaving the database as it was.
+
+Words: an *entry key* is the token an entry form carries, so that the same form sent twice adds
+one deal; a deal's *version* counts its corrections, so that a correction made from a stale
+form is refused instead of overwriting somebody else's.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+import scoring
+from league.models import Deal, DealAudit, Game, Profile, Role
+from scoring import InvalidDeal, Ruleset, play_game
+
+
+class GameOver(InvalidDeal):
+    """A deal offered to a game that has already been won."""
+
+
+class DealChanged(InvalidDeal):
+    """A correction made from a form older than the deal it corrects."""
+
+    def __init__(self, message: str, current: Deal | None):
+        super().__init__(message, "game")
+        self.current = current
+
+
+def _locked(game: Game) -> Game:
+    # Serialise writers of one game: the row lock on PostgreSQL; on SQLite the settings start
+    # every transaction IMMEDIATE, which serialises all writers.
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def game_create(
+    *,
+    rules: Ruleset,
+    side_names: Sequence[str],
+    by: AbstractBaseUser,
+    table: str = "",
+    title: str = "",
+) -> Game:
+    """Start a game: the ruleset is copied onto it as data."""
+    names = [name.strip() for name in side_names]
+    if len(names) != rules.sides or not all(names):
+        raise InvalidDeal(
+            f"{rules.name} needs a name for each of its {rules.sides} sides.", "side_names"
+        )
+    if len({n.casefold() for n in names}) != len(names):
+        raise InvalidDeal("Give each side a different name.", "side_names")
+    game = Game(
+        title=title.strip(),
+        preset=rules.preset,
+        ruleset_data=rules.to_data(),
+        side_names=names,
+        table=table.strip(),
+        created_by=by,
+        totals=[0] * rules.sides,
+    )
+    game.full_clean()
+    with transaction.atomic():
+        game.save()
+        game.scorers.add(by)
+    return game
+
+
+def _fill(record: Deal, deal: scoring.Deal, void_reason: str) -> None:
+    record.makers = deal.makers
+    record.card_points = list(deal.card_points) if deal.card_points is not None else None
+    record.melds = [list(side) for side in deal.melds]
+    record.belle = deal.belle
+    record.renege = "" if deal.renege is None else str(deal.renege)
+    record.void = deal.void
+    record.void_reason = void_reason if deal.void else ""
+    record.no_trump = deal.no_trump
+
+
+def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
+    """Score ``deals`` (in order, numbered from 1) under the game's ruleset and write the
+    engine's columns on them and on the game. The one place those columns are computed.
+
+    Returns the deals whose engine columns changed. Raises InvalidDeal (nothing written) when
+    the deals no longer make a valid game, for example a correction that ends the game before
+    its last deal.
+    """
+    result = play_game(game.rules, [d.to_engine() for d in deals])
+    changed = []
+    for number, (record, scored, running) in enumerate(
+        zip(deals, result.results, result.running, strict=True), start=1
+    ):
+        fresh = (
+            number,
+            list(scored.points),
+            list(scored.marks),
+            scored.made,
+            list(running),
+            scored.held,
+        )
+        old = (record.number, record.points, record.marks, record.made, record.running, record.held)
+        if fresh != old:
+            (
+                record.number,
+                record.points,
+                record.marks,
+                record.made,
+                record.running,
+                record.held,
+            ) = fresh
+            changed.append(record)
+    game.totals = list(result.totals)
+    game.held = result.held
+    game.winner = result.winner
+    game.deal_count = len(deals)
+    return changed
+
+
+def _save_game(game: Game, changed: list[Deal]) -> None:
+    if changed:
+        Deal.objects.bulk_update(changed, ["number", "points", "marks", "made", "running", "held"])
+    game.save(update_fields=["totals", "held", "winner", "deal_count", "updated_at"])
+
+
+@transaction.atomic
+def game_add_deal(
+    *,
+    game: Game,
+    deal: scoring.Deal,
+    by: AbstractBaseUser,
+    entry_key: uuid.UUID | None = None,
+    void_reason: str = "",
+) -> tuple[Deal, bool]:
+    """Add the next deal. Returns the deal and whether it was created now: a form sent again
+    with the same ``entry_key`` returns the deal it already added."""
+    game = _locked(game)
+    if entry_key is not None:
+        existing = game.deals.filter(entry_key=entry_key).first()
+        if existing is not None:
+            return existing, False
+    if game.finished:
+        raise GameOver(
+            f"This game is over: {game.winner_name} won with {game.totals[game.winner]}.",
+            "game",
+        )
+    deals = list(game.deals.all())
+    record = Deal(
+        game=game, number=len(deals) + 1, created_by=by, entry_key=entry_key or uuid.uuid4()
+    )
+    _fill(record, deal, void_reason)
+    changed = game_recompute(game, [*deals, record])
+    record.full_clean(exclude=["game", "created_by"])
+    record.save()
+    _save_game(game, [d for d in changed if d is not record])
+    return record, True
+
+
+def _stale(record: Deal | None, number: int, expected_version: int) -> None:
+    if record is None:
+        raise DealChanged(
+            f"Deal {number} was deleted by somebody else while you were correcting it; "
+            "nothing was saved.",
+            None,
+        )
+    if record.version != expected_version:
+        raise DealChanged(
+            f"Deal {number} was changed by somebody else while you were correcting it, so "
+            "your correction was not saved. The form shows what you entered; the deal now "
+            "holds what is listed above it.",
+            record,
+        )
+
+
+@transaction.atomic
+def game_correct_deal(
+    *,
+    game: Game,
+    number: int,
+    deal: scoring.Deal,
+    expected_version: int,
+    by: AbstractBaseUser,
+    void_reason: str = "",
+) -> Deal:
+    """Replace what was entered for deal ``number``, recompute the game, and audit it."""
+    game = _locked(game)
+    deals = list(game.deals.all())
+    record = next((d for d in deals if d.number == number), None)
+    _stale(record, number, expected_version)
+    assert record is not None
+    before = record.entered()
+    _fill(record, deal, void_reason)
+    changed = game_recompute(game, deals)
+    record.version += 1
+    record.save()
+    _save_game(game, [d for d in changed if d is not record])
+    DealAudit.objects.create(
+        game=game,
+        deal_number=number,
+        action=DealAudit.Action.EDIT,
+        before=before,
+        after=record.entered(),
+        by=by,
+    )
+    return record
+
+
+@transaction.atomic
+def game_delete_deal(
+    *, game: Game, number: int, expected_version: int, by: AbstractBaseUser
+) -> None:
+    """Delete deal ``number``; the deals after it move up one, and the game is recomputed."""
+    game = _locked(game)
+    deals = list(game.deals.all())
+    record = next((d for d in deals if d.number == number), None)
+    _stale(record, number, expected_version)
+    assert record is not None
+    remaining = [d for d in deals if d is not record]
+    changed = game_recompute(game, remaining)
+    record.delete()
+    # One row at a time from the front, so that (game, number) stays unique at every step
+    # whatever order the database would update a whole batch in.
+    for moved in sorted(changed, key=lambda d: d.number):
+        moved.save(update_fields=["number", "points", "marks", "made", "running", "held"])
+    _save_game(game, [])
+    DealAudit.objects.create(
+        game=game,
+        deal_number=number,
+        action=DealAudit.Action.DELETE,
+        before=record.entered(),
+        after=None,
+        by=by,
+    )
+
+
+def user_set_role(*, user: AbstractBaseUser, role: Role) -> Profile:
+    profile, _ = Profile.objects.update_or_create(user=user, defaults={"role": role})
+    return profile
