@@ -121,6 +121,7 @@ class DealForm(forms.Form):
         self.fields["makers"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in sides],
             coerce=int,
+            empty_value=None,
             required=False,
             widget=forms.RadioSelect,
             label="Made trump",
@@ -169,23 +170,25 @@ class DealForm(forms.Form):
         return [k for k in MELD_KINDS if self.rules.meld_value(k) is not None]
 
     def side_rows(self) -> list[dict[str, Any]]:
-        """Per side: its name and its card-point and meld fields, for the template."""
+        """Per side: its name and its card-point field, for the template."""
+        return [
+            {"index": i, "name": name, "card_points": self[f"card_points_{i}"]}
+            for i, name in enumerate(self.side_names)
+        ]
+
+    def meld_rows(self) -> list[dict[str, Any]]:
+        """Per meld kind the ruleset pays: its label, its value and one count field a side."""
         return [
             {
-                "index": i,
-                "name": name,
-                "card_points": self[f"card_points_{i}"],
-                "melds": [
-                    {
-                        "field": self[f"meld_{i}_{k}"],
-                        "kind": k,
-                        "label": MELD_LABELS[k],
-                        "value": self.rules.meld_value(k),
-                    }
-                    for k in self.meld_kinds
+                "kind": kind,
+                "label": MELD_LABELS[kind],
+                "value": self.rules.meld_value(kind),
+                "cells": [
+                    {"field": self[f"meld_{i}_{kind}"], "side": name}
+                    for i, name in enumerate(self.side_names)
                 ],
             }
-            for i, name in enumerate(self.side_names)
+            for kind in self.meld_kinds
         ]
 
     def _group_error(self, group: str, message: str, field: str | None = None) -> None:

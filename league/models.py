@@ -123,7 +123,7 @@ class Deal(models.Model):
     # What the engine gave (game_recompute).
     points = models.JSONField(default=list)
     marks = models.JSONField(default=list)
-    made = models.BooleanField(null=True)
+    made = models.BooleanField(null=True, blank=True)
     running = models.JSONField(default=list)
     held = models.PositiveIntegerField(default=0)
     # Bookkeeping: a fresh key per entry form makes a resent form harmless, and the version

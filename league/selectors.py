@@ -74,11 +74,10 @@ def _note(deal: Deal, names: Sequence[str]) -> str:
         parts.append(f"Renege by {names[int(deal.renege)]}")
     for side, kinds in enumerate(deal.melds or []):
         if kinds:
-            parts.append(
-                f"{names[side]} melded " + ", ".join(MELD_LABELS[k].lower() for k in kinds)
-            )
+            melds = ", ".join(MELD_LABELS[k].lower() for k in kinds)
+            parts.append(f"{melds} ({names[side]})")
     if deal.belle is not None:
-        parts.append(f"belle: {names[deal.belle]}")
+        parts.append(f"belle ({names[deal.belle]})")
     if deal.no_trump:
         parts.append("no trump")
     if deal.made is False and deal.held and not any(deal.points):

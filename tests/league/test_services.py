@@ -174,3 +174,14 @@ def test_a_deleted_deal_cannot_be_corrected(clabber_game, scorer):
             deal=Deal(makers=0, card_points=(80, 82)),
         )
     assert DealRecord.objects.count() == 0
+
+
+def test_void_deals_and_reneges_are_stored_with_no_made_value(clabber_game, scorer):
+    services.game_add_deal(
+        game=clabber_game, deal=Deal(void=True), by=scorer, void_reason="misdeal"
+    )
+    add(clabber_game, scorer, makers=0, renege=0, melds=((), ("run3",)), belle=1)
+    void, renege = clabber_game.deals.all()
+    assert (void.made, void.void_reason, void.points) == (None, "misdeal", [0, 0])
+    assert (renege.made, renege.renege, renege.points) == (None, "0", [0, 202])
+    assert renege.to_engine().renege == 0
