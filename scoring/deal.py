@@ -13,6 +13,20 @@ Words (see ``RULES.md``):
 The engine never sees the cards, so it checks only what can be checked from the totals, and
 refuses an impossible deal with an :class:`InvalidDeal` whose message a scorer understands and
 whose ``field`` names what the scorer should look at again.
+
+Readings where RULES.md leaves a choice:
+
+- Marks: ``XX`` only for set makers; every other zero (an opponents' zero, a reneging side, a
+  void deal, a deal whose points hang) is written ``-``.
+- A tie that hangs is ``made=False`` (the makers did not beat the opponents) with ``tied=True``.
+- A renege is a deal that is not void: under ``hang`` the side that did not renege wins it and
+  takes the held points. In the three-hand game every player who did not renege scores the
+  renege award plus their own melds and belle.
+- Impossible totals refused besides those RULES.md names: card points adding up to less than
+  10 (somebody took the last trick), a four of a kind twice in one deal, and melds that need
+  more cards than the side holds (a card counts in one meld only).
+- With ``tricks`` given, a side's trick count decides whether it took a trick; without, a side
+  with 0 card points took none.
 """
 
 from __future__ import annotations
