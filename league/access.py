@@ -42,6 +42,12 @@ def game_for_write(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
+def roles(request: HttpRequest) -> dict[str, bool]:
+    """Template context: what the signed-in user may do, for the navigation."""
+    user = getattr(request, "user", None)  # absent on requests made without the middleware
+    return {"is_organiser": user is not None and is_organiser(user)}
+
+
 def require_organiser(request: HttpRequest) -> None:
     if not is_organiser(request.user):
         raise PermissionDenied("Only an organiser may do this.")

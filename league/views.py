@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from league import selectors
 from league.rules_text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from league.tables import PresetTable
 from scoring.rules import PRESETS, Ruleset
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "league/home.html", {"presets": preset_rows()})
+    context = {
+        "presets": preset_rows(),
+        # An empty install offers its first visitor the organiser's account.
+        "needs_setup": not get_user_model().objects.exists(),
+        "recent_games": selectors.game_list()[:6],
+    }
+    return render(request, "league/home.html", context)
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:

@@ -323,3 +323,21 @@ def test_blank_sheets_for_a_club_night(client: Client):
 def test_the_game_list_links_every_game(clabber_game):
     page = parse(Client().get(reverse("game-list")).content)
     assert f"/games/{clabber_game.pk}/" in {a.attrs.get("href") for a in page.iter("a")}
+
+
+def test_the_home_page_offers_setup_on_an_empty_install(client: Client):
+    page = parse(client.get("/").content)
+    assert "/setup/" in {a.attrs.get("href") for a in page.iter("a")}
+
+
+def test_the_home_page_lists_recent_games_and_hides_setup(clabber_game, scorer):
+    add(clabber_game, scorer, makers=0, card_points=(90, 72))
+    page = parse(Client().get("/").content)
+    links = {a.attrs.get("href") for a in page.iter("a")}
+    assert f"/games/{clabber_game.pk}/" in links and "/setup/" not in links
+    assert "In play: 90 – 72" in page.by_id("recent-games").text
+
+
+def test_only_organisers_see_the_accounts_link(organiser_client, scorer_client):
+    assert b'href="/accounts/new/"' in organiser_client.get("/").content
+    assert b'href="/accounts/new/"' not in scorer_client.get("/").content

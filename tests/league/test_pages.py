@@ -11,6 +11,9 @@ from league.views import render_rules
 from scoring.rules import MELD_KINDS, MELD_LABELS, PRESETS, get_ruleset
 from tests.league.html import Element, parse, rule_lines, table_rows
 
+# The home page lists recent games and offers setup on an empty install: both read the database.
+pytestmark = pytest.mark.django_db
+
 
 def page(client: Client, url: str) -> Element:
     response = client.get(url)
