@@ -81,3 +81,56 @@ def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
         held=held,
         target=rules.target,
     )
+
+
+@dataclass(frozen=True)
+class SideStats:
+    """What one side did over a game's deals, for standings and player pages.
+
+    ``deals``: deals scored (void ones included); ``deals_as_makers``: deals it made trump in
+    (not void, no renege); ``made_as_makers``: of those, the ones it made; ``sets_suffered``:
+    deals it was set in (hicks, ``XX``); ``sets_forced``: deals another side made trump in and
+    was set; ``meld_points``: the meld points it scored (belle apart); ``belles``: deals it
+    scored belle in; ``reneges``: deals it reneged in (``both`` counts for each side).
+    """
+
+    points: int = 0
+    deals: int = 0
+    deals_as_makers: int = 0
+    made_as_makers: int = 0
+    sets_suffered: int = 0
+    sets_forced: int = 0
+    meld_points: int = 0
+    belles: int = 0
+    reneges: int = 0
+
+
+def side_stats(rules: Ruleset, deals: Sequence[Deal], game: GameResult) -> tuple[SideStats, ...]:
+    """Each side's :class:`SideStats` over ``deals`` as :func:`play_game` scored them."""
+    counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+    for deal, result in zip(deals, game.results, strict=True):
+        for side, row in enumerate(counts):
+            row["points"] += result.points[side]
+            row["deals"] += 1
+            if deal.renege == "both" or deal.renege == side:
+                row["reneges"] += 1
+            if result.void:
+                continue
+            if deal.belle == side and not deal.no_trump:
+                row["belles"] += 1
+            if deal.renege is not None:
+                row["meld_points"] += result.combined[side]
+                if deal.belle == side:
+                    row["meld_points"] -= rules.belle_value
+                continue
+            assert deal.card_points is not None
+            belle = rules.belle_value if deal.belle == side else 0
+            row["meld_points"] += result.combined[side] - deal.card_points[side] - belle
+            set_mark = result.marks[deal.makers] == "XX" if deal.makers is not None else False
+            if deal.makers == side:
+                row["deals_as_makers"] += 1
+                row["made_as_makers"] += bool(result.made)
+                row["sets_suffered"] += set_mark
+            elif set_mark:
+                row["sets_forced"] += 1
+    return tuple(SideStats(**row) for row in counts)

@@ -112,3 +112,26 @@ def test_a_deal_after_the_game_is_over_is_refused():
         play_game(rules, [Deal(makers=0, card_points=(120, 42))] * 2)
     assert caught.value.field == "game"
     assert "over" in str(caught.value)
+
+
+def test_side_stats_count_what_each_side_did():
+    from scoring.game import side_stats
+
+    rules = get_ruleset("clabber")
+    deals = [
+        Deal(makers=0, card_points=(80, 82), melds=(("run3",), ()), belle=0),  # made 120 / 82
+        Deal(makers=0, card_points=(70, 92)),  # set: XX / 92
+        Deal(makers=1, renege=1, melds=(("run4",), ())),  # renege: 212 / 0
+        Deal(void=True),
+    ]
+    game = play_game(rules, deals)
+    ours, theirs = side_stats(rules, deals, game)
+    assert ours.points == 120 + 0 + 212 and theirs.points == 82 + 92
+    assert (ours.deals, ours.deals_as_makers, ours.made_as_makers, ours.sets_suffered) == (
+        4,
+        2,
+        1,
+        1,
+    )
+    assert (theirs.sets_forced, theirs.reneges, ours.reneges) == (1, 1, 0)
+    assert (ours.meld_points, ours.belles, theirs.meld_points) == (70, 1, 0)
