@@ -31,7 +31,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
-# A placeholder for now: the site on its own database, demo.sqlite3.
+# The site on its own database, demo.sqlite3, filled afresh each time with a club night
+# (manage.py demo); sign in as secretary, password hicksheet-demo. Never db.sqlite3.
 demo: $(STAMP)
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py migrate --noinput
+	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py demo --reset
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py runserver $${HOST:-127.0.0.1}:$${PORT:-8000}

@@ -1,0 +1,278 @@
+"""``manage.py demo [--reset]``: fill the current database with a believable club night.
+
+The demo is a Thursday club night at three tables: finished and running games of Evansville
+Clabber (four hands, partnerships) and Klaberjass (two hands, one of them with ties that hang),
+with sets, melds, belle, a renege, void deals, a correction and a deleted deal. Every deal goes
+through ``league.services``, so the engine scores all of it; a fixed random seed makes the
+night the same each time.
+
+It refuses to write to a database that already holds games or accounts: ``--reset`` first
+deletes every game (with its deals and corrections) and the demo accounts. The accounts share a
+password printed on purpose: this is a demo, never a real site.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
+
+import scoring
+from league import services
+from league.models import Deal, DealAudit, Game, Role, VoidReason
+from scoring import Ruleset, get_ruleset
+
+DEMO_PASSWORD = "hicksheet-demo"
+ORGANISER = "secretary"
+SCORERS = ("table1", "table2", "table3")
+DEMO_USERS = (ORGANISER, *SCORERS)
+NIGHT = "Thursday club night"
+SEED = 1908
+#: A game that is not over after this many deals means the script above is wrong.
+MAX_DEALS = 40
+
+
+def D(**fields: Any) -> scoring.Deal:
+    """A deal as the engine takes it; melds and card points given as lists are fine too."""
+    return scoring.Deal(**fields)
+
+
+class Dealer:
+    """Plays out ordinary deals of one ruleset with a seeded generator: who made trump, how
+    the card points split (every card played in Clabber, 18 of 32 in two-hand Klaberjass),
+    now and then a run and belle, and a set about one deal in four."""
+
+    def __init__(self, rules: Ruleset, rng: random.Random):
+        self.rules = rules
+        self.rng = rng
+
+    def deal(self) -> scoring.Deal:
+        rng, rules = self.rng, self.rules
+        makers = rng.randrange(2)
+        other = 1 - makers
+        melds: tuple[tuple[str, ...], ...] = ()
+        if rng.random() < 0.35:
+            # The makers chose trump, so they hold the best meld more often than not.
+            side = makers if rng.random() < 0.7 else other
+            kinds = [rng.choices(("run3", "run4", "run5"), weights=(12, 4, 1))[0]]
+            if kinds == ["run3"] and rng.random() < 0.2:
+                kinds.append("run3")
+            per_side: list[tuple[str, ...]] = [(), ()]
+            per_side[side] = tuple(kinds)
+            melds = tuple(per_side)
+        belle = None
+        if rng.random() < 0.25:
+            belle = makers if rng.random() < 0.65 else other
+        # Every card is played in Clabber (162 in all); two-hand plays 18 of the 32 cards.
+        total = rules.deal_total() if rules.all_cards_played else rng.randint(72, 140)
+        share = min(max(rng.gauss(0.6, 0.14), 0.12), 0.88)
+        mine = round(total * share)
+        card_points = [0, 0]
+        card_points[makers] = mine
+        card_points[other] = total - mine
+        return D(makers=makers, card_points=tuple(card_points), melds=melds, belle=belle)
+
+
+class Command(BaseCommand):
+    help = (
+        "Fill the current database with a demo club night (accounts, games, deals). "
+        "Refuses a database that is not empty unless --reset is given."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--reset",
+            action="store_true",
+            help="First delete every game, deal and correction, and the demo accounts.",
+        )
+
+    def handle(self, *args: Any, reset: bool = False, **options: Any) -> None:
+        self.rng = random.Random(SEED)
+        self.lines: list[str] = [f"Database: {connection.settings_dict['NAME']}"]
+        with transaction.atomic():
+            if reset:
+                self._reset()
+            else:
+                self._refuse_unless_empty()
+            users = self._accounts()
+            games = self._club_night(users)
+            self._report(games)
+        # Said once everything is saved: a failed run writes nothing and claims nothing.
+        for line in self.lines:
+            self.stdout.write(line)
+
+    # -- the database before ------------------------------------------------------------------
+    def _refuse_unless_empty(self) -> None:
+        found = {
+            "games": Game.objects.count(),
+            "deals": Deal.objects.count(),
+            "accounts": User.objects.count(),
+        }
+        if any(found.values()):
+            held = ", ".join(f"{n} {what}" for what, n in found.items() if n)
+            raise CommandError(
+                f"This database is not empty ({held}); nothing was changed. "
+                "Run `manage.py demo --reset` to replace its games with the demo."
+            )
+
+    def _reset(self) -> None:
+        games, deals, audit = Game.objects.count(), Deal.objects.count(), DealAudit.objects.count()
+        # Deals and corrections go with their game; accounts after, as deals protect them.
+        Game.objects.all().delete()
+        accounts = User.objects.filter(username__in=DEMO_USERS)
+        names = sorted(accounts.values_list("username", flat=True))
+        accounts.delete()
+        self.lines.append(
+            f"Reset: deleted {games} games, {deals} deals, {audit} corrections"
+            + (f" and the demo accounts {', '.join(names)}." if names else ".")
+        )
+        kept = User.objects.count()
+        if kept:
+            self.lines.append(f"Kept {kept} other account(s).")
+
+    # -- accounts -----------------------------------------------------------------------------
+    def _accounts(self) -> dict[str, User]:
+        users = {}
+        for username in DEMO_USERS:
+            user = User.objects.create_user(username, password=DEMO_PASSWORD)
+            role = Role.ORGANISER if username == ORGANISER else Role.SCORER
+            services.user_set_role(user=user, role=role)
+            users[username] = user
+        self.lines.append(
+            f"Accounts: {ORGANISER} (organiser), {', '.join(SCORERS)} (scorers), all with the "
+            f"password {DEMO_PASSWORD!r}. A demo password, printed on purpose: never use these "
+            "accounts on a real site."
+        )
+        return users
+
+    # -- the club night -----------------------------------------------------------------------
+    def _start(
+        self, preset: str, sides: tuple[str, ...], table: int, round_: str, by: User
+    ) -> tuple[Game, Dealer]:
+        rules = get_ruleset(preset)
+        game = services.game_create(
+            rules=rules,
+            side_names=sides,
+            by=by,
+            table=str(table),
+            title=f"{NIGHT}: table {table}, {round_} game",
+        )
+        return game, Dealer(rules, self.rng)
+
+    def _add(self, game: Game, deal: scoring.Deal, by: User, void_reason: str = "") -> Deal:
+        if game.finished:
+            raise CommandError(f"The demo script is wrong: {game} ended before its deals did.")
+        record, _ = services.game_add_deal(game=game, deal=deal, by=by, void_reason=void_reason)
+        game.refresh_from_db()
+        return record
+
+    def _play_out(self, game: Game, dealer: Dealer, by: User) -> None:
+        while not game.finished:
+            if game.deal_count >= MAX_DEALS:
+                raise CommandError(f"The demo script is wrong: {game} never ends.")
+            self._add(game, dealer.deal(), by)
+
+    def _play_some(self, game: Game, dealer: Dealer, by: User, deals: int) -> None:
+        for _ in range(deals):
+            self._add(game, dealer.deal(), by)
+        if game.finished:
+            raise CommandError(f"The demo script is wrong: {game} should still be in play.")
+
+    def _club_night(self, users: dict[str, User]) -> list[Game]:
+        secretary = users[ORGANISER]
+        t1, t2, t3 = (users[name] for name in SCORERS)
+        games = []
+
+        # Table 1, Clabber, finished: melds, a tie (a set in Clabber), four jacks, and a deal
+        # whose card points were written on the wrong side, put right by the secretary.
+        game, dealer = self._start("clabber", ("Anna & Ben", "Carl & Dora"), 1, "first", t1)
+        self._add(game, D(makers=0, card_points=(96, 66), melds=(("run3",), ())), t1)
+        wrong = self._add(game, D(makers=1, card_points=(98, 64)), t1)
+        self._add(game, dealer.deal(), t1)
+        self._add(game, D(makers=1, card_points=(81, 81)), t1)
+        services.game_correct_deal(
+            game=game,
+            number=wrong.number,
+            deal=D(makers=1, card_points=(64, 98)),
+            expected_version=wrong.version,
+            by=secretary,
+        )
+        game.refresh_from_db()
+        self._add(game, D(makers=1, card_points=(102, 60), melds=((), ("four_jacks",))), t1)
+        self._play_out(game, dealer, t1)
+        games.append(game)
+
+        # Table 2, Clabber, finished: a misdeal, a renege, a deal entered twice and deleted.
+        game, dealer = self._start("clabber", ("Eve & Frank", "Gina & Hal"), 2, "first", t2)
+        self._add(game, dealer.deal(), t2)
+        self._add(game, D(void=True), t2, void_reason=VoidReason.MISDEAL)
+        self._add(game, D(makers=0, card_points=(88, 74), melds=(("run4",), ())), t2)
+        self._add(game, D(makers=0, renege=0, melds=((), ("run3",)), belle=1), t2)
+        twice = D(makers=0, card_points=(92, 70), belle=0)
+        self._add(game, twice, t2)
+        duplicate = self._add(game, twice, t2)
+        services.game_delete_deal(
+            game=game, number=duplicate.number, expected_version=duplicate.version, by=t2
+        )
+        game.refresh_from_db()
+        self._play_out(game, dealer, t2)
+        games.append(game)
+
+        # Table 3, two-hand Klaberjass, finished: both passed twice, a set, a run of four.
+        game, dealer = self._start("klaberjass", ("Irene", "Jakob"), 3, "first", t3)
+        self._add(game, dealer.deal(), t3)
+        self._add(game, D(void=True), t3, void_reason=VoidReason.PASSED)
+        self._add(game, D(makers=0, card_points=(55, 70)), t3)
+        self._add(game, D(makers=1, card_points=(46, 78), melds=((), ("run4",)), belle=1), t3)
+        self._play_out(game, dealer, t3)
+        games.append(game)
+
+        # Table 3, Klaberjass where a tie hangs, finished: 62 all, 124 held for the next winner.
+        game, dealer = self._start("klaberjass-hang", ("Kurt", "Lena"), 3, "second", t3)
+        self._add(game, dealer.deal(), t3)
+        self._add(game, dealer.deal(), t3)
+        self._add(game, D(makers=0, card_points=(62, 62)), t3)
+        self._add(game, D(makers=1, card_points=(40, 70)), t3)
+        self._play_out(game, dealer, t3)
+        games.append(game)
+
+        # Still in play when the demo stops.
+        game, dealer = self._start("clabber", ("Anna & Carl", "Ben & Dora"), 1, "second", t1)
+        self._add(game, D(makers=0, card_points=(84, 78), melds=(("run5",), ())), t1)
+        self._play_some(game, dealer, t1, 2)
+        games.append(game)
+
+        game, dealer = self._start("klaberjass", ("Irene", "Kurt"), 3, "third", t3)
+        self._play_some(game, dealer, t3, 3)
+        games.append(game)
+
+        # A tie hangs at the end: 48 + belle against 68, 136 held for whoever wins the next deal.
+        game, dealer = self._start("klaberjass-hang", ("Eve", "Hal"), 2, "second", t2)
+        self._play_some(game, dealer, t2, 3)
+        self._add(game, D(makers=0, card_points=(48, 68), belle=0), t2)
+        games.append(game)
+        return games
+
+    # -- what was done ------------------------------------------------------------------------
+    def _report(self, games: list[Game]) -> None:
+        self.lines.append(f"{NIGHT}: {len(games)} games.")
+        for game in games:
+            totals = " – ".join(str(t) for t in game.display_totals)
+            if game.finished:
+                standing = f"{game.winner_name} won, {totals}"
+            else:
+                standing = f"in play, {totals}"
+                if game.held:
+                    standing += f", {game.held} held"
+            self.lines.append(
+                f"  table {game.table} · {game.rules.name} · {game.sides_text}: "
+                f"{game.deal_count} deals, {standing}  /games/{game.pk}/"
+            )
+        audit = DealAudit.objects.filter(game__in=games).count()
+        self.lines.append(
+            f"{audit} corrections in the audit. Sign in at /accounts/login/ as {ORGANISER} to "
+            "see them."
+        )

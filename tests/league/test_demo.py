@@ -1,0 +1,174 @@
+"""`manage.py demo`: the club night it writes, its refusal to overwrite a database, and a crawl
+of every page a visitor can reach from the home page, signed out and as the secretary."""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from league.models import Deal, DealAudit, Game
+from tests.league.html import parse
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "hicksheet-demo"
+MAX_PAGES = 300
+SKIP = ("/admin/", "/accounts/logout/")
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # The demo creates its accounts each run; the default hasher is slow on purpose.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def demo(*args: str) -> str:
+    out = io.StringIO()
+    call_command("demo", *args, stdout=out)
+    return out.getvalue()
+
+
+def counts() -> dict[str, object]:
+    return {
+        "games": Game.objects.count(),
+        "deals": Deal.objects.count(),
+        "audit": DealAudit.objects.count(),
+        "users": sorted(User.objects.values_list("username", flat=True)),
+        "standings": sorted(
+            (g.preset, tuple(g.side_names), tuple(g.totals), g.winner, g.held, g.deal_count)
+            for g in Game.objects.all()
+        ),
+    }
+
+
+def test_the_demo_fills_an_empty_database_with_a_club_night():
+    out = demo()
+    assert PASSWORD in out and "secretary" in out and "Thursday club night" in out
+
+    games = Game.objects.all()
+    for preset in ("clabber", "klaberjass", "klaberjass-hang"):
+        assert any(g.preset == preset and g.finished for g in games), preset
+        assert any(g.preset == preset and not g.finished for g in games), preset
+    for game in games:
+        if game.finished:
+            assert game.totals[game.winner] >= 500
+        else:
+            assert max(game.totals) < 500 and game.deal_count > 0
+    assert all(g.title.startswith("Thursday club night") for g in games)
+
+    deals = Deal.objects.select_related("game")
+    assert any("XX" in d.marks for d in deals)
+    assert any(d.renege not in ("", "both") and max(d.points) >= 162 for d in deals)
+    assert any(d.void and d.void_reason for d in deals)
+    assert any("four_jacks" in sum(d.melds, []) for d in deals if d.game.preset == "clabber")
+    assert any(d.belle is not None for d in deals)
+    # A tie that hung: nobody scored, the points held for the next winner.
+    assert any(
+        d.game.preset == "klaberjass-hang" and d.made is False and d.held and not any(d.points)
+        for d in deals
+    )
+    for d in deals:
+        if d.card_points is None:
+            continue
+        assert not {1, 161} & set(d.card_points)
+        if d.game.preset == "clabber":
+            assert sum(d.card_points) == 162
+        else:
+            assert sum(d.card_points) <= 162
+
+    audit = DealAudit.objects.select_related("by")
+    assert {a.action for a in audit} == {"edit", "delete"}
+    assert any(a.action == "edit" and a.by.username == "secretary" for a in audit)
+    assert User.objects.get(username="secretary").profile.role == "organiser"
+    assert Client().login(username="table1", password=PASSWORD)
+
+
+def test_the_demo_refuses_a_database_that_is_not_empty_and_reset_replaces_it():
+    demo()
+    before = counts()
+    with pytest.raises(CommandError, match="not empty"):
+        demo()
+    assert counts() == before
+
+    out = demo("--reset")
+    assert "Reset: deleted" in out
+    assert counts() == before
+
+
+def test_a_database_with_only_an_account_is_not_empty():
+    User.objects.create_user("someone", password=PASSWORD)
+    with pytest.raises(CommandError):
+        demo()
+    assert not Game.objects.exists()
+    # --reset keeps accounts that are not the demo's.
+    demo("--reset")
+    assert User.objects.filter(username="someone").exists()
+
+
+def crawl(client: Client) -> dict[str, str]:
+    """Every same-site page reachable from the home page, breadth first: path to content
+    type. Fails on the first page that does not answer 200."""
+    seen = {"/"}
+    queue = deque(["/"])
+    visited: dict[str, str] = {}
+    while queue:
+        url = queue.popleft()
+        assert len(visited) < MAX_PAGES, f"the crawl passed {MAX_PAGES} pages"
+        response = client.get(url)
+        assert response.status_code == 200, f"{url} answered {response.status_code}"
+        content_type = response["Content-Type"]
+        visited[url] = content_type
+        if url.split("?")[0].endswith(".pdf"):
+            assert content_type == "application/pdf", url
+            assert response.content.startswith(b"%PDF"), url
+            continue
+        if not content_type.startswith("text/html"):
+            continue
+        for link in parse(response.content).iter("a"):
+            href = link.attrs.get("href", "").split("#")[0]
+            if not href.startswith("/") or href.startswith("//") or href.startswith(SKIP):
+                continue
+            if href not in seen:
+                seen.add(href)
+                queue.append(href)
+    return visited
+
+
+@pytest.mark.parametrize("who", ["anonymous", "secretary"])
+def test_every_page_reachable_from_home_answers(who: str):
+    demo()
+    client = Client()
+    if who == "secretary":
+        assert client.login(username="secretary", password=PASSWORD)
+    visited = crawl(client)
+
+    games = list(Game.objects.all())
+    for game in games:
+        assert f"/games/{game.pk}/" in visited
+        assert f"/games/{game.pk}/rules/" in visited
+        assert visited[f"/games/{game.pk}/sheet.pdf"] == "application/pdf"
+        assert visited[f"/games/{game.pk}/sheet.pdf?size=Letter"] == "application/pdf"
+    assert "/rules/clabber/" in visited and "/sheets/blank/" in visited
+    corrections = [u for u in visited if "/deals/" in u]
+    if who == "secretary":
+        # Every deal's correction page, and its delete page (a GET only asks to confirm).
+        deals = Deal.objects.select_related("game")
+        for deal in deals:
+            assert f"/games/{deal.game_id}/deals/{deal.number}/" in visited
+            assert f"/games/{deal.game_id}/deals/{deal.number}/delete/" in visited
+        assert len(corrections) == 2 * len(deals)
+        assert "/games/new/" in visited
+        # The secretary sees who corrected what.
+        for row in DealAudit.objects.select_related("by"):
+            text = parse(client.get(f"/games/{row.game_id}/").content).by_id("audit").text
+            assert row.by.username in text and row.get_action_display() in text
+    else:
+        assert corrections == []
+        assert "/accounts/login/" in visited
+    # Nothing was written by reading.
+    assert DealAudit.objects.count() == 2
