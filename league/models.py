@@ -42,6 +42,219 @@ class Profile(models.Model):
         return f"{self.user} ({self.get_role_display()})"
 
 
+class Club(models.Model):
+    """A card club: its members (players), their partnerships and its competitions."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A member of a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_once_a_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Partnership(models.Model):
+    """Two players who play together in four-hand games."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=80, blank=True, help_text="Optional team name.")
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(first=models.F("second")), name="partnership_of_two"
+            ),
+            models.UniqueConstraint(fields=["first", "second"], name="partnership_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.players_text
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.first.name} & {self.second.name}"
+
+
+class EntrantKind(models.TextChoices):
+    PLAYERS = "players", "Players (two- and three-hand games)"
+    PARTNERSHIPS = "partnerships", "Partnerships (four-hand games)"
+    ROTATION = "rotation", "Individuals, partners change every round (four-hand games)"
+
+
+class Competition(models.Model):
+    """A league season (later also a tournament), scored by one ruleset.
+
+    *Match format*: ``games_per_match`` games are played in a fixture (1: one game to the
+    target); the side that wins more of them wins the match, equal is a draw. ``tiebreaks``
+    is the chain of named keys of :mod:`scoring.standings` that orders the table, and
+    ``best_nights`` (if set) counts each entrant's best N nights only.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80, unique=True)
+    ruleset_data = models.JSONField()
+    entrant_kind = models.CharField(max_length=16, choices=EntrantKind.choices)
+    games_per_match = models.PositiveSmallIntegerField(default=1)
+    points_win = models.PositiveSmallIntegerField(default=2)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreaks = models.JSONField(default=list)
+    best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
+    rotation_repeats = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset_from_data(self.ruleset_data)
+
+
+class Entrant(models.Model):
+    """A player or a partnership entered in a competition."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    partnership = models.ForeignKey(
+        Partnership, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    name = models.CharField(max_length=120, help_text="As shown in tables, kept as entered.")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(player__isnull=False, partnership__isnull=True)
+                | models.Q(player__isnull=True, partnership__isnull=False),
+                name="entrant_player_or_partnership",
+            ),
+            models.UniqueConstraint(fields=["competition", "player"], name="player_entered_once"),
+            models.UniqueConstraint(
+                fields=["competition", "partnership"], name="partnership_entered_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    """A match night (league) or a round (tournament)."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    date = models.DateField(null=True, blank=True)
+    sitting_out = models.ManyToManyField(Entrant, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="round_number_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class FixtureStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    PLAYED = "played", "Played"
+    FORFEIT = "forfeit", "Forfeit"
+    NO_SHOW = "no_show", "No-show"
+
+
+class Fixture(models.Model):
+    """Two sides meeting in a round: one entrant a side, or two players a side in a rotation.
+
+    The result is written by ``league.services.fixture_recompute`` from the fixture's games, or
+    from totals typed from a paper sheet (``typed_scores``: one ``[side 0, side 1]`` pair a
+    game), or from a forfeit or no-show (``conceded_by``, with the score the organiser chose).
+    """
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
+    table = models.CharField(max_length=20, blank=True)
+    date = models.DateField(null=True, blank=True, help_text="Set when rescheduled.")
+    status = models.CharField(
+        max_length=12, choices=FixtureStatus.choices, default=FixtureStatus.SCHEDULED
+    )
+    conceded_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    typed_scores = models.JSONField(null=True, blank=True)
+    # Written by fixture_recompute.
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round__number", "table", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: fixture {self.pk}"
+
+
+class FixtureSide(models.Model):
+    """An entrant on one side of a fixture, with what that side did in it (written by
+    fixture_recompute, so standings read one row per entrant and fixture)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="sides")
+    side = models.PositiveSmallIntegerField()
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="fixture_sides")
+    result = models.CharField(max_length=4, blank=True, help_text="win, draw, loss or ''.")
+    games_won = models.PositiveIntegerField(default=0)
+    games_lost = models.PositiveIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    deals = models.PositiveIntegerField(default=0)
+    deals_as_makers = models.PositiveIntegerField(default=0)
+    made_as_makers = models.PositiveIntegerField(default=0)
+    sets_suffered = models.PositiveIntegerField(default=0)
+    sets_forced = models.PositiveIntegerField(default=0)
+    meld_points = models.PositiveIntegerField(default=0)
+    belles = models.PositiveIntegerField(default=0)
+    reneges = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["fixture", "side", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "entrant"], name="entrant_once_a_fixture")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} in {self.fixture}"
+
+
 class VoidReason(models.TextChoices):
     PASSED = "passed", "Everybody passed"
     SCHMEISS = "schmeiss", "Schmeiss accepted"
@@ -54,6 +267,9 @@ class Game(models.Model):
     ruleset_data = models.JSONField(help_text="The ruleset as plain data, copied at the start.")
     side_names = models.JSONField(help_text="One name a side, in side order.")
     table = models.CharField(max_length=20, blank=True)
+    fixture = models.ForeignKey(
+        Fixture, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
@@ -67,6 +283,7 @@ class Game(models.Model):
     held = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     deal_count = models.PositiveIntegerField(default=0)
+    side_stats = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

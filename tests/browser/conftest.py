@@ -22,17 +22,18 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between
-# page actions are ordinary blocking calls, so Django's async-safety guard does not apply.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-
-@pytest.fixture(scope="session")
-def browser():
+@pytest.fixture
+def browser(monkeypatch):
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"Chromium not found at {CHROMIUM}: apt-get install chromium to run it")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made while it runs
+    # (the live server's database, the test's own checks) are ordinary blocking calls, so
+    # Django's async-safety guard does not apply. Set for this test only: a deployment check
+    # run later must not see it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser

@@ -16,6 +16,17 @@ from league.pdf.sheets import GameSheet, SheetRow
 from league.rules_text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import MELD_LABELS, Ruleset
 
+__all__ = [
+    "DealRow",
+    "SideCell",
+    "deal_rows",
+    "game_audit",
+    "game_deals",
+    "game_list",
+    "game_sheet_pdf",
+    "ruleset_lines",
+]
+
 
 @dataclass(frozen=True)
 class SideCell:

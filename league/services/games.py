@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -18,6 +19,18 @@ from django.db import transaction
 import scoring
 from league.models import Deal, DealAudit, Game, Profile, Role
 from scoring import InvalidDeal, Ruleset, play_game
+from scoring.game import side_stats
+
+__all__ = [
+    "DealChanged",
+    "GameOver",
+    "game_add_deal",
+    "game_correct_deal",
+    "game_create",
+    "game_delete_deal",
+    "game_recompute",
+    "user_set_role",
+]
 
 
 class GameOver(InvalidDeal):
@@ -89,7 +102,9 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
     the deals no longer make a valid game, for example a correction that ends the game before
     its last deal.
     """
-    result = play_game(game.rules, [d.to_engine() for d in deals])
+    rules = game.rules
+    engine_deals = [d.to_engine() for d in deals]
+    result = play_game(rules, engine_deals)
     changed = []
     for number, (record, scored, running) in enumerate(
         zip(deals, result.results, result.running, strict=True), start=1
@@ -117,13 +132,20 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
     game.held = result.held
     game.winner = result.winner
     game.deal_count = len(deals)
+    game.side_stats = [asdict(s) for s in side_stats(rules, engine_deals, result)]
     return changed
 
 
 def _save_game(game: Game, changed: list[Deal]) -> None:
+    """Write the engine's columns, and the fixture's result when the game belongs to one."""
     if changed:
         Deal.objects.bulk_update(changed, ["number", "points", "marks", "made", "running", "held"])
-    game.save(update_fields=["totals", "held", "winner", "deal_count", "updated_at"])
+    game.save(update_fields=["totals", "held", "winner", "deal_count", "side_stats", "updated_at"])
+    if game.fixture_id is not None:
+        # Imported here: the competition services build on the game services.
+        from league.services.competitions import fixture_recompute
+
+        fixture_recompute(game.fixture)
 
 
 @transaction.atomic

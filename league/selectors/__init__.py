@@ -1,0 +1,3 @@
+"""Every read shape, by kind of object: ``games`` and ``competitions``. Import from here."""
+
+from league.selectors.games import *  # noqa: F403
