@@ -105,32 +105,47 @@ class SideStats:
     reneges: int = 0
 
 
+def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str, int]]:
+    """What one scored deal adds to each side's :class:`SideStats`, as plain counts."""
+    counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+    for side, row in enumerate(counts):
+        row["points"] = result.points[side]
+        row["deals"] = 1
+        row["reneges"] = int(deal.renege == "both" or deal.renege == side)
+        if result.void:
+            continue
+        belle = rules.belle_value if deal.belle == side else 0
+        row["belles"] = int(bool(belle))
+        if deal.renege is not None:
+            # Card points are ignored on a renege: what is combined is melds and belle.
+            row["meld_points"] = result.combined[side] - belle
+            continue
+        assert deal.card_points is not None and deal.makers is not None
+        row["meld_points"] = result.combined[side] - deal.card_points[side] - belle
+        set_mark = result.marks[deal.makers] == "XX"
+        if deal.makers == side:
+            row["deals_as_makers"] = 1
+            row["made_as_makers"] = int(bool(result.made))
+            row["sets_suffered"] = int(set_mark)
+        else:
+            row["sets_forced"] = int(set_mark)
+    return counts
+
+
+def add_stats(
+    totals: Sequence[dict[str, int]], more: Sequence[dict[str, int]]
+) -> list[dict[str, int]]:
+    """Side by side sums of two lists of :class:`SideStats` counts (an empty list is zeros)."""
+    if not totals:
+        return [dict(row) for row in more]
+    return [{k: a.get(k, 0) + v for k, v in b.items()} for a, b in zip(totals, more, strict=True)]
+
+
 def side_stats(rules: Ruleset, deals: Sequence[Deal], game: GameResult) -> tuple[SideStats, ...]:
     """Each side's :class:`SideStats` over ``deals`` as :func:`play_game` scored them."""
-    counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+    counts: list[dict[str, int]] = []
     for deal, result in zip(deals, game.results, strict=True):
-        for side, row in enumerate(counts):
-            row["points"] += result.points[side]
-            row["deals"] += 1
-            if deal.renege == "both" or deal.renege == side:
-                row["reneges"] += 1
-            if result.void:
-                continue
-            if deal.belle == side and not deal.no_trump:
-                row["belles"] += 1
-            if deal.renege is not None:
-                row["meld_points"] += result.combined[side]
-                if deal.belle == side:
-                    row["meld_points"] -= rules.belle_value
-                continue
-            assert deal.card_points is not None
-            belle = rules.belle_value if deal.belle == side else 0
-            row["meld_points"] += result.combined[side] - deal.card_points[side] - belle
-            set_mark = result.marks[deal.makers] == "XX" if deal.makers is not None else False
-            if deal.makers == side:
-                row["deals_as_makers"] += 1
-                row["made_as_makers"] += bool(result.made)
-                row["sets_suffered"] += set_mark
-            elif set_mark:
-                row["sets_forced"] += 1
+        counts = add_stats(counts, deal_stats(rules, deal, result))
+    if not counts:
+        counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
     return tuple(SideStats(**row) for row in counts)

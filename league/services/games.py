@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from dataclasses import asdict
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 import scoring
 from league.models import Deal, DealAudit, Game, Profile, Role
-from scoring import InvalidDeal, Ruleset, play_game
-from scoring.game import side_stats
+from scoring import InvalidDeal, Ruleset, play_game, score_deal
+from scoring.game import add_stats, deal_stats, game_winner, side_stats
 
 __all__ = [
     "DealChanged",
@@ -148,7 +149,10 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
         fixture_recompute(game.fixture)
 
 
-@transaction.atomic
+class _GameMoved(Exception):
+    """Another deal was added between reading the game and writing to it."""
+
+
 def game_add_deal(
     *,
     game: Game,
@@ -158,27 +162,74 @@ def game_add_deal(
     void_reason: str = "",
 ) -> tuple[Deal, bool]:
     """Add the next deal. Returns the deal and whether it was created now: a form sent again
-    with the same ``entry_key`` returns the deal it already added."""
-    game = _locked(game)
-    if entry_key is not None:
-        existing = game.deals.filter(entry_key=entry_key).first()
-        if existing is not None:
-            return existing, False
-    if game.finished:
-        raise GameOver(
-            f"This game is over: {game.winner_name} won with {game.totals[game.winner]}.",
-            "game",
+    with the same ``entry_key`` returns the deal it already added.
+
+    Adding is the hot path of a club night, so it scores the new deal from the game's stored
+    totals and held points (the same engine call a full recompute makes for the last deal)
+    and keeps the write transaction to two statements: an update of the game guarded by its
+    deal count, and the insert. On SQLite a transaction locks the whole database, so
+    everything else happens before it. A concurrent add makes the guard miss; then the game is
+    read again and the deal scored again.
+    """
+    key = entry_key or uuid.uuid4()
+    rules = game.rules
+    for _attempt in range(20):
+        if game.finished:
+            existing = game.deals.filter(entry_key=key).first()
+            if existing is not None:
+                return existing, False
+            raise GameOver(
+                f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
+            )
+        result = score_deal(rules, deal, held=game.held)
+        totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
+        number = game.deal_count + 1
+        record = Deal(game=game, number=number, created_by=by, entry_key=key)
+        _fill(record, deal, void_reason)
+        (record.points, record.marks, record.made, record.running, record.held) = (
+            list(result.points),
+            list(result.marks),
+            result.made,
+            totals,
+            result.held,
         )
-    deals = list(game.deals.all())
-    record = Deal(
-        game=game, number=len(deals) + 1, created_by=by, entry_key=entry_key or uuid.uuid4()
-    )
-    _fill(record, deal, void_reason)
-    changed = game_recompute(game, [*deals, record])
-    record.full_clean(exclude=["game", "created_by"])
-    record.save()
-    _save_game(game, [d for d in changed if d is not record])
-    return record, True
+        record.full_clean(
+            exclude=["game", "created_by"], validate_unique=False, validate_constraints=False
+        )
+        changes = {
+            "totals": totals,
+            "held": result.held,
+            "winner": game_winner(totals, rules.target),
+            "deal_count": number,
+            "side_stats": add_stats(game.side_stats, deal_stats(rules, deal, result)),
+            "updated_at": timezone.now(),
+        }
+        try:
+            with transaction.atomic():
+                moved = not Game.objects.filter(pk=game.pk, deal_count=game.deal_count).update(
+                    **changes
+                )
+                if moved:
+                    raise _GameMoved
+                record.save(force_insert=True)
+                for name, value in changes.items():
+                    setattr(game, name, value)
+                if game.fixture_id is not None:
+                    from league.services.competitions import fixture_recompute
+
+                    fixture_recompute(game.fixture)
+        except _GameMoved:
+            game.refresh_from_db()
+            continue
+        except IntegrityError:
+            # The unique (game, entry key) constraint: this form was saved already.
+            existing = Deal.objects.filter(game=game, entry_key=key).first()
+            if existing is None:
+                raise
+            game.refresh_from_db()
+            return existing, False
+        return record, True
+    raise RuntimeError(f"game {game.pk} kept changing while a deal was added")
 
 
 def _stale(record: Deal | None, number: int, expected_version: int) -> None:

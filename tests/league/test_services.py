@@ -185,3 +185,20 @@ def test_void_deals_and_reneges_are_stored_with_no_made_value(clabber_game, scor
     assert (void.made, void.void_reason, void.points) == (None, "misdeal", [0, 0])
     assert (renege.made, renege.renege, renege.points) == (None, "0", [0, 202])
     assert renege.to_engine().renege == 0
+
+
+def test_adding_deals_one_by_one_agrees_with_a_full_recompute(scorer):
+    game = start_game(scorer, "klaberjass-hang", names=["Ann", "Bob"])
+    for deal in [
+        Deal(makers=0, card_points=(62, 62)),
+        Deal(void=True),
+        Deal(makers=1, card_points=(40, 70), melds=((), ("run3",)), belle=1),
+        Deal(makers=0, renege=0, melds=((), ("run4",))),
+        Deal(makers=0, card_points=(30, 90)),
+    ]:
+        services.game_add_deal(game=game, deal=deal, by=scorer)
+    game.refresh_from_db()
+    stored = (list(game.totals), game.held, game.winner, game.side_stats)
+    deals = list(game.deals.all())
+    assert services.game_recompute(game, deals) == []  # no deal's engine columns differ
+    assert (game.totals, game.held, game.winner, game.side_stats) == stored
