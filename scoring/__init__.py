@@ -20,6 +20,16 @@ from scoring.rules import (
     get_ruleset,
     ruleset_from_data,
 )
+from scoring.standings import (
+    TIEBREAKS,
+    InvalidStandings,
+    MatchPoints,
+    MatchRow,
+    StandingRow,
+    TieBreak,
+    standings,
+    validate_keys,
+)
 
 __all__ = [
     "MELD_KINDS",
@@ -37,4 +47,13 @@ __all__ = [
     "ruleset_from_data",
     "score_deal",
     "validate_deal",
+    # competition maths
+    "TIEBREAKS",
+    "InvalidStandings",
+    "MatchPoints",
+    "MatchRow",
+    "StandingRow",
+    "TieBreak",
+    "standings",
+    "validate_keys",
 ]
