@@ -11,6 +11,13 @@ Pure Python, no Django. The public surface (kept stable, documented in the READM
 
 from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, validate_deal
 from scoring.game import GameResult, game_winner, play_game
+from scoring.pairing import (
+    Rotation,
+    min_opponent_repeats,
+    min_partner_repeats,
+    rotation,
+    round_robin,
+)
 from scoring.rules import (
     MELD_KINDS,
     MELD_LABELS,
@@ -52,8 +59,13 @@ __all__ = [
     "InvalidStandings",
     "MatchPoints",
     "MatchRow",
+    "Rotation",
     "StandingRow",
     "TieBreak",
+    "min_opponent_repeats",
+    "min_partner_repeats",
+    "rotation",
+    "round_robin",
     "standings",
     "validate_keys",
 ]
