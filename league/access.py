@@ -7,12 +7,24 @@ and write to the games they started or were named on. Everybody, signed in or no
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from league.models import Game, Profile, Role
+
+
+class ProfileBackend(ModelBackend):
+    """Django's own backend, but a signed-in user is read with their profile in one query."""
+
+    def get_user(self, user_id: int) -> User | None:
+        user = (
+            get_user_model()._default_manager.select_related("profile").filter(pk=user_id).first()
+        )
+        return user if user is not None and self.user_can_authenticate(user) else None
 
 
 def is_organiser(user: User | AnonymousUser) -> bool:
@@ -29,7 +41,8 @@ def is_organiser(user: User | AnonymousUser) -> bool:
 def can_score(user: User | AnonymousUser, game: Game) -> bool:
     if not user.is_authenticated:
         return False
-    if is_organiser(user) or game.created_by_id == user.pk:
+    # The creator first: it needs no query, and a scorer saving deals is the hot path.
+    if game.created_by_id == user.pk or is_organiser(user):
         return True
     return game.scorers.filter(pk=user.pk).exists()
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 
 import scoring
 from scoring import Ruleset, ruleset_from_data
@@ -291,8 +292,9 @@ class Game(models.Model):
     def __str__(self) -> str:
         return self.title or " v ".join(self.side_names)
 
-    @property
+    @cached_property
     def rules(self) -> Ruleset:
+        """The game's ruleset (read once per instance: it never changes after the start)."""
         return ruleset_from_data(self.ruleset_data)
 
     @property

@@ -202,6 +202,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Signed-cookie sessions: the web process keeps no state and a request reads no session row,
+# which matters on the hot path of saving a deal. A session holds only who is signed in.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# The user comes with their profile (their role) in one query.
+AUTHENTICATION_BACKENDS = ["league.access.ProfileBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

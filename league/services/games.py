@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import scoring
+from league.db import write_lock
 from league.models import Deal, DealAudit, Game, Profile, Role
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
@@ -205,7 +206,7 @@ def game_add_deal(
             "updated_at": timezone.now(),
         }
         try:
-            with transaction.atomic():
+            with write_lock(), transaction.atomic():
                 moved = not Game.objects.filter(pk=game.pk, deal_count=game.deal_count).update(
                     **changes
                 )
