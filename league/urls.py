@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league import game_views, views
+from league import competition_views, fixture_views, game_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -26,5 +26,7 @@ urlpatterns = [
         name="deal-delete",
     ),
     path("sheets/blank/", game_views.blank_sheets, name="blank-sheets"),
+    *competition_views.urlpatterns,
+    *fixture_views.urlpatterns,
     path("admin/", admin.site.urls),
 ]

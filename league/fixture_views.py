@@ -1,0 +1,3 @@
+"""Placeholder: filled in by the league pages."""
+
+urlpatterns: list = []
