@@ -77,8 +77,8 @@ class Partnership(models.Model):
     """Two players who play together in four-hand games."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
-    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     name = models.CharField(max_length=80, blank=True, help_text="Optional team name.")
 
     class Meta:
@@ -146,10 +146,10 @@ class Entrant(models.Model):
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="entries"
     )
     partnership = models.ForeignKey(
-        Partnership, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+        Partnership, null=True, blank=True, on_delete=models.RESTRICT, related_name="entries"
     )
     name = models.CharField(max_length=120, help_text="As shown in tables, kept as entered.")
     seed = models.PositiveIntegerField(null=True, blank=True)
@@ -231,7 +231,7 @@ class FixtureSide(models.Model):
 
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="sides")
     side = models.PositiveSmallIntegerField()
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="fixture_sides")
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="fixture_sides")
     result = models.CharField(max_length=4, blank=True, help_text="win, draw, loss or ''.")
     games_won = models.PositiveIntegerField(default=0)
     games_lost = models.PositiveIntegerField(default=0)
@@ -269,7 +269,7 @@ class Game(models.Model):
     side_names = models.JSONField(help_text="One name a side, in side order.")
     table = models.CharField(max_length=20, blank=True)
     fixture = models.ForeignKey(
-        Fixture, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+        Fixture, null=True, blank=True, on_delete=models.RESTRICT, related_name="games"
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
