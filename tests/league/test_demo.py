@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from league.models import Deal, DealAudit, Game
+from league import selectors
+from league.models import Competition, Deal, DealAudit, Game
 from tests.league.html import parse
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,22 @@ def test_the_demo_fills_an_empty_database_with_a_club_night():
             assert game.totals[game.winner] >= 500
         else:
             assert max(game.totals) < 500 and game.deal_count > 0
-    assert all(g.title.startswith("Thursday club night") for g in games)
+    night = [g for g in games if g.fixture_id is None]
+    assert all(g.title.startswith("Thursday club night") for g in night)
+
+
+def test_the_demo_has_a_season_in_progress():
+    demo()
+    league = Competition.objects.get(name="Winter league 2026")
+    assert league.fixtures.filter(finished=True).count() == 3 * 3 + 2
+    assert league.fixtures.filter(status="forfeit").exists()
+    assert league.fixtures.filter(typed_scores__isnull=False, status="played").exists()
+    assert Game.objects.filter(fixture__competition=league, winner__isnull=True).count() == 1
+    table = selectors.competition_standings(league)
+    assert sum(line.row.played for line in table) == 2 * 11
+    cup = Competition.objects.get(name="Individual cup")
+    assert cup.rotation_repeats["partners"] == 0  # nine players, four rounds: all new partners
+    assert cup.fixtures.filter(finished=True).count() == 2
 
     deals = Deal.objects.select_related("game")
     assert any("XX" in d.marks for d in deals)

@@ -13,6 +13,7 @@ password printed on purpose: this is a demo, never a real site.
 
 from __future__ import annotations
 
+import datetime
 import random
 from typing import Any
 
@@ -22,7 +23,7 @@ from django.db import connection, transaction
 
 import scoring
 from league import services
-from league.models import Deal, DealAudit, Game, Role, VoidReason
+from league.models import Club, Deal, DealAudit, EntrantKind, Game, Role, VoidReason
 from scoring import Ruleset, get_ruleset
 
 DEMO_PASSWORD = "hicksheet-demo"
@@ -100,6 +101,7 @@ class Command(BaseCommand):
             users = self._accounts()
             games = self._club_night(users)
             self._report(games)
+            self._season(users)
         # Said once everything is saved: a failed run writes nothing and claims nothing.
         for line in self.lines:
             self.stdout.write(line)
@@ -111,6 +113,7 @@ class Command(BaseCommand):
             "deals": Deal.objects.count(),
             "accounts": User.objects.count(),
         }
+        found["clubs"] = Club.objects.count()
         if any(found.values()):
             held = ", ".join(f"{n} {what}" for what, n in found.items() if n)
             raise CommandError(
@@ -122,9 +125,13 @@ class Command(BaseCommand):
         games, deals, audit = Game.objects.count(), Deal.objects.count(), DealAudit.objects.count()
         # Deals and corrections go with their game; accounts after, as deals protect them.
         Game.objects.all().delete()
+        clubs = list(Club.objects.values_list("name", flat=True))
+        Club.objects.all().delete()  # its players, partnerships, competitions and fixtures too
         accounts = User.objects.filter(username__in=DEMO_USERS)
         names = sorted(accounts.values_list("username", flat=True))
         accounts.delete()
+        if clubs:
+            self.lines.append(f"Reset: deleted the clubs {', '.join(clubs)} with their seasons.")
         self.lines.append(
             f"Reset: deleted {games} games, {deals} deals, {audit} corrections"
             + (f" and the demo accounts {', '.join(names)}." if names else ".")
@@ -255,6 +262,77 @@ class Command(BaseCommand):
         self._add(game, D(makers=0, card_points=(48, 68), belle=0), t2)
         games.append(game)
         return games
+
+    # -- a season in progress ----------------------------------------------------------------
+    def _season(self, users: dict[str, User]) -> None:
+        """The Thursday Clabber league half way through, and an individual competition."""
+        secretary = users[ORGANISER]
+        club = services.club_create(name="Evansville Thursday Club")
+        names = [
+            "Anna",
+            "Ben",
+            "Carl",
+            "Dora",
+            "Eve",
+            "Frank",
+            "Gina",
+            "Hal",
+            "Irene",
+            "Jakob",
+            "Kurt",
+            "Lena",
+        ]
+        people = {name: services.player_add(club=club, name=name) for name in names}
+        league = services.competition_create(
+            club=club,
+            name="Winter league 2026",
+            rules=get_ruleset("clabber"),
+            entrant_kind=EntrantKind.PARTNERSHIPS,
+            by=secretary,
+            tiebreaks=["match_points", "head_to_head", "point_difference", "fewest_hicks"],
+        )
+        for first, second in zip(names[0::2], names[1::2], strict=True):
+            pair = services.partnership_add(club=club, first=people[first], second=people[second])
+            services.entrant_add(competition=league, partnership=pair)
+        rounds = services.fixtures_generate(
+            competition=league, first_date=datetime.date(2026, 10, 1)
+        )
+        dealer = Dealer(league.rules, self.rng)
+        scorers = [users[name] for name in SCORERS]
+        # Rounds 1-3 played at the tables; round 4: a paper sheet, a forfeit, a game in play.
+        for night in rounds[:3]:
+            for fixture, by in zip(night.fixtures.all(), scorers, strict=False):
+                game = services.fixture_start_game(fixture=fixture, by=by)
+                self._play_out(game, dealer, by)
+        fourth = list(rounds[3].fixtures.all())
+        services.fixture_type_result(fixture=fourth[0], scores=[(512, 431)])
+        services.fixture_concede(fixture=fourth[1], side=1, score=(500, 0))
+        game = services.fixture_start_game(fixture=fourth[2], by=scorers[2])
+        self._play_some(game, dealer, scorers[2], 2)
+        self.lines.append(
+            f"{league}: {len(names) // 2} partnerships, {len(rounds)} nights drawn, 3 played, "
+            f"the fourth under way.  /c/{league.slug}/"
+        )
+
+        individual = services.competition_create(
+            club=club,
+            name="Individual cup",
+            rules=get_ruleset("clabber"),
+            entrant_kind=EntrantKind.ROTATION,
+            by=secretary,
+        )
+        for name in names[:9]:
+            services.entrant_add(competition=individual, player=people[name])
+        rounds = services.rotation_generate(
+            competition=individual, rounds=4, first_date=datetime.date(2026, 10, 8)
+        )
+        for fixture in rounds[0].fixtures.all():
+            game = services.fixture_start_game(fixture=fixture, by=secretary)
+            self._play_out(game, dealer, secretary)
+        self.lines.append(
+            f"{individual}: 9 players, partners change every round, round 1 played.  "
+            f"/c/{individual.slug}/"
+        )
 
     # -- what was done ------------------------------------------------------------------------
     def _report(self, games: list[Game]) -> None:
