@@ -322,7 +322,8 @@ class Game(models.Model):
         """What a list of games says of this one: who won, or how it stands."""
         if self.winner is not None:
             return f"{self.winner_name} won, {self.winner_total}"
-        return "In play: " + " – ".join(str(t) for t in self.display_totals)
+        standing = "In play: " + " – ".join(str(t) for t in self.display_totals)
+        return f"{standing}, {self.held} held" if self.held else standing
 
 
 class Deal(models.Model):
@@ -394,6 +395,7 @@ class Deal(models.Model):
             "void_reason": self.void_reason,
             "no_trump": self.no_trump,
             "points": self.points,
+            "marks": self.marks,
         }
 
 

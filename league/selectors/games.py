@@ -75,7 +75,7 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _note(deal: Deal, names: Sequence[str]) -> str:
+def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
     if deal.void:
         return f"Void: {deal.get_void_reason_display().lower()}" if deal.void_reason else "Void"
     if deal.renege == "both":
@@ -93,12 +93,16 @@ def _note(deal: Deal, names: Sequence[str]) -> str:
         parts.append("no trump")
     if deal.made is False and deal.held and not any(deal.points):
         parts.append(f"tie: {deal.held} held")
+    elif held_before and not deal.held:
+        winner = max(range(len(deal.points)), key=lambda side: deal.points[side])
+        parts.append(f"{names[winner]} takes the {held_before} held")
     return "; ".join(parts)
 
 
 def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
     names = game.side_names
     rows = []
+    held_before = 0  # what the deal before left held (tie rule 'hang')
     for d in deals:
         makers = None if d.renege or d.void else d.makers
         rows.append(
@@ -109,9 +113,10 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 makers_index=makers,
                 marks=tuple(d.marks),
                 running=tuple(d.running),
-                note=_note(d, names),
+                note=_note(d, names, held_before),
             )
         )
+        held_before = d.held
     return rows
 
 

@@ -202,3 +202,14 @@ def test_adding_deals_one_by_one_agrees_with_a_full_recompute(scorer):
     deals = list(game.deals.all())
     assert services.game_recompute(game, deals) == []  # no deal's engine columns differ
     assert (game.totals, game.held, game.winner, game.side_stats) == stored
+
+
+def test_the_sheet_notes_who_takes_held_points(scorer):
+    from league import selectors
+
+    game = start_game(scorer, "klaberjass-hang", names=["Ann", "Bob"])
+    add(game, scorer, makers=0, card_points=(62, 62))
+    add(game, scorer, makers=1, card_points=(40, 70))
+    game.refresh_from_db()
+    tie, paid = selectors.deal_rows(game, list(game.deals.all()))
+    assert tie.note == "tie: 124 held" and paid.note == "Bob takes the 124 held"
