@@ -25,6 +25,8 @@ def discover(directory: Path = HERE) -> list[ModuleType]:
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {path}")
         module = importlib.util.module_from_spec(spec)
+        # Registered before it runs, as an import would: dataclasses look their module up.
+        sys.modules[spec.name] = module
         spec.loader.exec_module(module)
         if not callable(getattr(module, "run", None)):
             raise TypeError(f"{path.name} has no run() -> list[str]")
