@@ -104,6 +104,19 @@ class EntrantKind(models.TextChoices):
     ROTATION = "rotation", "Individuals, partners change every round (four-hand games)"
 
 
+class CompetitionKind(models.TextChoices):
+    LEAGUE = "league", "League season"
+    TOURNAMENT = "tournament", "Tournament"
+
+
+class TournamentFormat(models.TextChoices):
+    ROUND_ROBIN = "round_robin", "Round robin"
+    SINGLE = "single", "Single elimination"
+    DOUBLE = "double", "Double elimination"
+    SWISS = "swiss", "Swiss"
+    POOLS = "pools", "Pools, then a knockout"
+
+
 class Competition(models.Model):
     """A league season (later also a tournament), scored by one ruleset.
 
@@ -125,6 +138,21 @@ class Competition(models.Model):
     tiebreaks = models.JSONField(default=list)
     best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
     rotation_repeats = models.JSONField(null=True, blank=True)
+    # Tournaments: the format and its options. A match is one game, a fixed number of games
+    # (leagues) or the best of ``games_per_match`` (``best_of``: first to a majority wins).
+    kind = models.CharField(
+        max_length=12, choices=CompetitionKind.choices, default=CompetitionKind.LEAGUE
+    )
+    format = models.CharField(
+        max_length=12, choices=TournamentFormat.choices, default=TournamentFormat.ROUND_ROBIN
+    )
+    best_of = models.BooleanField(default=False)
+    third_place = models.BooleanField(default=False)
+    final_reset = models.BooleanField(default=True)
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    pool_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    pool_top_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    started = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -153,6 +181,8 @@ class Entrant(models.Model):
     )
     name = models.CharField(max_length=120, help_text="As shown in tables, kept as entered.")
     seed = models.PositiveIntegerField(null=True, blank=True)
+    pool = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["name", "id"]
@@ -214,6 +244,13 @@ class Fixture(models.Model):
     )
     conceded_by = models.PositiveSmallIntegerField(null=True, blank=True)
     typed_scores = models.JSONField(null=True, blank=True)
+    # Tournaments: the bracket match this fixture plays (``W1-3``, ``GF``...), or the pool.
+    bracket_match = models.CharField(max_length=12, blank=True)
+    pool = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The side whose entry link entered the deals; the other side (or the director) confirms.
+    entered_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=40, blank=True)
     # Written by fixture_recompute.
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     finished = models.BooleanField(default=False)
@@ -232,6 +269,8 @@ class FixtureSide(models.Model):
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="sides")
     side = models.PositiveSmallIntegerField()
     entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="fixture_sides")
+    # The side's private entry link (tournaments): unguessable, for this match only.
+    entry_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     result = models.CharField(max_length=4, blank=True, help_text="win, draw, loss or ''.")
     games_won = models.PositiveIntegerField(default=0)
     games_lost = models.PositiveIntegerField(default=0)
