@@ -316,3 +316,23 @@ def person_records(
             )
         )
     return lines
+
+
+def person_games(
+    *, player: Player | None = None, partnership: Partnership | None = None, limit: int = 10
+) -> list[Game]:
+    """The latest games of a player's (alone, in partnerships, or in a rotation) or a
+    partnership's fixtures, newest first, with their competition (one query)."""
+    if player is not None:
+        who = Q(player=player) | Q(partnership__first=player) | Q(partnership__second=player)
+    else:
+        who = Q(partnership=partnership)
+    fixtures = Fixture.objects.filter(sides__entrant__in=Entrant.objects.filter(who))
+    return list(
+        Game.objects.filter(fixture__in=fixtures)
+        .select_related("fixture__competition", "fixture__round")
+        .order_by("-created_at", "-id")[:limit]
+    )
+
+
+__all__ += ["person_games"]
