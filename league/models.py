@@ -99,9 +99,9 @@ class Partnership(models.Model):
 
 
 class EntrantKind(models.TextChoices):
-    PLAYERS = "players", "Players (two- and three-hand games)"
-    PARTNERSHIPS = "partnerships", "Partnerships (four-hand games)"
-    ROTATION = "rotation", "Individuals, partners change every round (four-hand games)"
+    PLAYERS = "players", "Players"
+    PARTNERSHIPS = "partnerships", "Partnerships"
+    ROTATION = "rotation", "Individuals, new partners each round"
 
 
 class CompetitionKind(models.TextChoices):
