@@ -2,7 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league import competition_views, fixture_views, game_views, views
+from league import (
+    competition_views,
+    fixture_views,
+    game_views,
+    tournament_pdf_views,
+    tournament_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -28,5 +35,7 @@ urlpatterns = [
     path("sheets/blank/", game_views.blank_sheets, name="blank-sheets"),
     *competition_views.urlpatterns,
     *fixture_views.urlpatterns,
+    *tournament_views.urlpatterns,
+    *tournament_pdf_views.urlpatterns,
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,3 @@
+"""Placeholder: filled in by the tournament pages."""
+
+urlpatterns: list = []
