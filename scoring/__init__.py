@@ -9,6 +9,26 @@ Pure Python, no Django. The public surface (kept stable, documented in the READM
     r.points, r.marks, r.made        # (100, 82), ("100", "82"), True
 """
 
+from scoring.brackets import (
+    BYE,
+    Bracket,
+    BracketMatch,
+    BracketState,
+    InvalidBracket,
+    LoserOf,
+    MatchState,
+    Nobody,
+    PoolKnockout,
+    Seed,
+    WinnerOf,
+    double_elimination,
+    pools_then_knockout,
+    resolve,
+    seed_order,
+    seeding,
+    single_elimination,
+    split_into_pools,
+)
 from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, validate_deal
 from scoring.game import GameResult, game_winner, play_game
 from scoring.pairing import (
@@ -36,6 +56,15 @@ from scoring.standings import (
     TieBreak,
     standings,
     validate_keys,
+)
+from scoring.swiss import (
+    InvalidPairing,
+    SwissEntrant,
+    SwissRound,
+    TableAssignment,
+    greedy_pairings,
+    swiss_pairings,
+    table_draw,
 )
 
 __all__ = [
@@ -68,4 +97,30 @@ __all__ = [
     "round_robin",
     "standings",
     "validate_keys",
+    # tournaments: brackets and Swiss
+    "BYE",
+    "Bracket",
+    "BracketMatch",
+    "BracketState",
+    "InvalidBracket",
+    "LoserOf",
+    "MatchState",
+    "Nobody",
+    "PoolKnockout",
+    "Seed",
+    "WinnerOf",
+    "double_elimination",
+    "pools_then_knockout",
+    "resolve",
+    "seed_order",
+    "seeding",
+    "single_elimination",
+    "split_into_pools",
+    "InvalidPairing",
+    "SwissEntrant",
+    "SwissRound",
+    "TableAssignment",
+    "greedy_pairings",
+    "swiss_pairings",
+    "table_draw",
 ]
