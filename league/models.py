@@ -183,6 +183,8 @@ class Entrant(models.Model):
     seed = models.PositiveIntegerField(null=True, blank=True)
     pool = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
+    # The order of withdrawals matters when two withdrawn entrants were to meet.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]
