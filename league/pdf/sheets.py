@@ -12,6 +12,12 @@ A renderer takes a plain frozen dataclass and returns the PDF's bytes. This modu
 nothing from Django so it can be used and tested without settings or a database; the view
 builds the dataclass from the game and the ruleset.
 
+A blank sheet may carry *entry links*: a QR code per side that opens the side's private page
+for entering the deals on a phone (a tournament's ``/m/<token>/``), labelled with the side's
+name and with the address printed under it for who has no camera at hand. Each code is drawn
+once as a PDF form named ``qr-<hash of the address>`` and placed on its page, so a reader can
+count them.
+
 Only the PDF standard font Helvetica is used: it is always available and, through the
 WinAnsi encoding, covers Latin-1 names ("José Muñoz", "Zoë"). Helvetica has no glyph for a
 letter outside that encoding and would draw a black box, so such a letter is printed without
@@ -21,15 +27,20 @@ printed as "?".
 
 from __future__ import annotations
 
+import hashlib
 import io
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import (
     Flowable,
@@ -46,6 +57,7 @@ from reportlab.platypus import (
 __all__ = [
     "PAGE_SIZES",
     "BlankSheet",
+    "EntryLink",
     "GameSheet",
     "SheetRow",
     "render_blank_sheets",
@@ -86,8 +98,21 @@ class GameSheet:
 
 
 @dataclass(frozen=True)
+class EntryLink:
+    """A side's entry link on a sheet: printed as a QR code with ``label`` beside it
+    ("Anna & Ben enter here") and ``url`` (absolute) under it."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class BlankSheet:
-    """One empty sheet for a table to fill in by hand."""
+    """One empty sheet for a table to fill in by hand.
+
+    A tournament's table pack pre-fills more of it: the round (``round_name``: "Round 2 ·
+    semi-final"), the date, and the sides' ``entry_links`` (at most one a side), drawn in a
+    strip between the header and the grid."""
 
     ruleset_name: str
     ruleset_lines: tuple[str, ...]
@@ -97,6 +122,9 @@ class BlankSheet:
     target: int = 500
     title: str = ""
     deal_rows: int = 30
+    round_name: str = ""
+    date: str = ""  # as printed; a line to write it on when empty
+    entry_links: tuple[EntryLink, ...] = ()
 
 
 # --- look -------------------------------------------------------------------------------
@@ -123,6 +151,8 @@ _NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=9.5)
 _RESULT = ParagraphStyle("result", fontName=BOLD, fontSize=13, leading=16)
 _HELD = ParagraphStyle("held", fontName=FONT, fontSize=10, leading=13)
 _SIGN = ParagraphStyle("sign", fontName=FONT, fontSize=10, leading=12)
+_LINK_LABEL = ParagraphStyle("link_label", fontName=BOLD, fontSize=10, leading=12)
+_LINK_HELP = ParagraphStyle("link_help", fontName=FONT, fontSize=7.5, leading=9, textColor=FAINT)
 
 
 def _page_size(name: str) -> tuple[float, float]:
@@ -478,14 +508,20 @@ def _check_blank(sheet: BlankSheet) -> None:
         raise ValueError(f"{len(sheet.side_names)} names for {sheet.sides} sides")
     if sheet.deal_rows < 1:
         raise ValueError(f"deal_rows must be at least 1, not {sheet.deal_rows}")
+    if len(sheet.entry_links) > sheet.sides:
+        raise ValueError(f"{len(sheet.entry_links)} entry links for {sheet.sides} sides")
+    for link in sheet.entry_links:
+        if not link.url:
+            raise ValueError(f"the entry link {link.label!r} has no address")
 
 
 def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable]:
     """One sheet's flowables, the deal rows as tall as fits the page (at most 20 points)."""
-    info = [
-        _labelled("Table", sheet.table) if sheet.table else "<b>Table:</b> __________",
-        "<b>Date:</b> ____________________",
-    ]
+    info = [_labelled("Table", sheet.table) if sheet.table else "<b>Table:</b> __________"]
+    if sheet.round_name:
+        info.append(_labelled("Round", sheet.round_name))
+    blank_date = "<b>Date:</b> ____________________"
+    info.append(_labelled("Date", sheet.date) if sheet.date else blank_date)
     header = _header(
         title=sheet.title or "Hick sheet",
         info=info,
@@ -495,7 +531,9 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
         width=width,
     )
     names = list(sheet.side_names) + [""] * (sheet.sides - len(sheet.side_names))
-    data = _head_rows([_p(name, _COL_HEAD) if name else "" for name in names], sheet.sides)
+    heads = [_p(name, _COL_HEAD) if name else "" for name in names]
+    data = _head_rows(heads, sheet.sides)
+    columns = _column_widths(sheet.sides, width)
     for number in range(1, sheet.deal_rows + 1):
         data.append([str(number)] + [""] * (2 * sheet.sides + 1))
     data.append(["Total"] + [""] * (2 * sheet.sides + 1))
@@ -504,9 +542,19 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
 
     result = Paragraph("Winner: ______________________________", _RESULT)
     signatures = _signatures([name or f"side {i}" for i, name in enumerate(names, start=1)], width)
-    fixed = [header, Spacer(1, 10), Spacer(1, 12), result, Spacer(1, 6), signatures]
+    top: list[Flowable] = [header, Spacer(1, 10)]
+    if sheet.entry_links:
+        top += [_entry_links(sheet.entry_links, sheet.sides, width), Spacer(1, 8)]
+    fixed = [*top, Spacer(1, 12), result, Spacer(1, 6), signatures]
     used = sum(f.wrap(width, height)[1] for f in fixed)
-    head_height, total_height = 32.0, 20.0
+    # A long name wraps: its row grows to hold it (the cell's padding is 6 a side, 5 in all
+    # above and below).
+    name_width = columns[1] + columns[2] - 12
+    names_height = max(
+        (h.wrap(name_width, height)[1] for h in heads if isinstance(h, Paragraph)), default=0.0
+    )
+    first_row = max(16.0, names_height + 5)
+    head_height, total_height = first_row + 16.0, 20.0
     row_height = min(20.0, (height - used - head_height - total_height - 4) / sheet.deal_rows)
     if row_height < 10:
         raise ValueError(f"{sheet.deal_rows} deal rows do not fit on one page")
@@ -516,17 +564,114 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
         ("TOPPADDING", (0, 2), (-1, -2), 0),
         ("BOTTOMPADDING", (0, 2), (-1, -2), 1),
     ]
-    heights = [head_height / 2] * 2 + [row_height] * sheet.deal_rows + [total_height]
-    grid = Table(data, colWidths=_column_widths(sheet.sides, width), rowHeights=heights)
+    heights = [first_row, 16.0] + [row_height] * sheet.deal_rows + [total_height]
+    grid = Table(data, colWidths=columns, rowHeights=heights)
     grid.setStyle(TableStyle(style))
-    return [header, Spacer(1, 10), grid, Spacer(1, 12), result, Spacer(1, 6), signatures]
+    return [*top, grid, Spacer(1, 12), result, Spacer(1, 6), signatures]
 
 
-def render_blank_sheets(sheets: Sequence[BlankSheet], page_size: str = "A4") -> bytes:
-    """Blank hick sheets as PDF bytes, one page per sheet, in the order given.
+QR_SIZE = 78.0  # points: about 27 mm, a code of 40-odd modules scans from a phone held above it
+URL_SIZE = 7.5  # the largest size the printed address is set in; smaller if it must fit
+
+
+class _QrCode(Flowable):
+    """A QR code of ``url``, ``size`` points square, quiet zone included; see the module."""
+
+    def __init__(self, url: str, size: float = QR_SIZE) -> None:
+        super().__init__()
+        self.url = url
+        self.size = size
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.size, self.size
+
+    def draw(self) -> None:
+        name = "qr-" + hashlib.sha1(self.url.encode()).hexdigest()[:16]
+        canvas = self.canv
+        if not canvas.hasForm(name):
+            canvas.beginForm(name, 0, 0, self.size, self.size)
+            # Level M: a crease or a spot of beer across the code still reads.
+            code = QrCodeWidget(self.url, barWidth=self.size, barHeight=self.size, barLevel="M")
+            drawing = Drawing(self.size, self.size)
+            drawing.add(code)
+            renderPDF.draw(drawing, canvas, 0, 0)
+            canvas.endForm()
+        canvas.doForm(name)
+
+
+def _url_paragraph(url: str, width: float) -> Paragraph:
+    """The address in one line if it fits at 5.5 points or more, else wrapped."""
+    text = _printable(url)
+    size = min(URL_SIZE, max(5.5, URL_SIZE * width / max(stringWidth(text, FONT, URL_SIZE), 1)))
+    style = ParagraphStyle("url", fontName=FONT, fontSize=size, leading=size + 1.5)
+    return Paragraph(escape(text), style)
+
+
+def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Table:
+    """One cell a side: the code with its label and a word of help beside it, the address
+    under it."""
+    cell_width = width / sides
+    cells: list[Flowable | str] = []
+    for link in links:
+        beside: list[Flowable] = [
+            _p(link.label, _LINK_LABEL),
+            Spacer(1, 3),
+            Paragraph(
+                "Scan with a phone to enter the deals as you play, or to confirm the other "
+                "side\u2019s result.",
+                _LINK_HELP,
+            ),
+        ]
+        inner = Table(
+            [[_QrCode(link.url), beside], [_url_paragraph(link.url, cell_width - 8), ""]],
+            colWidths=[QR_SIZE + 6, cell_width - QR_SIZE - 14],
+        )
+        inner.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("SPAN", (0, 1), (1, 1)),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (1, 0), (1, 0), 8),
+                    ("BOTTOMPADDING", (0, 0), (0, 0), 1),
+                ]
+            )
+        )
+        cells.append(inner)
+    cells += [""] * (sides - len(links))
+    strip = Table([cells], colWidths=[cell_width] * sides)
+    strip.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("BOX", (0, 0), (-1, -1), 0.5, GRID),
+                ("LINEBEFORE", (1, 0), (-1, 0), 0.5, GRID),
+            ]
+        )
+    )
+    return strip
+
+
+def render_blank_sheets(
+    sheets: Sequence[BlankSheet],
+    page_size: str = "A4",
+    *,
+    title: str = "Blank hick sheets",
+    footer: str = "Hicksheet blank sheet",
+) -> bytes:
+    """Blank hick sheets as PDF bytes, one page per sheet, in the order given; ``title`` is the
+    document's, ``footer`` is printed at the foot of every page.
 
     Raises ValueError for a page size other than "A4" or "Letter", for no sheets at all, and for
-    a sheet with other than 2 or 3 sides, more names than sides, or more deal rows than fit.
+    a sheet with other than 2 or 3 sides, more names (or entry links) than sides, an entry link
+    without an address, or more deal rows than fit.
     """
     size = _page_size(page_size)
     if not sheets:
@@ -534,7 +679,7 @@ def render_blank_sheets(sheets: Sequence[BlankSheet], page_size: str = "A4") -> 
     for sheet in sheets:
         _check_blank(sheet)
     buffer = io.BytesIO()
-    doc = _document(buffer, size, "Blank hick sheets")
+    doc = _document(buffer, size, title)
     # the frame's own padding (6 points each side) is not part of doc.height
     height = doc.height - 12
     story: list[Flowable] = []
@@ -542,5 +687,5 @@ def render_blank_sheets(sheets: Sequence[BlankSheet], page_size: str = "A4") -> 
         if i:
             story.append(PageBreak())
         story += _blank_page(sheet, doc.width - 12, height)
-    doc.build(story, canvasmaker=_canvas_with_footer("Hicksheet blank sheet"))
+    doc.build(story, canvasmaker=_canvas_with_footer(_printable(footer)))
     return buffer.getvalue()
