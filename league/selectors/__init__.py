@@ -2,3 +2,4 @@
 
 from league.selectors.competitions import *  # noqa: F403
 from league.selectors.games import *  # noqa: F403
+from league.selectors.tournaments import *  # noqa: F403
