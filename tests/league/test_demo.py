@@ -1,5 +1,6 @@
-"""`manage.py demo`: the club night it writes, its refusal to overwrite a database, and a crawl
-of every page a visitor can reach from the home page, signed out and as the secretary."""
+"""`manage.py demo`: the club night, season and tournament it writes, its refusal to overwrite
+a database, and a crawl of every page a visitor can reach from the home page, signed out and as
+the secretary."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from league import selectors
-from league.models import Competition, Deal, DealAudit, Game
+from league import selectors, services
+from league.models import Competition, Deal, DealAudit, Game, TournamentFormat
 from tests.league.html import parse
+from tests.league.test_tournament_pdf import pages, qr_codes
 
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "hicksheet-demo"
-# A guard against a crawl that never ends, well above the demo's pages: its games and their
-# deals' correction pages (about 300), and the club, season, player and fixture pages.
+# A guard against a crawl that never ends, well above the demo's pages: the secretary reaches
+# about 450 (the games and their deals' correction pages, and the club, season, tournament,
+# player and fixture pages).
 MAX_PAGES = 1000
 SKIP = ("/admin/", "/accounts/logout/")
 
@@ -104,6 +107,44 @@ def test_the_demo_has_a_season_in_progress():
     assert any(a.action == "edit" and a.by.username == "secretary" for a in audit)
     assert User.objects.get(username="secretary").profile.role == "organiser"
     assert Client().login(username="table1", password=PASSWORD)
+
+
+def test_the_demo_has_a_tournament_in_progress():
+    out = demo()
+    cup = Competition.objects.get(name="Saturday Clabber Open")
+    assert f"/c/{cup.slug}/" in out and f"/c/{cup.slug}/rounds/1/tables.pdf" in out
+    assert cup.kind == "tournament" and cup.format == TournamentFormat.SINGLE and cup.third_place
+    assert cup.entrants.count() == 8 and cup.entrants.filter(partnership__isnull=False).count() == 8
+    assert sorted(cup.entrants.values_list("seed", flat=True)) == list(range(1, 9))
+    first = list(cup.fixtures.filter(round__number=1))
+    assert len(first) == 4
+    for fixture in first:
+        # Entered through the home side's link, confirmed through the away side's.
+        assert fixture.finished and fixture.entered_by == 0 and fixture.confirmed_by == "side 2"
+        assert fixture.games.get().deal_count > 0
+    semi = cup.fixtures.get(bracket_match="W2-1")
+    game = semi.games.get()
+    assert game.winner is None and game.deal_count > 0 and semi.confirmed_at is None
+    assert f"/m/{semi.sides.get(side=0).entry_token}/" in out
+    waiting = cup.fixtures.get(bracket_match="W2-2")
+    assert not waiting.games.exists()
+    state = services.bracket_state(cup)
+    assert len(state.decided) == 4 and set(state.ready) == {"W2-1", "W2-2"}
+    assert state.champion is None
+
+    # Its printed documents.
+    bracket = pages(Client().get(f"/c/{cup.slug}/bracket.pdf").content)[0]
+    for fixture in first:
+        winner = fixture.sides.get(side=fixture.winner).entrant.name
+        assert winner in bracket
+    assert "in play" in bracket and "Champion: still to be decided" in bracket
+    ranking = pages(Client().get(f"/c/{cup.slug}/ranking.pdf").content)[0]
+    assert "Not finished yet" in ranking
+    assert Client().get(f"/c/{cup.slug}/rounds/2/tables.pdf").status_code == 302
+    secretary = Client()
+    assert secretary.login(username="secretary", password=PASSWORD)
+    pack = secretary.get(f"/c/{cup.slug}/rounds/1/tables.pdf").content
+    assert [len(codes) for codes in qr_codes(pack)] == [2, 2, 2, 2]
 
 
 def test_the_demo_refuses_a_database_that_is_not_empty_and_reset_replaces_it():

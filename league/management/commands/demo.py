@@ -2,9 +2,12 @@
 
 The demo is a Thursday club night at three tables: finished and running games of Evansville
 Clabber (four hands, partnerships) and Klaberjass (two hands, one of them with ties that hang),
-with sets, melds, belle, a renege, void deals, a correction and a deleted deal. Every deal goes
-through ``league.services``, so the engine scores all of it; a fixed random seed makes the
-night the same each time.
+with sets, melds, belle, a renege, void deals, a correction and a deleted deal. Then the club's
+winter league half way through its season, an individual cup, and a Saturday tournament in
+progress: a knockout of eight partnerships whose first round was entered and confirmed by the
+players through their entry links, a semi-final in play. Every deal goes through
+``league.services``, so the engine scores all of it; a fixed random seed makes the night the
+same each time (the entry links' tokens are random, as on a real site).
 
 It refuses to write to a database that already holds games or accounts: ``--reset`` first
 deletes every game (with its deals and corrections) and the demo accounts. The accounts share a
@@ -23,7 +26,19 @@ from django.db import connection, transaction
 
 import scoring
 from league import services
-from league.models import Club, Deal, DealAudit, EntrantKind, Game, Role, VoidReason
+from league.models import (
+    Club,
+    Competition,
+    Deal,
+    DealAudit,
+    EntrantKind,
+    FixtureSide,
+    Game,
+    Player,
+    Role,
+    TournamentFormat,
+    VoidReason,
+)
 from scoring import Ruleset, get_ruleset
 
 DEMO_PASSWORD = "hicksheet-demo"
@@ -31,6 +46,7 @@ ORGANISER = "secretary"
 SCORERS = ("table1", "table2", "table3")
 DEMO_USERS = (ORGANISER, *SCORERS)
 NIGHT = "Thursday club night"
+OPEN = "Saturday Clabber Open"
 SEED = 1908
 #: A game that is not over after this many deals means the script above is wrong.
 MAX_DEALS = 40
@@ -101,7 +117,8 @@ class Command(BaseCommand):
             users = self._accounts()
             games = self._club_night(users)
             self._report(games)
-            self._season(users)
+            club, league, people = self._season(users)
+            self._tournament(users, club, league, people)
         # Said once everything is saved: a failed run writes nothing and claims nothing.
         for line in self.lines:
             self.stdout.write(line)
@@ -264,7 +281,7 @@ class Command(BaseCommand):
         return games
 
     # -- a season in progress ----------------------------------------------------------------
-    def _season(self, users: dict[str, User]) -> None:
+    def _season(self, users: dict[str, User]) -> tuple[Club, Competition, dict[str, Player]]:
         """The Thursday Clabber league half way through, and an individual competition."""
         secretary = users[ORGANISER]
         club = services.club_create(name="Evansville Thursday Club")
@@ -332,6 +349,80 @@ class Command(BaseCommand):
         self.lines.append(
             f"{individual}: 9 players, partners change every round, round 1 played.  "
             f"/c/{individual.slug}/"
+        )
+        return club, league, people
+
+    # -- a tournament in progress --------------------------------------------------------------
+    def _token_deals(self, side: FixtureSide, game: Game, dealer: Dealer, deals: int) -> None:
+        """``deals`` deals (0: to the end of the game) entered through ``side``'s entry link."""
+        while not game.finished and (deals == 0 or game.deal_count < deals):
+            if game.deal_count >= MAX_DEALS:
+                raise CommandError(f"The demo script is wrong: {game} never ends.")
+            services.token_add_deal(side=side, game=game, deal=dealer.deal())
+            game.refresh_from_db()
+
+    def _tournament(
+        self,
+        users: dict[str, User],
+        club: Club,
+        league: Competition,
+        people: dict[str, Player],
+    ) -> None:
+        """A Saturday knockout of eight partnerships: the league's six and two new members'
+        pairs, seeded by the league table. Round 1 was entered at the tables through the home
+        sides' entry links and confirmed through the away sides'; the first semi-final is in
+        play, the second waits for its table."""
+        secretary = users[ORGANISER]
+        pairs = list(club.partnerships.order_by("id"))
+        for first, second in (("Mara", "Nils"), ("Olga", "Piet")):
+            people[first] = services.player_add(club=club, name=first)
+            people[second] = services.player_add(club=club, name=second)
+            pairs.append(
+                services.partnership_add(club=club, first=people[first], second=people[second])
+            )
+        cup = services.tournament_create(
+            club=club,
+            name=OPEN,
+            rules=get_ruleset("clabber"),
+            entrant_kind=EntrantKind.PARTNERSHIPS,
+            format=TournamentFormat.SINGLE,
+            third_place=True,
+            by=secretary,
+        )
+        for pair in pairs:
+            services.entrant_add(competition=cup, partnership=pair)
+        services.tournament_seed(competition=cup, method="standings", from_competition=league)
+        services.tournament_start(competition=cup)
+        dealer = Dealer(cup.rules, self.rng)
+        # Each confirmation draws what it makes ready: a semi-final once both its quarter-finals
+        # are confirmed, in a round of its own.
+        for fixture in cup.fixtures.order_by("id"):
+            home, away = fixture.sides.order_by("side")
+            game = services.token_start_game(side=home)
+            self._token_deals(home, game, dealer, 0)
+            fixture.refresh_from_db()
+            services.fixture_confirm(fixture=fixture, side=away.side)
+        semi = cup.fixtures.get(bracket_match="W2-1")
+        home = semi.sides.get(side=0)
+        game = services.token_start_game(side=home)
+        self._token_deals(home, game, dealer, 4)
+        if game.finished:
+            raise CommandError(f"The demo script is wrong: {game} should still be in play.")
+        rounds = cup.rounds.count()
+        self.lines.append(
+            f"{cup}: 8 partnerships seeded by the winter league table, a knockout with a match "
+            f"for third place; the quarter-finals entered and confirmed through the players' "
+            f"entry links, a semi-final in play ({game.sides_text}, "
+            f"{' – '.join(str(t) for t in game.display_totals)}), the other waiting.  "
+            f"/c/{cup.slug}/"
+        )
+        self.lines.append(
+            f"  Printed: /c/{cup.slug}/bracket.pdf and /c/{cup.slug}/ranking.pdf; as "
+            f"{ORGANISER}, the sheets of each table with its entry links as QR codes: "
+            + ", ".join(f"/c/{cup.slug}/rounds/{n}/tables.pdf" for n in range(1, rounds + 1))
+        )
+        self.lines.append(
+            f"  {home.entrant}'s entry link for the semi-final: /m/{home.entry_token}/"
         )
 
     # -- what was done ------------------------------------------------------------------------
