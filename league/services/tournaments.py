@@ -1,0 +1,646 @@
+"""Writes for tournaments: seeding, starting, confirming results, advancing, withdrawing.
+
+Words: a tournament is a :class:`~league.models.Competition` of kind ``tournament`` in one of
+the formats (single or double elimination, Swiss, pools then a knockout, round robin). Each
+fixture side gets a private *entry link* (``FixtureSide.entry_token``): the players of that side
+enter their deals through it, and the *other* side confirms the result through theirs (or the
+director does). Only a confirmed result advances the tournament: the bracket's next match
+fills in, or the next Swiss round is paired, or the knockout after the pools is drawn.
+
+The bracket itself is never stored: it is drawn again from the format and the seeds, and
+worked out from the confirmed results by :func:`scoring.brackets.resolve`, so a correction or
+a withdrawal can never leave stored slots out of step.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+
+import scoring
+from league.models import (
+    Club,
+    Competition,
+    CompetitionKind,
+    Deal,
+    Entrant,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    Game,
+    Round,
+    TournamentFormat,
+)
+from league.selectors.competitions import competition_standings, entrant_match_rows
+from league.services.competitions import (
+    Refused,
+    fixture_concede,
+    fixtures_generate,
+)
+from scoring import Ruleset
+from scoring.brackets import (
+    Bracket,
+    BracketState,
+    InvalidBracket,
+    LoserOf,
+    PoolKnockout,
+    WinnerOf,
+    double_elimination,
+    pools_then_knockout,
+    resolve,
+    single_elimination,
+    split_into_pools,
+)
+from scoring.pairing import round_robin
+from scoring.standings import standings
+from scoring.swiss import SwissEntrant, swiss_pairings, table_draw
+
+__all__ = [
+    "bracket_state",
+    "entrant_withdraw",
+    "token_add_deal",
+    "token_side",
+    "token_start_game",
+    "tournament_create",
+    "fixture_confirm",
+    "new_entry_token",
+    "tournament_advance",
+    "tournament_bracket",
+    "tournament_seed",
+    "tournament_start",
+]
+
+#: Formats drawn as a bracket (from the start, or after the pools).
+BRACKETS = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
+
+
+def new_entry_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+# -- creating, seeding and starting ----------------------------------------------------------
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    rules: Ruleset,
+    entrant_kind: str,
+    format: str,
+    by: AbstractBaseUser,
+    games_per_match: int = 1,
+    best_of: bool = False,
+    third_place: bool = False,
+    final_reset: bool = True,
+    swiss_rounds: int | None = None,
+    pool_count: int | None = None,
+    pool_top_k: int | None = None,
+    tiebreaks: tuple[str, ...] | list[str] | None = None,
+) -> Competition:
+    """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
+    from league.services.competitions import competition_create
+
+    if format not in TournamentFormat.values:
+        raise Refused(f"Unknown format {format!r}.", "format")
+    if entrant_kind == "rotation":
+        raise Refused("A tournament is played by fixed players or partnerships.", "entrant_kind")
+    if best_of and games_per_match % 2 == 0:
+        raise Refused("A best-of match is an odd number of games: 1, 3, 5...", "games_per_match")
+    if format == TournamentFormat.SWISS and not 1 <= (swiss_rounds or 0) <= 15:
+        raise Refused("A Swiss is from 1 to 15 rounds.", "swiss_rounds")
+    if format == TournamentFormat.POOLS:
+        if not 1 <= (pool_count or 0) <= 16:
+            raise Refused("Choose from 1 to 16 pools.", "pool_count")
+        if not 1 <= (pool_top_k or 0) <= 8:
+            raise Refused("From 1 to 8 entrants qualify from each pool.", "pool_top_k")
+    default_keys = (
+        ("match_points", "buchholz", "median_buchholz", "sonneborn_berger", "point_difference")
+        if format == TournamentFormat.SWISS
+        else ("match_points", "head_to_head", "point_difference", "points_for")
+    )
+    competition = competition_create(
+        club=club,
+        name=name,
+        rules=rules,
+        entrant_kind=entrant_kind,
+        by=by,
+        games_per_match=games_per_match,
+        tiebreaks=tiebreaks or default_keys,
+    )
+    competition.kind = CompetitionKind.TOURNAMENT
+    competition.format = format
+    competition.best_of = best_of
+    competition.third_place = third_place
+    competition.final_reset = final_reset
+    competition.swiss_rounds = swiss_rounds if format == TournamentFormat.SWISS else None
+    competition.pool_count = pool_count if format == TournamentFormat.POOLS else None
+    competition.pool_top_k = pool_top_k if format == TournamentFormat.POOLS else None
+    competition.save()
+    return competition
+
+
+@transaction.atomic
+def tournament_seed(
+    *,
+    competition: Competition,
+    method: str,
+    seeds: Mapping[int, int] | None = None,
+    from_competition: Competition | None = None,
+    rng_seed: int | None = None,
+) -> list[Entrant]:
+    """Give every entrant a seed (1 the best): ``manual`` (``seeds``: entrant id → seed),
+    ``random``, or ``standings`` (the order of another competition's table, entrants matched
+    by player or partnership; the rest after them at random)."""
+    if competition.started:
+        raise Refused("The tournament has started: the seeds are fixed.", "method")
+    entrants = list(competition.entrants.order_by("id"))
+    if method == "manual":
+        given = dict(seeds or {})
+        numbers = sorted(given.get(e.pk, 0) for e in entrants)
+        if numbers != list(range(1, len(entrants) + 1)):
+            raise Refused(
+                f"Give each of the {len(entrants)} entrants a different seed from 1 to "
+                f"{len(entrants)}.",
+                "seeds",
+            )
+        order = sorted(entrants, key=lambda e: given[e.pk])
+    elif method == "random":
+        order = entrants[:]
+        random.Random(rng_seed).shuffle(order)
+    elif method == "standings":
+        if from_competition is None:
+            raise Refused("Choose the competition whose table seeds this one.", "from_competition")
+        ranked = [line for line in competition_standings(from_competition)]
+        by_who = {}
+        for line in ranked:
+            key = ("p", line.player_id) if line.player_id else ("t", line.partnership_id)
+            by_who.setdefault(key, len(by_who))
+
+        def place(e: Entrant) -> int:
+            key = ("p", e.player_id) if e.player_id else ("t", e.partnership_id)
+            return by_who.get(key, len(by_who) + e.pk)
+
+        order = sorted(entrants, key=place)
+    else:
+        raise Refused(f"Unknown seeding {method!r}: manual, random or standings.", "method")
+    for number, entrant in enumerate(order, start=1):
+        entrant.seed = number
+    Entrant.objects.bulk_update(order, ["seed"])
+    return order
+
+
+def _seeded(competition: Competition) -> list[Entrant]:
+    entrants = list(competition.entrants.all())
+    if any(e.seed is None for e in entrants) or len({e.seed for e in entrants}) != len(entrants):
+        # Unseeded: the order they were entered in.
+        entrants.sort(key=lambda e: e.pk)
+        for number, entrant in enumerate(entrants, start=1):
+            entrant.seed = number
+        Entrant.objects.bulk_update(entrants, ["seed"])
+    return sorted(entrants, key=lambda e: e.seed or 0)
+
+
+def tournament_bracket(competition: Competition) -> Bracket | None:
+    """The drawn bracket of an elimination tournament (the knockout, after pools)."""
+    n = competition.entrants.count()
+    if competition.format == TournamentFormat.SINGLE:
+        return single_elimination(n, third_place=competition.third_place)
+    if competition.format == TournamentFormat.DOUBLE:
+        return double_elimination(n, reset=competition.final_reset)
+    if competition.format == TournamentFormat.POOLS:
+        return _pool_knockout(competition).bracket
+    return None
+
+
+def bracket_waves(bracket: Bracket) -> dict[str, int]:
+    """The round each match of a bracket is played in: 1 for matches between seeds, else one
+    more than the latest match feeding it, so the winners' and losers' brackets interleave as
+    they are played."""
+    waves: dict[str, int] = {}
+    for match in bracket.matches:  # listed after the matches that feed them
+        sources = [
+            slot.match for slot in (match.home, match.away) if isinstance(slot, WinnerOf | LoserOf)
+        ]
+        waves[match.id] = 1 + max((waves[s] for s in sources), default=0)
+    return waves
+
+
+def _pool_sizes(competition: Competition) -> list[int]:
+    sizes: dict[int, int] = defaultdict(int)
+    for pool in competition.entrants.values_list("pool", flat=True):
+        sizes[pool] += 1
+    return [sizes[p] for p in sorted(sizes)]
+
+
+def _pool_knockout(competition: Competition) -> PoolKnockout:
+    return pools_then_knockout(
+        _pool_sizes(competition),
+        competition.pool_top_k or 2,
+        third_place=competition.third_place,
+    )
+
+
+def _side_tokens(fixture: Fixture) -> None:
+    for side in fixture.sides.all():
+        side.entry_token = new_entry_token()
+        side.save(update_fields=["entry_token"])
+
+
+def _next_round(competition: Competition) -> Round:
+    last = competition.rounds.aggregate(n=Max("number"))["n"] or 0
+    return Round.objects.create(competition=competition, number=last + 1)
+
+
+def _add_fixture(
+    competition: Competition,
+    night: Round,
+    table: int,
+    home: Entrant,
+    away: Entrant,
+    *,
+    bracket_match: str = "",
+    pool: int | None = None,
+) -> Fixture:
+    fixture = Fixture.objects.create(
+        competition=competition,
+        round=night,
+        table=str(table),
+        bracket_match=bracket_match,
+        pool=pool,
+    )
+    FixtureSide.objects.bulk_create(
+        [
+            FixtureSide(fixture=fixture, side=0, entrant=home, entry_token=new_entry_token()),
+            FixtureSide(fixture=fixture, side=1, entrant=away, entry_token=new_entry_token()),
+        ]
+    )
+    return fixture
+
+
+@transaction.atomic
+def tournament_start(*, competition: Competition) -> None:
+    """Draw the first round (or the whole round robin, or the pools)."""
+    if competition.kind != CompetitionKind.TOURNAMENT:
+        raise Refused("Only a tournament is started this way.", None)
+    if competition.started:
+        raise Refused("The tournament has already started.", None)
+    entrants = _seeded(competition)
+    if len(entrants) < 2:
+        raise Refused("A tournament needs at least two entrants.", None)
+    fmt = competition.format
+    if fmt in (TournamentFormat.SINGLE, TournamentFormat.DOUBLE):
+        try:
+            tournament_bracket(competition)
+        except InvalidBracket as error:
+            # e.g. a third-place match with fewer than four entrants.
+            raise Refused(str(error), None) from None
+    if fmt == TournamentFormat.ROUND_ROBIN:
+        fixtures_generate(competition=competition)
+        for fixture in competition.fixtures.all():
+            _side_tokens(fixture)
+    elif fmt == TournamentFormat.POOLS:
+        pools = competition.pool_count or 2
+        top_k = competition.pool_top_k or 2
+        if len(entrants) < pools * max(top_k, 2):
+            raise Refused(
+                f"{pools} pools with {top_k} qualifying from each need at least "
+                f"{pools * max(top_k, 2)} entrants.",
+                "pool_count",
+            )
+        groups = split_into_pools(entrants, pools)
+        for pool, members in enumerate(groups):
+            for entrant in members:
+                entrant.pool = pool
+        Entrant.objects.bulk_update(entrants, ["pool"])
+        plans = [round_robin(members) for members in groups]
+        table = 0
+        for number in range(max(len(plan) for plan in plans)):
+            night = Round.objects.create(competition=competition, number=number + 1)
+            table = 0
+            for pool, plan in enumerate(plans):
+                if number >= len(plan):
+                    continue
+                for home, away in plan[number]:
+                    if away is None:
+                        night.sitting_out.add(home)
+                        continue
+                    table += 1
+                    _add_fixture(competition, night, table, home, away, pool=pool)
+    else:
+        competition.started = True
+        competition.save(update_fields=["started"])
+        tournament_advance(competition=competition)
+        return
+    competition.started = True
+    competition.save(update_fields=["started"])
+
+
+# -- results ---------------------------------------------------------------------------------
+@transaction.atomic
+def fixture_confirm(
+    *, fixture: Fixture, side: int | None = None, director: AbstractBaseUser | None = None
+) -> Fixture:
+    """Confirm a fixture's result: by the side that did not enter it, or by the director.
+    Then advance the tournament."""
+    fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    if fixture.confirmed_at is not None:
+        raise Refused("This result is already confirmed.", None)
+    if not fixture.finished:
+        raise Refused("The match is not finished: there is no result to confirm yet.", None)
+    if director is None:
+        if side not in (0, 1):
+            raise Refused("Only a side of this match or the director confirms it.", None)
+        if fixture.entered_by is None or fixture.entered_by == side:
+            raise Refused(
+                "The side that entered the deals cannot confirm them: the other side's "
+                "players confirm the result with their own link, or the director does.",
+                None,
+            )
+    fixture.confirmed_at = timezone.now()
+    fixture.confirmed_by = f"director {director}" if director is not None else f"side {side + 1}"
+    fixture.save(update_fields=["confirmed_at", "confirmed_by"])
+    tournament_advance(competition=fixture.competition)
+    return fixture
+
+
+def _results(competition: Competition) -> dict[str, int]:
+    """Winner entrant id of each confirmed bracket match."""
+    return dict(
+        FixtureSide.objects.filter(
+            fixture__competition=competition,
+            fixture__confirmed_at__isnull=False,
+            side=F("fixture__winner"),
+        )
+        .exclude(fixture__bracket_match="")
+        .values_list("fixture__bracket_match", "entrant_id")
+    )
+
+
+def bracket_state(competition: Competition) -> BracketState[int] | None:
+    """Where the bracket stands (None while there is none: a Swiss, or pools not finished)."""
+    bracket = tournament_bracket(competition) if competition.format in BRACKETS else None
+    if bracket is None:
+        return None
+    if competition.format == TournamentFormat.POOLS:
+        if not competition.fixtures.exclude(bracket_match="").exists() and not _pools_done(
+            competition
+        ):
+            return None
+        seeds = _pool_knockout(competition).knockout_seeds(_pool_tables(competition))
+    else:
+        seeds = {e.seed: e.pk for e in competition.entrants.all()}
+    withdrawn = list(
+        competition.entrants.filter(withdrawn=True)
+        .order_by("withdrawn_at", "id")
+        .values_list("pk", flat=True)
+    )
+    return resolve(bracket, seeds, _results(competition), withdrawn=withdrawn)
+
+
+def _pools_done(competition: Competition) -> bool:
+    pool_fixtures = competition.fixtures.filter(pool__isnull=False)
+    return pool_fixtures.exists() and not pool_fixtures.filter(confirmed_at__isnull=True).exists()
+
+
+def _pool_tables(competition: Competition) -> list[list[int]]:
+    """Each pool's entrants, best first, by the competition's tie-break chain."""
+    rows = entrant_match_rows(
+        FixtureSide.objects.filter(
+            fixture__competition=competition,
+            fixture__pool__isnull=False,
+            fixture__finished=True,
+        ).values(
+            "fixture_id",
+            "side",
+            "entrant_id",
+            "result",
+            "fixture__round__number",
+            "fixture__status",
+            "games_won",
+            "games_lost",
+            "points_for",
+            "points_against",
+            "deals",
+            "deals_as_makers",
+            "made_as_makers",
+            "sets_suffered",
+            "sets_forced",
+            "meld_points",
+            "belles",
+            "reneges",
+        )
+    )
+    members: dict[int, list[int]] = defaultdict(list)
+    for pk, pool in competition.entrants.values_list("pk", "pool"):
+        members[pool].append(pk)
+    from league.selectors.competitions import match_points
+
+    tables = []
+    for pool in sorted(members):
+        mine = set(members[pool])
+        table = standings(
+            [r for r in rows if r.entrant in mine],
+            entrants=members[pool],
+            keys=competition.tiebreaks,
+            points=match_points(competition),
+        )
+        tables.append([row.entrant for row in table])
+    return tables
+
+
+@transaction.atomic
+def tournament_advance(*, competition: Competition) -> list[Fixture]:
+    """Create the fixtures that the confirmed results make ready; returns them."""
+    if not competition.started:
+        return []
+    fmt = competition.format
+    if fmt == TournamentFormat.SWISS:
+        return _swiss_next(competition)
+    if fmt in BRACKETS:
+        if fmt == TournamentFormat.POOLS and not _pools_done(competition):
+            return []
+        state = bracket_state(competition)
+        assert state is not None
+        existing = set(
+            competition.fixtures.exclude(bracket_match="").values_list("bracket_match", flat=True)
+        )
+        ready = [m for m in state.ready if m not in existing]
+        if not ready:
+            return []
+        entrants = {e.pk: e for e in competition.entrants.all()}
+        bracket = tournament_bracket(competition)
+        assert bracket is not None
+        waves = bracket_waves(bracket)
+        # After pools the knockout's rounds follow the pool rounds.
+        offset = (
+            competition.rounds.filter(fixtures__pool__isnull=False).aggregate(n=Max("number"))["n"]
+            or 0
+        )
+        made = []
+        for table, match_id in zip(_free_tables(competition), ready, strict=False):
+            match = state.matches[match_id]
+            night, _ = Round.objects.get_or_create(
+                competition=competition, number=offset + waves[match_id]
+            )
+            made.append(
+                _add_fixture(
+                    competition,
+                    night,
+                    table,
+                    entrants[match.home],
+                    entrants[match.away],
+                    bracket_match=match_id,
+                )
+            )
+        return made
+    return []
+
+
+def _free_tables(competition: Competition) -> Iterator[int]:
+    """Table numbers from 1 up, skipping those where a match is still being played: a bracket
+    makes its matches as results come in, while other tables are still at play."""
+    busy = {
+        int(table)
+        for table in competition.fixtures.filter(finished=False).values_list("table", flat=True)
+        if table.isdigit()
+    }
+    number = 0
+    while True:
+        number += 1
+        if number not in busy:
+            yield number
+
+
+def _swiss_next(competition: Competition) -> list[Fixture]:
+    rounds = competition.swiss_rounds or 5
+    played = competition.rounds.count()
+    if played >= rounds:
+        return []
+    if competition.fixtures.filter(confirmed_at__isnull=True).exists():
+        return []
+    entrants = [e for e in _seeded(competition) if not e.withdrawn]
+    points = (
+        {line.entrant_id: line.row.match_points for line in competition_standings(competition)}
+        if played
+        else {}
+    )
+    field = [SwissEntrant(e.pk, score=points.get(e.pk, 0), rating=-(e.seed or 0)) for e in entrants]
+    history = []
+    previous_tables: dict[int, set[int]] = defaultdict(set)
+    by_fixture: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+    for fixture_id, side, entrant, table in FixtureSide.objects.filter(
+        fixture__competition=competition
+    ).values_list("fixture_id", "side", "entrant_id", "fixture__table"):
+        by_fixture[fixture_id].append((side, entrant, table))
+        if table.isdigit():
+            previous_tables[entrant].add(int(table))
+    for sides in by_fixture.values():
+        if len(sides) == 2:
+            history.append((sides[0][1], sides[1][1]))
+    byes = [
+        e.pk
+        for night in competition.rounds.prefetch_related("sitting_out")
+        for e in night.sitting_out.all()
+    ]
+    paired = swiss_pairings(field, history, byes, seed=played)
+    night = _next_round(competition)
+    by_id = {e.pk: e for e in entrants}
+    if paired.bye is not None:
+        night.sitting_out.add(by_id[paired.bye])
+    made = []
+    four_hand = competition.rules.partnerships
+    for place in table_draw(list(paired.pairs), previous_tables, four_hand=four_hand):
+        made.append(
+            _add_fixture(competition, night, place.table, by_id[place.home], by_id[place.away])
+        )
+    return made
+
+
+@transaction.atomic
+def entrant_withdraw(*, entrant: Entrant, by: AbstractBaseUser) -> Entrant:
+    """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
+    and the tournament moves on without it."""
+    if entrant.withdrawn:
+        raise Refused(f"{entrant} has already withdrawn.", None)
+    entrant.withdrawn = True
+    entrant.withdrawn_at = timezone.now()
+    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+    competition = entrant.competition
+    target = competition.rules.target
+    for side in FixtureSide.objects.filter(entrant=entrant, fixture__finished=False).select_related(
+        "fixture"
+    ):
+        fixture = side.fixture
+        fixture.games.filter(winner__isnull=True, deal_count=0).delete()
+        if fixture.games.filter(deal_count__gt=0).exists():
+            # Deals were played: the match is given to the opponent as it stands.
+            fixture.games.filter(winner__isnull=True).update(fixture=None)
+        fixture_concede(fixture=fixture, side=side.side, score=(target, 0))
+        fixture.refresh_from_db()
+        fixture.status = FixtureStatus.FORFEIT
+        fixture.confirmed_at = timezone.now()
+        fixture.confirmed_by = f"director {by} (withdrawal)"
+        fixture.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+    tournament_advance(competition=competition)
+    return entrant
+
+
+# -- entry links -----------------------------------------------------------------------------
+def token_side(token: str) -> FixtureSide | None:
+    """The fixture side an entry link belongs to, or None for a token that does not exist."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        FixtureSide.objects.select_related("fixture__competition", "fixture__round", "entrant")
+        .filter(entry_token=token)
+        .first()
+    )
+
+
+def _open_for_entry(side: FixtureSide) -> Fixture:
+    # Read afresh: the link's page may have been open since before the confirmation.
+    fixture = Fixture.objects.select_related("competition").get(pk=side.fixture_id)
+    if fixture.confirmed_at is not None:
+        raise Refused("This link has expired: the match's result is confirmed.", None)
+    return fixture
+
+
+def token_start_game(*, side: FixtureSide) -> Game:
+    """Start the match's next game from a side's entry link."""
+    from league.services.competitions import fixture_start_game
+
+    fixture = _open_for_entry(side)
+    return fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+
+
+def token_add_deal(
+    *,
+    side: FixtureSide,
+    game: Game,
+    deal: scoring.Deal,
+    entry_key: uuid.UUID | None = None,
+    void_reason: str = "",
+) -> tuple[Deal, bool]:
+    """Add a deal to one of the match's games from a side's entry link; the side is recorded
+    as the one that entered the result (the other side confirms it)."""
+    from league.services.games import game_add_deal
+
+    fixture = _open_for_entry(side)
+    if game.fixture_id != fixture.pk:
+        raise Refused("This link is for another match.", None)
+    record, created = game_add_deal(
+        game=game,
+        deal=deal,
+        by=fixture.competition.created_by,
+        entry_key=entry_key,
+        void_reason=void_reason,
+    )
+    Fixture.objects.filter(pk=fixture.pk, entered_by__isnull=True).update(entered_by=side.side)
+    return record, created

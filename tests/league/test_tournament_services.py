@@ -1,0 +1,182 @@
+"""Tournaments through the services: brackets that advance on confirmed results, Swiss rounds,
+pools then a knockout, entry links, confirmation and withdrawals."""
+
+from __future__ import annotations
+
+import pytest
+
+from league import services
+from league.models import EntrantKind, Fixture, FixtureSide, TournamentFormat
+from league.services import Refused
+from scoring import Deal, get_ruleset
+
+pytestmark = pytest.mark.django_db
+
+
+def tournament(organiser, n, fmt, **options):
+    club = services.club_create(name=f"Club {fmt} {n}")
+    competition = services.tournament_create(
+        club=club,
+        name="Open",
+        rules=get_ruleset("klaberjass").replace(target=150),
+        entrant_kind=EntrantKind.PLAYERS,
+        format=fmt,
+        by=organiser,
+        **options,
+    )
+    for i in range(n):
+        player = services.player_add(club=club, name=f"P{i + 1}")
+        services.entrant_add(competition=competition, player=player)
+    return competition
+
+
+def win_by_link(fixture: Fixture, winner: int) -> None:
+    """Play the fixture through the entry link of the loser, then confirm with the winner's."""
+    sides = {s.side: s for s in fixture.sides.all()}
+    game = services.token_start_game(side=sides[1 - winner])
+    points = (120, 10) if winner == 0 else (10, 120)
+    while game.winner is None:
+        services.token_add_deal(
+            side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=points)
+        )
+        game.refresh_from_db()
+    fixture.refresh_from_db()
+    services.fixture_confirm(fixture=fixture, side=winner)
+
+
+def open_fixtures(competition):
+    return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
+
+
+def test_single_elimination_advances_to_one_champion(organiser):
+    cup = tournament(organiser, 6, TournamentFormat.SINGLE, third_place=True)
+    services.tournament_start(competition=cup)
+    first = open_fixtures(cup)
+    assert len(first) == 2  # 6 entrants: seeds 1 and 2 have byes
+    while fixtures := open_fixtures(cup):
+        for fixture in fixtures:
+            win_by_link(fixture, 0)
+    state = services.bracket_state(cup)
+    assert state.finished and state.champion is not None
+    assert len(state.placings) == 6
+    assert cup.fixtures.filter(bracket_match="3P").exists()
+    # Each bracket round is one round of the day, however the results came in.
+    rounds = {f.bracket_match: f.round.number for f in cup.fixtures.select_related("round")}
+    assert {m: n for m, n in rounds.items() if m.startswith("W1")} == {"W1-1": 1, "W1-2": 1}
+    assert {n for m, n in rounds.items() if m.startswith("W2")} == {2}
+
+
+def test_the_side_that_entered_cannot_confirm_and_tokens_expire(organiser):
+    cup = tournament(organiser, 2, TournamentFormat.SINGLE)
+    services.tournament_start(competition=cup)
+    fixture = cup.fixtures.get()
+    sides = {s.side: s for s in fixture.sides.all()}
+    game = services.token_start_game(side=sides[0])
+    while game.winner is None:
+        services.token_add_deal(
+            side=sides[0], game=game, deal=Deal(makers=0, card_points=(120, 10))
+        )
+        game.refresh_from_db()
+    fixture.refresh_from_db()
+    assert fixture.entered_by == 0
+    with pytest.raises(Refused, match="cannot confirm"):
+        services.fixture_confirm(fixture=fixture, side=0)
+    services.fixture_confirm(fixture=fixture, side=1)
+    with pytest.raises(Refused, match="already confirmed"):
+        services.fixture_confirm(fixture=fixture, side=1)
+    with pytest.raises(Refused, match="expired"):
+        services.token_add_deal(
+            side=sides[0], game=game, deal=Deal(makers=0, card_points=(120, 10))
+        )
+    assert services.bracket_state(cup).champion == sides[0].entrant_id
+
+
+def test_a_link_cannot_write_to_another_match(organiser):
+    cup = tournament(organiser, 4, TournamentFormat.SINGLE)
+    services.tournament_start(competition=cup)
+    one, two = open_fixtures(cup)
+    game = services.token_start_game(side=two.sides.first())
+    with pytest.raises(Refused, match="another match"):
+        services.token_add_deal(
+            side=one.sides.first(), game=game, deal=Deal(makers=0, card_points=(120, 10))
+        )
+    assert game.deals.count() == 0
+    assert services.token_side("not-a-token") is None
+
+
+def test_double_elimination_needs_two_losses(organiser):
+    cup = tournament(organiser, 4, TournamentFormat.DOUBLE, final_reset=True)
+    services.tournament_start(competition=cup)
+    rounds = 0
+    while fixtures := open_fixtures(cup):
+        rounds += 1
+        for fixture in fixtures:
+            # The away side (the lower seed, or the losers' bracket) always wins.
+            win_by_link(fixture, 1)
+        assert rounds < 20
+    state = services.bracket_state(cup)
+    assert state.finished and state.champion is not None
+    losses = {e: 0 for e in cup.entrants.values_list("pk", flat=True)}
+    for entrant in FixtureSide.objects.filter(fixture__competition=cup, result="loss").values_list(
+        "entrant_id", flat=True
+    ):
+        losses[entrant] += 1
+    assert sorted(losses.values()) == [1, 2, 2, 2]  # the champion lost once (then the reset)
+
+
+def test_swiss_pairs_rounds_without_rematches_and_fair_byes(organiser):
+    swiss = tournament(organiser, 5, TournamentFormat.SWISS, swiss_rounds=4)
+    services.tournament_start(competition=swiss)
+    for _ in range(4):
+        fixtures = open_fixtures(swiss)
+        assert len(fixtures) == 2
+        for fixture in fixtures:
+            win_by_link(fixture, 0)
+    assert swiss.rounds.count() == 4 and not open_fixtures(swiss)
+    pairs = [frozenset(f.sides.values_list("entrant_id", flat=True)) for f in swiss.fixtures.all()]
+    assert len(pairs) == len(set(pairs))
+    byes = [e.pk for r in swiss.rounds.all() for e in r.sitting_out.all()]
+    assert len(byes) == len(set(byes)) == 4
+
+
+def test_pools_then_a_knockout_of_the_top_two(organiser):
+    cup = tournament(organiser, 8, TournamentFormat.POOLS, pool_count=2, pool_top_k=2)
+    services.tournament_start(competition=cup)
+    assert set(cup.entrants.values_list("pool", flat=True)) == {0, 1}
+    for fixture in open_fixtures(cup):
+        win_by_link(fixture, 0)
+    knockout = list(cup.fixtures.exclude(bracket_match=""))
+    assert len(knockout) == 2  # the semi-finals, cross-seeded
+    for fixture in knockout:
+        pools = set(fixture.sides.values_list("entrant__pool", flat=True))
+        assert pools == {0, 1}
+    while fixtures := open_fixtures(cup):
+        for fixture in fixtures:
+            win_by_link(fixture, 0)
+    assert services.bracket_state(cup).champion is not None
+
+
+def test_a_withdrawal_mid_bracket_gives_a_walkover(organiser):
+    cup = tournament(organiser, 4, TournamentFormat.SINGLE)
+    services.tournament_start(competition=cup)
+    first, second = open_fixtures(cup)
+    win_by_link(first, 0)
+    quitter = second.sides.get(side=1).entrant
+    services.entrant_withdraw(entrant=quitter, by=organiser)
+    second.refresh_from_db()
+    assert second.status == "forfeit" and second.winner == 0 and second.confirmed_at
+    final = open_fixtures(cup)
+    assert len(final) == 1
+    win_by_link(final[0], 1)
+    assert services.bracket_state(cup).finished
+
+
+def test_seeding_from_a_league_table_and_bad_manual_seeds(organiser):
+    cup = tournament(organiser, 3, TournamentFormat.SINGLE)
+    ids = list(cup.entrants.values_list("pk", flat=True))
+    with pytest.raises(Refused, match="different seed"):
+        services.tournament_seed(competition=cup, method="manual", seeds={ids[0]: 1, ids[1]: 1})
+    order = services.tournament_seed(
+        competition=cup, method="manual", seeds={ids[0]: 3, ids[1]: 1, ids[2]: 2}
+    )
+    assert [e.pk for e in order] == [ids[1], ids[2], ids[0]]
