@@ -35,6 +35,9 @@ __all__ = [
     "competition_rounds",
     "competition_standings",
     "entrant_match_rows",
+    "first_open_round",
+    "fixture_line",
+    "fixtures_for_lines",
     "person_records",
     "tiebreak_labels",
 ]
@@ -57,12 +60,15 @@ _STATS = (
 
 @dataclass(frozen=True)
 class StandingLine:
-    """A standings row with the entrant's name and link."""
+    """A standings row with the entrant's name and what to link it to (the entrant's player,
+    or its partnership)."""
 
     row: StandingRow
     entrant_id: int
     name: str
     tied: bool
+    player_id: int | None = None
+    partnership_id: int | None = None
 
     @property
     def rank_text(self) -> str:
@@ -85,45 +91,67 @@ def entrant_match_rows(fixture_sides: Iterable[dict]) -> list[MatchRow]:
     The opponent is the entrant on the other side when it is alone there (a rotation's tables
     of two against two have no single opponent).
     """
-    by_fixture: dict[int, list[dict]] = defaultdict(list)
-    for side in fixture_sides:
-        by_fixture[side["fixture_id"]].append(side)
+    sides = list(fixture_sides)
+    # Who is on each side of each fixture; then every row in one pass. A big season has tens
+    # of thousands of rows, so this stays plain: no dict or ** unpacking a row.
+    lineups: dict[int, tuple[list[int], list[int]]] = {}
+    for side in sides:
+        lineups.setdefault(side["fixture_id"], ([], []))[side["side"]].append(side["entrant_id"])
+    conceded = (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW)
     rows = []
-    for sides in by_fixture.values():
-        entrants_by_side: dict[int, list[int]] = defaultdict(list)
-        for side in sides:
-            entrants_by_side[side["side"]].append(side["entrant_id"])
-        for side in sides:
-            others = entrants_by_side[1 - side["side"]]
-            rows.append(
-                MatchRow(
-                    entrant=side["entrant_id"],
-                    opponent=others[0] if len(others) == 1 else None,
-                    night=side["fixture__round__number"],
-                    result=side["result"],
-                    forfeit=side["fixture__status"]
-                    in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW),
-                    **{name: side[name] for name in _STATS},
-                )
+    for side in sides:
+        others = lineups[side["fixture_id"]][1 - side["side"]]
+        rows.append(
+            MatchRow(
+                entrant=side["entrant_id"],
+                opponent=others[0] if len(others) == 1 else None,
+                night=side["fixture__round__number"],
+                result=side["result"],
+                forfeit=side["fixture__status"] in conceded,
+                games_won=side["games_won"],
+                games_lost=side["games_lost"],
+                points_for=side["points_for"],
+                points_against=side["points_against"],
+                deals=side["deals"],
+                deals_as_makers=side["deals_as_makers"],
+                made_as_makers=side["made_as_makers"],
+                sets_suffered=side["sets_suffered"],
+                sets_forced=side["sets_forced"],
+                meld_points=side["meld_points"],
+                belles=side["belles"],
+                reneges=side["reneges"],
             )
+        )
     return rows
 
 
 def _finished_sides(filters: Q) -> QuerySet:
-    return FixtureSide.objects.filter(filters, fixture__finished=True).values(
-        "fixture_id",
-        "side",
-        "entrant_id",
-        "result",
-        "fixture__round__number",
-        "fixture__status",
-        *_STATS,
+    # Unordered: the standings do not need an order, and sorting a big season's sides by the
+    # models' default (round, table, side) spilled to disk on PostgreSQL.
+    return (
+        FixtureSide.objects.filter(filters, fixture__finished=True)
+        .order_by()
+        .values(
+            "fixture_id",
+            "side",
+            "entrant_id",
+            "result",
+            "fixture__round__number",
+            "fixture__status",
+            *_STATS,
+        )
     )
 
 
 def competition_standings(competition: Competition) -> list[StandingLine]:
     """The table, ordered by the competition's tie-break chain (two queries)."""
-    names = dict(competition.entrants.values_list("id", "name"))
+    entrants = {
+        pk: (name, player, partnership)
+        for pk, name, player, partnership in competition.entrants.values_list(
+            "id", "name", "player_id", "partnership_id"
+        )
+    }
+    names = {pk: values[0] for pk, values in entrants.items()}
     rows = entrant_match_rows(_finished_sides(Q(fixture__competition=competition)))
     table = standings(
         rows,
@@ -137,7 +165,12 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
         ranks[row.rank] += 1
     return [
         StandingLine(
-            row=row, entrant_id=row.entrant, name=names[row.entrant], tied=ranks[row.rank] > 1
+            row=row,
+            entrant_id=row.entrant,
+            name=names[row.entrant],
+            tied=ranks[row.rank] > 1,
+            player_id=entrants[row.entrant][1],
+            partnership_id=entrants[row.entrant][2],
         )
         for row in table
     ]
@@ -145,13 +178,27 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
 
 @dataclass(frozen=True)
 class FixtureLine:
-    """A fixture as the fixtures page lists it."""
+    """A fixture as the fixtures page lists it; ``games`` in the order they were started."""
 
     fixture: Fixture
     sides: tuple[str, str]
     score: str
     games: tuple[Game, ...]
     note: str
+
+    @property
+    def running_game(self) -> Game | None:
+        return next((g for g in self.games if g.winner is None), None)
+
+    @property
+    def has_deals(self) -> bool:
+        return any(g.deal_count for g in self.games)
+
+    @property
+    def can_start_game(self) -> bool:
+        """No result, typed or played, and no game running: the next game may start."""
+        fixture = self.fixture
+        return not fixture.finished and not fixture.typed_scores and self.running_game is None
 
 
 def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
@@ -168,17 +215,70 @@ def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
     return f"{first.points_for} – {first.points_against}"
 
 
+def _fixture_line(fixture: Fixture) -> FixtureLine:
+    """The line of a fixture read with :func:`fixtures_for_lines` (no further query)."""
+    sides = list(fixture.sides.all())
+    names = [" & ".join(s.entrant.name for s in sides if s.side == i) for i in (0, 1)]
+    note = ""
+    if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
+        who = names[fixture.conceded_by or 0]
+        note = f"{fixture.get_status_display()} by {who}"
+    elif fixture.typed_scores:
+        note = "from the paper sheet"
+    games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
+    return FixtureLine(fixture, (names[0], names[1]), _score(fixture, sides), tuple(games), note)
+
+
+def fixtures_for_lines() -> QuerySet[Fixture]:
+    """Fixtures with what a :class:`FixtureLine` reads: their sides' entrants and games."""
+    return Fixture.objects.select_related("competition", "round").prefetch_related(
+        Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+        "games",
+    )
+
+
+def fixture_line(fixture: Fixture) -> FixtureLine:
+    """One fixture's line; read the fixture with :func:`fixtures_for_lines` to save queries."""
+    return _fixture_line(fixture)
+
+
+def _table_order(line: FixtureLine) -> tuple[int, str, int]:
+    # Tables are text ("3", "Bar"): numbered tables in number order, 10 after 9.
+    table = line.fixture.table
+    return (int(table) if table.isdigit() else 1_000_000, table, line.fixture.pk)
+
+
+#: What a fixture line reads of a game: not its ruleset or statistics, which are big JSON.
+_GAME_FIELDS = (
+    "id",
+    "fixture_id",
+    "side_names",
+    "totals",
+    "held",
+    "winner",
+    "deal_count",
+    "created_at",
+)
+
+
 def competition_rounds(
-    competition: Competition,
+    competition: Competition, numbers: range | None = None
 ) -> list[tuple[Round, list[FixtureLine], list[str]]]:
-    """Every round with its fixtures (sides, score, games) and who sits out (four queries)."""
+    """Every round (or those ``numbers``) with its fixtures (sides, score, games) and who
+    sits out (five queries)."""
+    nights = competition.rounds.all()
+    if numbers is not None:
+        nights = nights.filter(number__gte=numbers.start, number__lt=numbers.stop)
     rounds = list(
-        competition.rounds.prefetch_related(
+        nights.prefetch_related(
             Prefetch(
                 "fixtures",
-                queryset=Fixture.objects.select_related("competition").prefetch_related(
+                queryset=Fixture.objects.order_by().prefetch_related(
                     Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
-                    "games",
+                    Prefetch(
+                        "games",
+                        queryset=Game.objects.order_by("created_at", "id").only(*_GAME_FIELDS),
+                    ),
                 ),
             ),
             "sitting_out",
@@ -186,43 +286,57 @@ def competition_rounds(
     )
     result = []
     for night in rounds:
-        lines = []
-        for fixture in night.fixtures.all():
-            sides = list(fixture.sides.all())
-            names = [" & ".join(s.entrant.name for s in sides if s.side == i) for i in (0, 1)]
-            note = ""
-            if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
-                who = names[fixture.conceded_by or 0]
-                note = f"{fixture.get_status_display()} by {who}"
-            elif fixture.typed_scores:
-                note = "from the paper sheet"
-            lines.append(
-                FixtureLine(
-                    fixture,
-                    (names[0], names[1]),
-                    _score(fixture, sides),
-                    tuple(fixture.games.all()),
-                    note,
-                )
-            )
+        fixtures = list(night.fixtures.all())
+        for fixture in fixtures:
+            # The competition in hand, rather than a copy joined onto every fixture row.
+            fixture.competition = competition
+            fixture.round = night
+        lines = sorted((_fixture_line(f) for f in fixtures), key=_table_order)
         result.append((night, lines, [e.name for e in night.sitting_out.all()]))
     return result
 
 
+def first_open_round(competition: Competition) -> int | None:
+    """The number of the first round with a fixture still to finish (one query)."""
+    return (
+        competition.fixtures.filter(finished=False)
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+
+
 def competition_fixture_rows(competition: Competition) -> list[dict]:
-    """Results as flat rows, for the CSV export."""
+    """Results as flat rows, for the CSV export: one row a fixture, in round and table order.
+
+    ``home_points`` / ``away_points`` and ``winner`` are empty until the fixture has a result;
+    ``games`` lists each finished game's totals (or the typed ones), home first.
+    """
     rows = []
     for night, lines, _ in competition_rounds(competition):
         for line in lines:
+            fixture = line.fixture
+            home = next((s for s in fixture.sides.all() if s.side == 0), None)
+            if fixture.typed_scores:
+                games = [f"{a}-{b}" for a, b in fixture.typed_scores]
+            else:
+                games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.winner is not None]
+            winner = ""
+            if fixture.finished:
+                winner = "draw" if fixture.winner is None else line.sides[fixture.winner]
             rows.append(
                 {
                     "round": night.number,
-                    "date": (line.fixture.date or night.date or ""),
-                    "table": line.fixture.table,
+                    "date": (fixture.date or night.date or ""),
+                    "table": fixture.table,
                     "home": line.sides[0],
                     "away": line.sides[1],
-                    "status": line.fixture.get_status_display(),
+                    "status": fixture.get_status_display(),
                     "score": line.score,
+                    "winner": winner,
+                    "home_points": home.points_for if fixture.finished and home else "",
+                    "away_points": home.points_against if fixture.finished and home else "",
+                    "games": " ".join(games),
                     "note": line.note,
                 }
             )

@@ -375,13 +375,19 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
     return fixture_recompute(fixture)
 
 
+@transaction.atomic
 def fixture_start_game(*, fixture: Fixture, by: AbstractBaseUser) -> Game:
-    """Start the next game of a fixture, scored by the competition's ruleset."""
+    """Start the next game of a fixture, scored by the competition's ruleset.
+
+    The fixture's row is locked and its games read afresh, so that two people starting the
+    same fixture at once (or a double tap) start one game; the other is refused.
+    """
     from league.services.games import game_create
 
-    if fixture.finished or fixture.typed_scores:
+    locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    if locked.finished or locked.typed_scores:
         raise Refused("This fixture already has its result.", None)
-    if any(game.winner is None for game in fixture.games.all()):
+    if locked.games.filter(winner__isnull=True).exists():
         raise Refused("A game of this fixture is still being played.", None)
     names = fixture_side_names(fixture)
     game = game_create(
@@ -430,7 +436,9 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
                 games_won[game.winner] += 1
                 points[0] += game.totals[0]
                 points[1] += game.totals[1]
-    finished = played >= competition.games_per_match
+    # A forfeit decides the match whatever its length: the one score pair it stores stands
+    # for the whole match.
+    finished = played >= competition.games_per_match or fixture.conceded_by is not None
     winner = None
     results = ["", ""]
     if finished:
