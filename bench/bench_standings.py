@@ -1,0 +1,111 @@
+"""The standings page of a big season against one SQL aggregate over the same deals.
+
+For SQLite (a temporary file) and PostgreSQL (a throwaway server, as ``bench_http`` starts
+one), a subprocess (``bench.standings_db``) migrates a fresh database, bulk-inserts a season
+of 200 partnerships and about 300,000 deals (real games played through the engine), and
+times, median of several runs after warming up:
+
+- the page: ``GET /c/<slug>/standings/`` through Django's test client in-process, so the
+  middleware, the view, the selector, the django-tables2 table and the template, without
+  the network;
+- the floor: one hand-written SQL statement over the same deals that gives each entrant its
+  game points (deals to games to the fixture's sides, grouped by entrant), fetched whole.
+
+The target: the page within 3x the floor. The lines also say where the page's time goes
+(reading the fixture sides, making match rows, ranking, rendering) and check that the points
+the page shows are what the deals add up to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+from bench.bench_http import Skipped, postgresql_database, sqlite_database
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_RATIO = 3.0
+TIMEOUT = 900.0  # seconds for one database: generating and measuring
+
+
+def _env(database_url: str, tmp: Path) -> dict[str, str]:
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", str(tmp)),
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": str(ROOT),
+        "DJANGO_SETTINGS_MODULE": "bench.http_settings",
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "testserver",  # Django's test client
+        "STATIC_ROOT": str(tmp / "static"),
+    }
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
+
+
+def report(name: str, r: dict) -> list[str]:
+    made = r["made"]
+    ratio = r["page"] / r["floor"]
+    verdict = "within target" if ratio <= TARGET_RATIO else "OVER TARGET"
+    lines = [
+        f"standings {name}: {made['entrants']} entrants, {made['nights']} nights, "
+        f"{made['fixtures']} fixtures, {made['games']} games, {made['deals']} deals "
+        f"(generated in {made['seconds']:.0f} s)",
+        f"standings {name}: page {ms(r['page'])} ({r['page_bytes'] // 1024} KiB); floor (SQL sum "
+        f"of deal points by entrant) {ms(r['floor'])}; ratio {ratio:.2f} "
+        f"(target <= {TARGET_RATIO:.0f}): {verdict}",
+        f"standings {name}: where the page's time goes: read {r['fixture_sides']} fixture "
+        f"sides {ms(r['fetch'])}, make match rows {ms(r['match_rows'])}, rank "
+        f"{ms(r['standings'])} (the selector in all {ms(r['selector'])}); table and template "
+        f"{ms(r['render'])}; the stored fixture-side sums alone in SQL {ms(r['sides_floor'])}",
+    ]
+    if not r["agree"]:
+        lines.append(f"standings {name}: POINTS DIFFER between the page and the deals")
+    return lines
+
+
+def bench_database(name: str, database: Callable[[Path], AbstractContextManager[str]]) -> list[str]:
+    tmp = Path(tempfile.mkdtemp(prefix=f"hicksheet-bench-standings-{name}-"))
+    try:
+        with database(tmp) as url:
+            done = subprocess.run(
+                [sys.executable, "-m", "bench.standings_db"],
+                cwd=ROOT,
+                env=_env(url, tmp),
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+            )
+            if done.returncode != 0:
+                raise RuntimeError(f"bench.standings_db failed:\n{done.stderr[-2000:]}")
+            return report(name, json.loads(done.stdout.strip().splitlines()[-1]))
+    except Skipped as why:
+        return [f"standings {name}: skipped: {why}"]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run() -> list[str]:
+    lines = []
+    for name, database in (("sqlite", sqlite_database), ("postgresql", postgresql_database)):
+        try:
+            lines += bench_database(name, database)
+        except Exception as error:  # one database failing must not hide the other's figures
+            lines.append(f"standings {name}: FAILED: {type(error).__name__}: {error}")
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
