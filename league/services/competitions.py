@@ -153,6 +153,8 @@ def competition_create(
         keys = validate_keys(tiebreaks)
     except InvalidStandings as error:
         raise Refused(str(error), "tiebreaks") from None
+    if not keys:
+        raise Refused("Choose at least one key to order the table by.", "tiebreaks")
     points = points or MatchPoints()
     if not 1 <= games_per_match <= 15:
         raise Refused("A match is from 1 to 15 games.", "games_per_match")
@@ -238,6 +240,8 @@ def fixtures_generate(
     byes for an odd count, tables numbered from 1 each night."""
     if competition.fixtures.exists():
         raise Refused("The fixtures are already drawn.", None)
+    if competition.kind == "tournament" and not competition.started:
+        raise Refused("A tournament draws its rounds when the director starts it.", None)
     entrants = list(competition.entrants.all())
     if competition.entrant_kind == EntrantKind.ROTATION:
         raise Refused("Individual competitions draw a rotation, not fixtures.", None)
@@ -436,9 +440,14 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
                 games_won[game.winner] += 1
                 points[0] += game.totals[0]
                 points[1] += game.totals[1]
+    if competition.best_of:
+        # Best of N: over once a side has won a majority of the N.
+        finished = max(games_won) > competition.games_per_match // 2
+    else:
+        finished = played >= competition.games_per_match
     # A forfeit decides the match whatever its length: the one score pair it stores stands
     # for the whole match.
-    finished = played >= competition.games_per_match or fixture.conceded_by is not None
+    finished = finished or fixture.conceded_by is not None
     winner = None
     results = ["", ""]
     if finished:

@@ -111,6 +111,15 @@ def tournament_create(
         raise Refused(f"Unknown format {format!r}.", "format")
     if entrant_kind == "rotation":
         raise Refused("A tournament is played by fixed players or partnerships.", "entrant_kind")
+    if rules.sides != 2:
+        raise Refused(
+            f"{rules.name} has {rules.sides} sides; a tournament match has two.", "preset"
+        )
+    knockout = format in (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
+    if knockout and games_per_match % 2 == 0:
+        raise Refused(
+            "A knockout match needs a winner: play an odd number of games.", "games_per_match"
+        )
     if best_of and games_per_match % 2 == 0:
         raise Refused("A best-of match is an odd number of games: 1, 3, 5...", "games_per_match")
     if format == TournamentFormat.SWISS and not 1 <= (swiss_rounds or 0) <= 15:
@@ -302,6 +311,7 @@ def tournament_start(*, competition: Competition) -> None:
             # e.g. a third-place match with fewer than four entrants.
             raise Refused(str(error), None) from None
     if fmt == TournamentFormat.ROUND_ROBIN:
+        competition.started = True  # fixtures_generate draws a tournament once it has started
         fixtures_generate(competition=competition)
         for fixture in competition.fixtures.all():
             _side_tokens(fixture)
@@ -642,5 +652,6 @@ def token_add_deal(
         entry_key=entry_key,
         void_reason=void_reason,
     )
-    Fixture.objects.filter(pk=fixture.pk, entered_by__isnull=True).update(entered_by=side.side)
+    # The side that entered last is the one whose word needs the other side's confirmation.
+    Fixture.objects.filter(pk=fixture.pk).update(entered_by=side.side)
     return record, created

@@ -180,3 +180,43 @@ def test_seeding_from_a_league_table_and_bad_manual_seeds(organiser):
         competition=cup, method="manual", seeds={ids[0]: 3, ids[1]: 1, ids[2]: 2}
     )
     assert [e.pk for e in order] == [ids[1], ids[2], ids[0]]
+
+
+def test_a_best_of_three_ends_when_a_side_has_won_two(organiser):
+    cup = tournament(organiser, 2, TournamentFormat.SINGLE, games_per_match=3, best_of=True)
+    services.tournament_start(competition=cup)
+    fixture = cup.fixtures.get()
+    sides = {s.side: s for s in fixture.sides.all()}
+    for played in (1, 2):
+        game = services.token_start_game(side=sides[1])
+        while game.winner is None:
+            services.token_add_deal(
+                side=sides[1], game=game, deal=Deal(makers=0, card_points=(120, 10))
+            )
+            game.refresh_from_db()
+        fixture.refresh_from_db()
+        assert fixture.finished == (played == 2)
+    assert fixture.winner == 0 and fixture.sides.get(side=0).games_won == 2
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "field"),
+    [
+        ("klaberjass-3", {}, "preset"),
+        ("klaberjass", {"games_per_match": 2}, "games_per_match"),
+        ("klaberjass", {"games_per_match": 2, "best_of": True}, "games_per_match"),
+    ],
+)
+def test_a_tournament_that_could_not_produce_a_winner_is_refused(organiser, preset, options, field):
+    club = services.club_create(name="Refusals")
+    with pytest.raises(Refused) as caught:
+        services.tournament_create(
+            club=club,
+            name="X",
+            rules=get_ruleset(preset),
+            entrant_kind=EntrantKind.PLAYERS,
+            format=TournamentFormat.SINGLE,
+            by=organiser,
+            **options,
+        )
+    assert caught.value.field == field
