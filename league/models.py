@@ -259,6 +259,14 @@ class Fixture(models.Model):
 
     class Meta:
         ordering = ["round__number", "table", "id"]
+        constraints = [
+            # A bracket match is played once, whatever two confirmations race to create it.
+            models.UniqueConstraint(
+                fields=["competition", "bracket_match"],
+                condition=~models.Q(bracket_match=""),
+                name="bracket_match_once",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.round}: fixture {self.pk}"
@@ -320,12 +328,16 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    # Written by game_recompute only.
+    # Written by the game services only: game_add_deal for a new last deal, game_recompute
+    # for the whole game after a correction.
     totals = models.JSONField(default=list)
     held = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     deal_count = models.PositiveIntegerField(default=0)
     side_stats = models.JSONField(default=list, blank=True)
+    # Counts every write to the engine's columns above (a deal added, corrected or deleted), so
+    # that adding a deal from a game read before a correction is noticed and redone.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

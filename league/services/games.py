@@ -142,12 +142,42 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
     """Write the engine's columns, and the fixture's result when the game belongs to one."""
     if changed:
         Deal.objects.bulk_update(changed, ["number", "points", "marks", "made", "running", "held"])
-    game.save(update_fields=["totals", "held", "winner", "deal_count", "side_stats", "updated_at"])
+    game.version += 1
+    game.save(
+        update_fields=[
+            "totals",
+            "held",
+            "winner",
+            "deal_count",
+            "side_stats",
+            "version",
+            "updated_at",
+        ]
+    )
     if game.fixture_id is not None:
         # Imported here: the competition services build on the game services.
         from league.services.competitions import fixture_recompute
 
         fixture_recompute(game.fixture)
+
+
+def _fixture_open(game: Game, entered_by: int | None) -> None:
+    """Inside a write transaction: refuse to change a game whose fixture's result is confirmed,
+    and hold the fixture's row so that a confirmation waits for this write."""
+    from league.models import Fixture
+
+    fixture = Fixture.objects.filter(pk=game.fixture_id, confirmed_at__isnull=True)
+    still_open = (
+        fixture.update(entered_by=entered_by)
+        if entered_by is not None
+        else bool(list(fixture.select_for_update().values_list("pk", flat=True)))
+    )
+    if not still_open:
+        raise InvalidDeal(
+            "This match's result is confirmed: its games can no longer change. Ask the "
+            "director if something is wrong.",
+            "game",
+        )
 
 
 class _GameMoved(Exception):
@@ -161,16 +191,19 @@ def game_add_deal(
     by: AbstractBaseUser,
     entry_key: uuid.UUID | None = None,
     void_reason: str = "",
+    entered_by: int | None = None,
 ) -> tuple[Deal, bool]:
     """Add the next deal. Returns the deal and whether it was created now: a form sent again
     with the same ``entry_key`` returns the deal it already added.
 
     Adding is the hot path of a club night, so it scores the new deal from the game's stored
     totals and held points (the same engine call a full recompute makes for the last deal)
-    and keeps the write transaction to two statements: an update of the game guarded by its
-    deal count, and the insert. On SQLite a transaction locks the whole database, so
-    everything else happens before it. A concurrent add makes the guard miss; then the game is
-    read again and the deal scored again.
+    and keeps the write transaction short: an update of the game guarded by its version, and
+    the insert (for a game of a fixture, also a check that the fixture's result is not
+    confirmed yet, recording ``entered_by``: the side whose entry link entered the deal). On
+    SQLite a transaction locks the whole database, so everything else happens before it. A
+    concurrent add or correction makes the guard miss; then the game is read again and the
+    deal scored again.
     """
     key = entry_key or uuid.uuid4()
     rules = game.rules
@@ -203,19 +236,21 @@ def game_add_deal(
             "winner": game_winner(totals, rules.target),
             "deal_count": number,
             "side_stats": add_stats(game.side_stats, deal_stats(rules, deal, result)),
+            "version": game.version + 1,
             "updated_at": timezone.now(),
         }
         try:
             with write_lock(), transaction.atomic():
-                moved = not Game.objects.filter(pk=game.pk, deal_count=game.deal_count).update(
-                    **changes
-                )
+                moved = not Game.objects.filter(pk=game.pk, version=game.version).update(**changes)
                 if moved:
                     raise _GameMoved
+                if game.fixture_id is not None:
+                    _fixture_open(game, entered_by)
                 record.save(force_insert=True)
                 for name, value in changes.items():
                     setattr(game, name, value)
-                if game.fixture_id is not None:
+                if game.fixture_id is not None and changes["winner"] is not None:
+                    # Standings read finished games only: a game in play changes nothing there.
                     from league.services.competitions import fixture_recompute
 
                     fixture_recompute(game.fixture)
@@ -261,6 +296,8 @@ def game_correct_deal(
 ) -> Deal:
     """Replace what was entered for deal ``number``, recompute the game, and audit it."""
     game = _locked(game)
+    if game.fixture_id is not None:
+        _fixture_open(game, None)
     deals = list(game.deals.all())
     record = next((d for d in deals if d.number == number), None)
     _stale(record, number, expected_version)
@@ -288,6 +325,8 @@ def game_delete_deal(
 ) -> None:
     """Delete deal ``number``; the deals after it move up one, and the game is recomputed."""
     game = _locked(game)
+    if game.fixture_id is not None:
+        _fixture_open(game, None)
     deals = list(game.deals.all())
     record = next((d for d in deals if d.number == number), None)
     _stale(record, number, expected_version)

@@ -213,3 +213,20 @@ def test_the_sheet_notes_who_takes_held_points(scorer):
     game.refresh_from_db()
     tie, paid = selectors.deal_rows(game, list(game.deals.all()))
     assert tie.note == "tie: 124 held" and paid.note == "Bob takes the 124 held"
+
+
+def test_a_deal_added_from_a_game_read_before_a_correction_is_scored_afresh(clabber_game, scorer):
+    add(clabber_game, scorer, makers=0, card_points=(100, 62))
+    stale = Game.objects.get(pk=clabber_game.pk)  # a scorer's page, loaded before the fix
+    first = clabber_game.deals.get()
+    services.game_correct_deal(
+        game=clabber_game,
+        number=1,
+        expected_version=first.version,
+        deal=Deal(makers=0, card_points=(62, 100)),
+        by=scorer,
+    )
+    services.game_add_deal(game=stale, deal=Deal(makers=0, card_points=(100, 62)), by=scorer)
+    clabber_game.refresh_from_db()
+    assert clabber_game.totals == [100, 162]
+    assert clabber_game.deals.get(number=2).running == [100, 162]
