@@ -225,6 +225,10 @@ def fixture_start(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespo
     """Start the fixture's next game and go to its sheet; the starter scores it."""
     competition = _competition(slug)
     fixture = _fixture(competition, fixture_id)
+    if competition.kind == "tournament":
+        # A tournament's players enter their own deals through their sides' entry links, and
+        # the other side confirms: only the director may score a match directly.
+        require_organiser(request)
     try:
         game = services.fixture_start_game(fixture=fixture, by=request.user)
     except Refused as error:

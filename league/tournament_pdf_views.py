@@ -219,24 +219,25 @@ def table_pack(
             what = round_title(bracket, bracket.by_id[fixture.bracket_match])
         elif fixture.pool is not None:
             what = pool_name(fixture.pool)
-        sheets.append(
-            BlankSheet(
-                ruleset_name=rules.name,
-                ruleset_lines=lines,
-                sides=2,
-                side_names=names,
-                table=fixture.table,
-                target=rules.target,
-                title=competition.name,
-                round_name=f"{round_name} \u00b7 {what}" if what else round_name,
-                date=_when(fixture.date or night.date),
-                entry_links=tuple(
-                    EntryLink(f"{names[side]} enter here", link(tokens[side]))
-                    for side in (0, 1)
-                    if side in tokens
-                ),
+        # A copy of the sheet for each side, each carrying only that side's link: the other
+        # side confirms the result with its own, so one side must not hold both.
+        for side in [s for s in (0, 1) if s in tokens] or [None]:
+            sheets.append(
+                BlankSheet(
+                    ruleset_name=rules.name,
+                    ruleset_lines=lines,
+                    sides=2,
+                    side_names=names,
+                    table=fixture.table,
+                    target=rules.target,
+                    title=competition.name,
+                    round_name=f"{round_name} \u00b7 {what}" if what else round_name,
+                    date=_when(fixture.date or night.date),
+                    entry_links=()
+                    if side is None
+                    else (EntryLink(f"For {names[side]} only", link(tokens[side])),),
+                )
             )
-        )
     return TablePack(
         title=competition.name, round_name=round_name, sheets=tuple(sheets), page_size=page_size
     )

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 
 from league.models import (
@@ -29,7 +30,7 @@ from league.models import (
     Player,
     Round,
 )
-from scoring import InvalidRuleset, Ruleset
+from scoring import Ruleset, game_winner
 from scoring.pairing import rotation, round_robin
 from scoring.standings import InvalidStandings, MatchPoints, validate_keys
 
@@ -38,7 +39,6 @@ __all__ = [
     "Refused",
     "club_create",
     "competition_create",
-    "competition_set_rules",
     "entrant_add",
     "fixture_concede",
     "fixture_recompute",
@@ -179,24 +179,13 @@ def competition_create(
     return competition
 
 
-def competition_set_rules(*, competition: Competition, overrides: dict) -> Competition:
-    """Change the competition's house rules; games already started keep the rules they had."""
-    try:
-        rules = competition.rules.replace(**overrides)
-    except InvalidRuleset as error:
-        raise Refused(str(error), "overrides") from None
-    competition.ruleset_data = rules.to_data()
-    competition.save(update_fields=["ruleset_data"])
-    return competition
-
-
 def entrant_add(
     *,
     competition: Competition,
     player: Player | None = None,
     partnership: Partnership | None = None,
 ) -> Entrant:
-    if competition.fixtures.exists():
+    if competition.fixtures.exists() or competition.started:
         raise Refused("The fixtures are drawn: entrants can no longer be added.", None)
     wants_partnership = competition.entrant_kind == EntrantKind.PARTNERSHIPS
     chosen = partnership if wants_partnership else player
@@ -208,6 +197,18 @@ def entrant_add(
         )
     if chosen.club_id != competition.club_id:
         raise Refused(f"{chosen} is not of {competition.club}.", None)
+    if partnership is not None and wants_partnership:
+        # One person cannot sit at two tables of the same night.
+        members = {partnership.first_id, partnership.second_id}
+        clash = competition.entrants.filter(
+            Q(partnership__first_id__in=members) | Q(partnership__second_id__in=members)
+        ).first()
+        if clash is not None:
+            raise Refused(
+                f"{clash} is already entered, and a player can play in one partnership of a "
+                "competition only.",
+                "partnership",
+            )
     try:
         with transaction.atomic():
             return Entrant.objects.create(
@@ -326,17 +327,23 @@ def fixture_reschedule(*, fixture: Fixture, date: datetime.date | None, table: s
 
 @transaction.atomic
 def fixture_concede(
-    *, fixture: Fixture, side: int, score: tuple[int, int], no_show: bool = False
+    *,
+    fixture: Fixture,
+    side: int,
+    score: tuple[int, int],
+    no_show: bool = False,
+    withdrawal: bool = False,
 ) -> Fixture:
     """Record a forfeit (or a no-show) by ``side``: the other side wins by ``score``
-    (the winner's points first)."""
+    (the winner's points first). A ``withdrawal`` concedes a match already under way: its
+    games stay on the record, and the forfeit decides the match."""
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if side not in (0, 1):
         raise Refused("Say which side forfeits.", "side")
     winner_points, loser_points = score
     if winner_points < 0 or loser_points < 0 or winner_points <= loser_points:
         raise Refused("A forfeit score gives the winner more points than the loser.", "score")
-    if fixture.games.filter(deal_count__gt=0).exists():
+    if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(
             "Deals are already entered for this fixture; correct its games instead.", "side"
         )
@@ -364,7 +371,7 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
     for number, (a, b) in enumerate(scores, start=1):
         if a < 0 or b < 0:
             raise Refused(f"Game {number}: scores cannot be negative.", "scores")
-        if max(a, b) < target or a == b:
+        if game_winner((a, b), target) is None:
             raise Refused(
                 f"Game {number}: a finished game has one side on {target} or more, "
                 f"ahead of the other; {a}–{b} is not finished.",
@@ -460,6 +467,9 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
             results[winner] = "win"
         if fixture.status == FixtureStatus.SCHEDULED:
             fixture.status = FixtureStatus.PLAYED
+    elif fixture.status == FixtureStatus.PLAYED:
+        # A correction reopened a game that had decided the match.
+        fixture.status = FixtureStatus.SCHEDULED
     fixture.finished = finished
     fixture.winner = winner
     fixture.save(update_fields=["finished", "winner", "status"])

@@ -359,6 +359,9 @@ def fixture_confirm(
 ) -> Fixture:
     """Confirm a fixture's result: by the side that did not enter it, or by the director.
     Then advance the tournament."""
+    # The competition's row first: two confirmations at once must not both see the other's
+    # match unconfirmed and leave the next round unpaired.
+    Competition.objects.select_for_update().get(pk=fixture.competition_id)
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if fixture.confirmed_at is not None:
         raise Refused("This result is already confirmed.", None)
@@ -577,6 +580,7 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
 def entrant_withdraw(*, entrant: Entrant, by: AbstractBaseUser) -> Entrant:
     """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
     and the tournament moves on without it."""
+    Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
         raise Refused(f"{entrant} has already withdrawn.", None)
     entrant.withdrawn = True
@@ -589,10 +593,7 @@ def entrant_withdraw(*, entrant: Entrant, by: AbstractBaseUser) -> Entrant:
     ):
         fixture = side.fixture
         fixture.games.filter(winner__isnull=True, deal_count=0).delete()
-        if fixture.games.filter(deal_count__gt=0).exists():
-            # Deals were played: the match is given to the opponent as it stands.
-            fixture.games.filter(winner__isnull=True).update(fixture=None)
-        fixture_concede(fixture=fixture, side=side.side, score=(target, 0))
+        fixture_concede(fixture=fixture, side=side.side, score=(target, 0), withdrawal=True)
         fixture.refresh_from_db()
         fixture.status = FixtureStatus.FORFEIT
         fixture.confirmed_at = timezone.now()
@@ -645,13 +646,13 @@ def token_add_deal(
     fixture = _open_for_entry(side)
     if game.fixture_id != fixture.pk:
         raise Refused("This link is for another match.", None)
-    record, created = game_add_deal(
+    # The side that entered last is the one whose word needs the other side's confirmation;
+    # game_add_deal records it in the same transaction that checks the result is still open.
+    return game_add_deal(
         game=game,
         deal=deal,
         by=fixture.competition.created_by,
         entry_key=entry_key,
         void_reason=void_reason,
+        entered_by=side.side,
     )
-    # The side that entered last is the one whose word needs the other side's confirmation.
-    Fixture.objects.filter(pk=fixture.pk).update(entered_by=side.side)
-    return record, created

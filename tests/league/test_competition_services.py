@@ -150,3 +150,42 @@ def test_a_rotation_pairs_players_with_changing_partners(club, organiser):
         assert night.fixtures.count() == 2 and night.sitting_out.count() == 1
     competition.refresh_from_db()
     assert competition.rotation_repeats["partners"] == 0
+
+
+def test_a_player_can_be_in_one_partnership_of_a_competition(club, organiser):
+    league = services.competition_create(
+        club=club,
+        name="One seat each",
+        rules=get_ruleset("clabber"),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        by=organiser,
+    )
+    ann, bob, cara = players(club, "Ann", "Bob", "Cara")
+    services.entrant_add(
+        competition=league, partnership=services.partnership_add(club=club, first=ann, second=bob)
+    )
+    second = services.partnership_add(club=club, first=ann, second=cara)
+    with pytest.raises(Refused, match="one partnership of a competition"):
+        services.entrant_add(competition=league, partnership=second)
+    assert league.entrants.count() == 1
+
+
+def test_a_correction_that_reopens_the_deciding_game_reopens_the_fixture(club, organiser, scorer):
+    league = clabber_league(club, organiser, teams=2)
+    services.fixtures_generate(competition=league)
+    fixture = league.fixtures.get()
+    game = services.fixture_start_game(fixture=fixture, by=scorer)
+    for _ in range(4):  # 4 x 162 = 648: over 500 at the fourth deal
+        services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(162, 0)), by=scorer)
+    fixture.refresh_from_db()
+    assert fixture.finished and fixture.status == FixtureStatus.PLAYED
+    last = game.deals.get(number=4)
+    services.game_correct_deal(
+        game=game,
+        number=4,
+        expected_version=last.version,
+        by=scorer,
+        deal=Deal(makers=0, card_points=(0, 162)),  # now a set: 486 / 162
+    )
+    fixture.refresh_from_db()
+    assert not fixture.finished and fixture.status == FixtureStatus.SCHEDULED

@@ -509,20 +509,20 @@ def test_the_table_pack_of_a_round(cup, organiser):
     fixtures = sorted(cup.fixtures.all(), key=lambda f: int(f.table))
     texts = pages(response.content)
     codes = qr_codes(response.content)
-    assert len(texts) == len(fixtures) == 2
+    # A copy for each side, each with that side's link only: one side never holds both.
+    assert len(texts) == 2 * len(fixtures) == 4
     lines = ruleset_lines(cup.rules)
-    for page, page_codes, fixture in zip(texts, codes, fixtures, strict=True):
+    copies = [(fixture, side) for fixture in fixtures for side in fixture.sides.order_by("side")]
+    for page, page_codes, (fixture, side) in zip(texts, codes, copies, strict=True):
         assert "Spring Open" in page and f"Table: {fixture.table}" in page
         assert "Round: Round 1 \u00b7 Semi-final" in page and "Target: 150" in page
         assert lines[0] in page
-        urls = []
-        for side in fixture.sides.select_related("entrant"):
-            assert f"{side.entrant.name} enter here" in page
-            url = f"http://testserver/m/{side.entry_token}/"
-            assert url in squeezed(page)
-            urls.append(url)
-        assert len(page_codes) == 2
-        assert sorted(map(str, page_codes)) == sorted(str(encoded(u)) for u in urls)
+        assert f"For {side.entrant.name} only" in page
+        url = f"http://testserver/m/{side.entry_token}/"
+        assert url in squeezed(page)
+        other = fixture.sides.exclude(pk=side.pk).get()
+        assert other.entry_token not in squeezed(page)
+        assert [str(c) for c in page_codes] == [str(encoded(url))]
 
 
 def test_the_table_pack_is_for_organisers_only(cup, scorer):

@@ -220,3 +220,45 @@ def test_a_tournament_that_could_not_produce_a_winner_is_refused(organiser, pres
             **options,
         )
     assert caught.value.field == field
+
+
+def test_a_withdrawal_during_a_best_of_three_concedes_the_match(organiser):
+    cup = tournament(organiser, 2, TournamentFormat.SINGLE, games_per_match=3, best_of=True)
+    services.tournament_start(competition=cup)
+    fixture = cup.fixtures.get()
+    sides = {s.side: s for s in fixture.sides.all()}
+    game = services.token_start_game(side=sides[1])
+    while game.winner is None:
+        services.token_add_deal(
+            side=sides[1], game=game, deal=Deal(makers=1, card_points=(10, 120))
+        )
+        game.refresh_from_db()
+    services.entrant_withdraw(entrant=sides[1].entrant, by=organiser)
+    fixture.refresh_from_db()
+    assert fixture.finished and fixture.winner == 0 and fixture.confirmed_at
+    assert fixture.games.count() == 1  # the game played stays on the record
+    assert services.bracket_state(cup).champion == sides[0].entrant_id
+
+
+def test_a_confirmed_match_cannot_be_changed_through_its_games(organiser):
+    from scoring import InvalidDeal
+
+    cup = tournament(organiser, 2, TournamentFormat.SINGLE)
+    services.tournament_start(competition=cup)
+    fixture = cup.fixtures.get()
+    win_by_link(fixture, 0)
+    game = fixture.games.get()
+    last = game.deals.order_by("-number").first()
+    with pytest.raises(InvalidDeal, match="confirmed"):
+        services.game_delete_deal(
+            game=game, number=last.number, expected_version=last.version, by=organiser
+        )
+    with pytest.raises(InvalidDeal, match="confirmed"):
+        services.game_correct_deal(
+            game=game,
+            number=1,
+            expected_version=1,
+            by=organiser,
+            deal=Deal(makers=1, card_points=(10, 120)),
+        )
+    assert game.deals.count() == last.number

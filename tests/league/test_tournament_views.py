@@ -762,3 +762,28 @@ def test_the_competition_and_club_pages_lead_to_the_tournament_pages(organiser, 
     html = organiser_client.get(url("club-detail", competition.club.slug)).content.decode()
     assert url("tournament-new") + f"?club={competition.club.slug}" in html
     assert re.search(r"New tournament", html)
+
+
+def test_a_scorer_cannot_start_a_tournament_match_outside_the_entry_links(scorer_client, organiser):
+    from league import services
+    from league.models import EntrantKind, TournamentFormat
+    from scoring import get_ruleset
+
+    club = services.club_create(name="Link club")
+    cup = services.tournament_create(
+        club=club,
+        name="Cup",
+        rules=get_ruleset("klaberjass"),
+        entrant_kind=EntrantKind.PLAYERS,
+        format=TournamentFormat.SINGLE,
+        by=organiser,
+    )
+    for name in ("A", "B"):
+        services.entrant_add(competition=cup, player=services.player_add(club=club, name=name))
+    services.tournament_start(competition=cup)
+    fixture = cup.fixtures.get()
+    url = f"/c/{cup.slug}/fixtures/{fixture.pk}/start/"
+    assert scorer_client.post(url).status_code == 403
+    assert fixture.games.count() == 0
+    page = scorer_client.get(f"/c/{cup.slug}/fixtures/")
+    assert url.encode() not in page.content
