@@ -27,6 +27,7 @@ from scoring import (
     get_ruleset,
     score_deal,
 )
+from scoring.deal import complete_card_points
 from scoring.rules import SET_AWARDS, TIE_RULES
 
 NUMBER_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -166,6 +167,10 @@ class DealForm(forms.Form):
             self.initial["entry_key"] = uuid.uuid4()
 
     @property
+    def no_trump_total(self) -> int:
+        return self.rules.deal_total(no_trump=True)
+
+    @property
     def meld_kinds(self) -> list[str]:
         return [k for k in MELD_KINDS if self.rules.meld_value(k) is not None]
 
@@ -239,12 +244,9 @@ class DealForm(forms.Form):
 
     def _card_points(self, data: dict[str, Any], no_trump: bool) -> tuple[int, ...] | None:
         """Card points per side; when every card is played, one side's is enough."""
-        given = [data.get(f"card_points_{i}") for i in range(self.rules.sides)]
-        total = self.rules.deal_total(no_trump)
-        if self.rules.all_cards_played and self.rules.sides == 2:
-            known = [v for v in given if v is not None]
-            if len(known) == 1:
-                given = [v if v is not None else total - known[0] for v in given]
+        given = complete_card_points(
+            self.rules, [data.get(f"card_points_{i}") for i in range(self.rules.sides)], no_trump
+        )
         if any(v is None for v in given):
             missing = next(i for i, v in enumerate(given) if v is None)
             self._group_error(

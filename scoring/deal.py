@@ -279,6 +279,18 @@ def _check_melds(rules: Ruleset, deal: Deal) -> None:
         )
 
 
+def complete_card_points(
+    rules: Ruleset, given: Sequence[int | None], no_trump: bool = False
+) -> tuple[int | None, ...]:
+    """Fill in the one missing side's card points when every card is played (the sides add up
+    to the deck's total); otherwise return what was given."""
+    known = [v for v in given if v is not None]
+    if rules.all_cards_played and len(given) == 2 and len(known) == 1:
+        total = rules.deal_total(no_trump)
+        return tuple(v if v is not None else total - known[0] for v in given)
+    return tuple(given)
+
+
 def _melds_of(rules: Ruleset, deal: Deal, side: int) -> int:
     if not deal.melds:
         return 0

@@ -190,6 +190,10 @@ class _Costs:
         most_float = pairs * self.float_unit * (groups - 1) ** 2 + most_minor
         self.bye_unit = most_float + 1
         self.rematch_unit = self.bye_unit * n + most_float + 1
+        # Fewest pairs meeting again first, then fewest meetings in all (a third meeting of one
+        # pair is worse than a second of another, but not worse than two rematches).
+        most_met = max(field.met.values(), default=0)
+        self.rematch_pair_unit = self.rematch_unit * (pairs * most_met + 1)
 
     def pair(self, a: int, b: int) -> int:
         f = self.field
@@ -198,7 +202,13 @@ class _Costs:
             minor = abs((b - a) - f.size[ga] // 2)
         else:
             minor = (f.start[ga] + f.size[ga] - 1 - a) + (b - f.start[gb])
-        return self.rematch_unit * f.met[(a, b)] + self.float_unit * (gb - ga) ** 2 + minor
+        met = f.met[(a, b)]
+        return (
+            self.rematch_pair_unit * (met > 0)
+            + self.rematch_unit * met
+            + self.float_unit * (gb - ga) ** 2
+            + minor
+        )
 
     def bye(self, a: int) -> int:
         return self.bye_unit * (self.field.n - 1 - a)

@@ -13,6 +13,11 @@
     return Number(noTrump && noTrump.checked ? form.dataset.noTrumpTotal : form.dataset.total);
   }
 
+  // A correction's form arrives with both sides filled in: either may then follow the other.
+  if (allPlayed && points.every(function (p) { return p.value !== ""; })) {
+    points.forEach(function (p) { p.dataset.auto = "1"; });
+  }
+
   // The other field is filled only while the scorer has not typed in it themselves.
   points.forEach(function (input, index) {
     var other = points[1 - index];

@@ -202,3 +202,11 @@ class TestThreeHand:
 
     def test_three_hand_sums_need_not_reach_162(self):
         assert score_deal(self.rules, Deal(makers=0, card_points=(40, 30, 20))).made
+
+
+def test_complete_card_points_fills_the_other_side_only_when_every_card_is_played():
+    from scoring.deal import complete_card_points
+
+    assert complete_card_points(get_ruleset("clabber"), [80, None]) == (80, 82)
+    assert complete_card_points(get_ruleset("klaberjass-4"), [None, 50], no_trump=True) == (80, 50)
+    assert complete_card_points(get_ruleset("klaberjass"), [80, None]) == (80, None)
