@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
 import scoring
-from league.models import Deal, Role, VoidReason
+from league.models import Competition, Deal, Role, VoidReason
 from scoring import (
     MELD_KINDS,
     MELD_LABELS,
@@ -341,6 +341,12 @@ class BlankSheetsForm(forms.Form):
     """Blank hick sheets for a club night."""
 
     preset = forms.ChoiceField(choices=[(k, r.name) for k, r in PRESETS.items()])
+    competition = forms.ModelChoiceField(
+        queryset=Competition.objects.select_related("club"),
+        required=False,
+        label="Or a competition's house rules (optional)",
+        help_text="The sheets then carry that league's or tournament's rules and target.",
+    )
     sheets = forms.IntegerField(
         min_value=1, max_value=200, initial=4, widget=forms.NumberInput(attrs=NUMBER_INPUT)
     )
@@ -363,7 +369,8 @@ class BlankSheetsForm(forms.Form):
         data = super().clean()
         if "preset" not in data:
             return data
-        rules = PRESETS[data["preset"]]
+        competition = data.get("competition")
+        rules = competition.rules if competition is not None else PRESETS[data["preset"]]
         lines = [line for line in (data.get("names") or "").splitlines() if line.strip()]
         rows = []
         for number, line in enumerate(lines, start=1):
@@ -375,7 +382,8 @@ class BlankSheetsForm(forms.Form):
                 )
             rows.append(names)
         if data.get("sheets") and len(rows) > data["sheets"]:
-            self.add_error("names", f"{len(rows)} lines of names for {data['sheets']} sheets.")
+            sheets = "sheet" if data["sheets"] == 1 else "sheets"
+            self.add_error("names", f"{len(rows)} lines of names for {data['sheets']} {sheets}.")
         data["rules"] = rules
         data["name_rows"] = rows
         return data

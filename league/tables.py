@@ -28,7 +28,7 @@ class GameTable(tables.Table):
         order_by=("side_names",),
     )
     title = tables.Column(verbose_name="Title")
-    preset = tables.Column(verbose_name="Game")
+    preset = tables.Column(accessor="rules__name", verbose_name="Game", order_by=("preset",))
     table = tables.Column(verbose_name="Table")
     deal_count = tables.Column(verbose_name="Deals")
     status = tables.Column(accessor="status_text", verbose_name="Standing", orderable=False)

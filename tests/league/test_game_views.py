@@ -341,3 +341,29 @@ def test_the_home_page_lists_recent_games_and_hides_setup(clabber_game, scorer):
 def test_only_organisers_see_the_accounts_link(organiser_client, scorer_client):
     assert b'href="/accounts/new/"' in organiser_client.get("/").content
     assert b'href="/accounts/new/"' not in scorer_client.get("/").content
+
+
+def test_blank_sheets_can_carry_a_competitions_house_rules(client: Client, organiser):
+    from league import services
+    from league.models import EntrantKind
+    from scoring import get_ruleset
+
+    club = services.club_create(name="Sheet club")
+    league = services.competition_create(
+        club=club,
+        name="Short league",
+        rules=get_ruleset("clabber", target=300),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        by=organiser,
+    )
+    response = client.get(
+        reverse("blank-sheets"),
+        {"preset": "clabber", "competition": league.pk, "sheets": "1", "page_size": "A4"},
+    )
+    text = pdf_text(response.content)
+    assert "300" in text and "Target: 500" not in text
+
+
+def test_the_game_list_names_the_game(clabber_game):
+    page = parse(Client().get(reverse("game-list")).content)
+    assert "Evansville Clabber" in page.by_id("games").text
