@@ -39,7 +39,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
-from league.selectors.competitions import competition_standings, entrant_match_rows
+from league.selectors.competitions import competition_standings
 from league.services.competitions import (
     Refused,
     fixture_concede,
@@ -60,7 +60,6 @@ from scoring.brackets import (
     split_into_pools,
 )
 from scoring.pairing import round_robin
-from scoring.standings import standings
 from scoring.swiss import SwissEntrant, swiss_pairings, table_draw
 
 __all__ = [
@@ -423,49 +422,11 @@ def _pools_done(competition: Competition) -> bool:
 
 
 def _pool_tables(competition: Competition) -> list[list[int]]:
-    """Each pool's entrants, best first, by the competition's tie-break chain."""
-    rows = entrant_match_rows(
-        FixtureSide.objects.filter(
-            fixture__competition=competition,
-            fixture__pool__isnull=False,
-            fixture__finished=True,
-        ).values(
-            "fixture_id",
-            "side",
-            "entrant_id",
-            "result",
-            "fixture__round__number",
-            "fixture__status",
-            "games_won",
-            "games_lost",
-            "points_for",
-            "points_against",
-            "deals",
-            "deals_as_makers",
-            "made_as_makers",
-            "sets_suffered",
-            "sets_forced",
-            "meld_points",
-            "belles",
-            "reneges",
-        )
-    )
-    members: dict[int, list[int]] = defaultdict(list)
-    for pk, pool in competition.entrants.values_list("pk", "pool"):
-        members[pool].append(pk)
-    from league.selectors.competitions import match_points
+    """Each pool's entrants, best first: the same tables the public pages show, so the
+    knockout's seeds can never differ from what the players read."""
+    from league.selectors.tournaments import pool_tables
 
-    tables = []
-    for pool in sorted(members):
-        mine = set(members[pool])
-        table = standings(
-            [r for r in rows if r.entrant in mine],
-            entrants=members[pool],
-            keys=competition.tiebreaks,
-            points=match_points(competition),
-        )
-        tables.append([row.entrant for row in table])
-    return tables
+    return [[line.entrant_id for line in table.lines] for table in pool_tables(competition)]
 
 
 @transaction.atomic
