@@ -87,7 +87,8 @@ class MatchPoints:
         return self.win if result == "win" else self.draw if result == "draw" else self.loss
 
 
-_COUNTS = (
+#: The counts a :class:`MatchRow` carries for one entrant and match, summed by the table.
+MATCH_COUNTS = (
     "games_won",
     "games_lost",
     "points_for",
@@ -140,7 +141,7 @@ class MatchRow:
             )
         if self.opponent is not None and self.opponent == self.entrant:
             raise InvalidStandings(f"Entrant {self.entrant} cannot play against itself.")
-        for name in _COUNTS:
+        for name in MATCH_COUNTS:
             value = getattr(self, name)
             if not _is_whole(value) or value < 0:
                 raise InvalidStandings(
@@ -214,7 +215,7 @@ class Record:
         "byes",
         "forfeits",
         "match_points",
-        *_COUNTS,
+        *MATCH_COUNTS,
         "nights",
         "meetings",
     )
@@ -223,7 +224,7 @@ class Record:
         self.entrant = entrant
         self.played = self.won = self.drawn = self.lost = self.byes = self.forfeits = 0
         self.match_points = 0
-        for name in _COUNTS:
+        for name in MATCH_COUNTS:
             setattr(self, name, 0)
         self.nights: set[int] = set()
         self.meetings: list[tuple[int, int, str]] = []

@@ -25,7 +25,7 @@ from league.models import (
     Player,
     Round,
 )
-from scoring.standings import TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
+from scoring.standings import MATCH_COUNTS, TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
 
 __all__ = [
     "FixtureLine",
@@ -35,6 +35,7 @@ __all__ = [
     "competition_rounds",
     "competition_standings",
     "entrant_match_rows",
+    "finished_sides",
     "first_open_round",
     "fixture_line",
     "fixtures_for_lines",
@@ -42,20 +43,7 @@ __all__ = [
     "tiebreak_labels",
 ]
 
-_STATS = (
-    "games_won",
-    "games_lost",
-    "points_for",
-    "points_against",
-    "deals",
-    "deals_as_makers",
-    "made_as_makers",
-    "sets_suffered",
-    "sets_forced",
-    "meld_points",
-    "belles",
-    "reneges",
-)
+_STATS = MATCH_COUNTS
 
 
 @dataclass(frozen=True)
@@ -125,7 +113,8 @@ def entrant_match_rows(fixture_sides: Iterable[dict]) -> list[MatchRow]:
     return rows
 
 
-def _finished_sides(filters: Q) -> QuerySet:
+def finished_sides(filters: Q) -> QuerySet:
+    """FixtureSide values of finished fixtures, as :func:`entrant_match_rows` reads them."""
     # Unordered: the standings do not need an order, and sorting a big season's sides by the
     # models' default (round, table, side) spilled to disk on PostgreSQL.
     return (
@@ -152,7 +141,7 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
         )
     }
     names = {pk: values[0] for pk, values in entrants.items()}
-    rows = entrant_match_rows(_finished_sides(Q(fixture__competition=competition)))
+    rows = entrant_match_rows(finished_sides(Q(fixture__competition=competition)))
     table = standings(
         rows,
         entrants=names,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from league.models import (
     Competition,
@@ -31,6 +31,7 @@ from league.selectors.competitions import (
     FixtureLine,
     competition_rounds,
     entrant_match_rows,
+    finished_sides,
     fixture_line,
     fixtures_for_lines,
     match_points,
@@ -418,28 +419,7 @@ def pool_tables(competition: Competition, entrants: list[Entrant] | None = None)
     if not members:
         return []
     rows = entrant_match_rows(
-        FixtureSide.objects.filter(
-            fixture__competition=competition, fixture__pool__isnull=False, fixture__finished=True
-        ).values(
-            "fixture_id",
-            "side",
-            "entrant_id",
-            "result",
-            "fixture__round__number",
-            "fixture__status",
-            "games_won",
-            "games_lost",
-            "points_for",
-            "points_against",
-            "deals",
-            "deals_as_makers",
-            "made_as_makers",
-            "sets_suffered",
-            "sets_forced",
-            "meld_points",
-            "belles",
-            "reneges",
-        )
+        finished_sides(Q(fixture__competition=competition, fixture__pool__isnull=False))
     )
     top_k = competition.pool_top_k or 0
     tables = []
