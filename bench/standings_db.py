@@ -432,7 +432,7 @@ def measure(slug: str) -> dict[str, object]:
     from league import fixture_views, selectors
     from league.models import Competition
     from league.selectors.competitions import (
-        _finished_sides,
+        finished_sides,
         entrant_match_rows,
         match_points,
     )
@@ -465,7 +465,7 @@ def measure(slug: str) -> dict[str, object]:
 
     # Where the page's time goes.
     def fetch() -> list:
-        return list(_finished_sides(Q(fixture__competition=competition)))
+        return list(finished_sides(Q(fixture__competition=competition)))
 
     fetch_seconds, values = _timed(fetch)
     rows_seconds, rows = _timed(lambda: entrant_match_rows(values))

@@ -104,7 +104,9 @@ MATCH_COUNTS = (
 )
 
 
-@dataclass(frozen=True)
+# Not frozen: a season's table builds tens of thousands of these, and a frozen dataclass's
+# __init__ costs twice as much. Treat them as values all the same.
+@dataclass(slots=True)
 class MatchRow:
     """One entrant's side of one played match (a bye is a row with ``opponent`` None).
 
@@ -141,13 +143,30 @@ class MatchRow:
             )
         if self.opponent is not None and self.opponent == self.entrant:
             raise InvalidStandings(f"Entrant {self.entrant} cannot play against itself.")
-        for name in MATCH_COUNTS:
-            value = getattr(self, name)
-            if not _is_whole(value) or value < 0:
-                raise InvalidStandings(
-                    f"{name} must be a whole number, 0 or more, for entrant {self.entrant} on "
-                    f"night {self.night}; got {value!r}."
-                )
+        counts = (
+            self.games_won,
+            self.games_lost,
+            self.points_for,
+            self.points_against,
+            self.deals,
+            self.deals_as_makers,
+            self.made_as_makers,
+            self.sets_suffered,
+            self.sets_forced,
+            self.meld_points,
+            self.belles,
+            self.reneges,
+        )
+        # A season's table builds tens of thousands of rows: one set and one min() check them
+        # all; the slow loop below only runs to name the bad count.
+        if {type(value) for value in counts} != {int} or min(counts) < 0:
+            for name in MATCH_COUNTS:
+                value = getattr(self, name)
+                if not _is_whole(value) or value < 0:
+                    raise InvalidStandings(
+                        f"{name} must be a whole number, 0 or more, for entrant {self.entrant} "
+                        f"on night {self.night}; got {value!r}."
+                    )
         if not (
             self.made_as_makers + self.sets_suffered <= self.deals_as_makers
             and self.deals_as_makers + self.sets_forced <= self.deals
