@@ -432,8 +432,8 @@ def measure(slug: str) -> dict[str, object]:
     from league import fixture_views, selectors
     from league.models import Competition
     from league.selectors.competitions import (
-        finished_sides,
         entrant_match_rows,
+        finished_sides,
         match_points,
     )
     from scoring.standings import standings
