@@ -268,7 +268,15 @@ class DealForm(forms.Form):
             field = group
         elif group == "no_trump" and "no_trump" in self.fields:
             field = "no_trump"
-        self._group_error(group, error.message, field)
+        self._group_error(group, self._named(error.message), field)
+
+    def _named(self, message: str) -> str:
+        """The engine numbers the sides ("partnership 1"); the scorer knows them by name."""
+        for word in ("partnership", "player"):
+            for index, name in enumerate(self.side_names):
+                message = message.replace(f"{word.capitalize()} {index + 1}", name)
+                message = message.replace(f"{word} {index + 1}", name)
+        return message
 
     def top_errors(self) -> list[str]:
         """Errors not shown next to a part of the form."""

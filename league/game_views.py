@@ -39,7 +39,7 @@ PAGE_SIZES = ("A4", "Letter")
 def setup(request: HttpRequest) -> HttpResponse:
     """On an empty install, the first visitor creates the first organiser account."""
     if get_user_model().objects.exists():
-        return redirect("login")
+        return redirect("home" if request.user.is_authenticated else "login")
     form = FirstOrganiserForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()

@@ -376,7 +376,11 @@ def fixture_confirm(
                 None,
             )
     fixture.confirmed_at = timezone.now()
-    fixture.confirmed_by = f"director {director}" if director is not None else f"side {side + 1}"
+    if director is not None:
+        fixture.confirmed_by = f"director {director}"
+    else:
+        names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
+        fixture.confirmed_by = " & ".join(names)[:40]
     fixture.save(update_fields=["confirmed_at", "confirmed_by"])
     tournament_advance(competition=fixture.competition)
     return fixture

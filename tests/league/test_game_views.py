@@ -148,7 +148,8 @@ def test_melds_on_both_sides_are_refused_next_to_the_melds(scorer_client, clabbe
         {"makers": "0", "card_points_0": "80", "meld_0_run3": "1", "meld_1_run3": "1"},
     )
     assert response.status_code == 400
-    assert "best meld" in parse(response.content).by_id("error-melds").text
+    error = parse(response.content).by_id("error-melds").text
+    assert "best meld" in error and "Anna & Ben and Carl & Dora cannot both" in error
     assert clabber_game.deals.count() == 0
 
 
