@@ -49,6 +49,9 @@
     });
   });
 
+  // Tells a waiting test (or anything else) that typing now fills in and previews.
+  form.dataset.ready = "1";
+
   var url = form.dataset.previewUrl;
   var box = document.getElementById("preview");
   if (!url || !box) return;

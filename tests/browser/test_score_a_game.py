@@ -17,6 +17,7 @@ PASSWORD = "club-night-password-7"
 
 def enter_deal_by_keyboard(page, makers: int, card_points: int, meld: str | None = None):
     """Choose the makers with the space bar, type one side's card points, press Enter."""
+    page.wait_for_selector("#deal-form[data-ready='1']")
     page.focus(f"#id_makers_{makers}")
     page.keyboard.press("Space")
     if meld:
@@ -49,6 +50,7 @@ def test_a_scorer_runs_a_game_from_the_first_visit_to_the_printed_sheet(page, tm
     assert page.url.endswith(f"/games/{game.pk}/")
 
     # The other side's card points fill in, and the preview says what the deal will score.
+    page.wait_for_selector("#deal-form[data-ready='1']")
     page.focus("#id_makers_0")
     page.keyboard.press("Space")
     page.focus("#id_card_points_0")
