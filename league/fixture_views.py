@@ -34,8 +34,8 @@ from league import selectors, services
 from league.access import is_organiser, require_organiser
 from league.fixture_forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
 from league.models import Competition, EntrantKind, Fixture
-from league.pdf.sheets import PAGE_SIZES
 from league.pdf.standings import StandingsRow, StandingsSheet, fits, render_standings
+from league.pdf_http import page_size, pdf_response
 from league.selectors import FixtureLine, StandingLine
 from league.services import Refused
 from league.tables import StandingsTable
@@ -476,15 +476,11 @@ def standings_sheet(
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to print and pin up: A4 on its side (``?size=Letter`` for Letter)."""
     competition = _competition(slug)
-    size = request.GET.get("size", "A4")
-    if size not in PAGE_SIZES:
-        raise Http404("Page size must be A4 or Letter.")
+    size = page_size(request)
     lines = selectors.competition_standings(competition)
     today = format_date(timezone.localdate(), "j F Y")
     data = render_standings(standings_sheet(competition, lines, today, page_size=size))
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{competition.slug}-standings.pdf"'
-    return response
+    return pdf_response(data, f"{competition.slug}-standings.pdf")
 
 
 # -- results as CSV ----------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseRedirect,
@@ -28,11 +27,10 @@ from league.access import can_score, game_for_write, is_organiser, require_organ
 from league.forms import AccountForm, BlankSheetsForm, DealForm, FirstOrganiserForm, GameForm
 from league.models import Deal, Game, Role
 from league.pdf.sheets import BlankSheet, render_blank_sheets, render_game_sheet
+from league.pdf_http import page_size, pdf_response
 from league.tables import GameTable
 from league.views import render_rules
 from scoring import InvalidDeal
-
-PAGE_SIZES = ("A4", "Letter")
 
 
 # -- accounts ---------------------------------------------------------------------------------
@@ -240,23 +238,10 @@ def deal_delete(request: HttpRequest, game_id: int, number: int) -> HttpResponse
 
 
 # -- printing ---------------------------------------------------------------------------------
-def _page_size(request: HttpRequest) -> str:
-    size = request.GET.get("size", "A4")
-    if size not in PAGE_SIZES:
-        raise Http404("Page size must be A4 or Letter.")
-    return size
-
-
-def _pdf(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
 def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    sheet = selectors.game_sheet_pdf(game, page_size=_page_size(request))
-    return _pdf(render_game_sheet(sheet), f"hicksheet-game-{game.pk}.pdf")
+    sheet = selectors.game_sheet_pdf(game, page_size=page_size(request))
+    return pdf_response(render_game_sheet(sheet), f"hicksheet-game-{game.pk}.pdf")
 
 
 def blank_sheets(request: HttpRequest) -> HttpResponse:
@@ -284,7 +269,7 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
         )
         for i in range(data["sheets"])
     ]
-    return _pdf(
+    return pdf_response(
         render_blank_sheets(sheets, page_size=data["page_size"]),
         f"hicksheet-blank-{rules.preset}.pdf",
     )

@@ -39,7 +39,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
-from league.pdf.sheets import PAGE_SIZES, BlankSheet, EntryLink
+from league.pdf.sheets import BlankSheet, EntryLink
 from league.pdf.tournament import (
     BracketBox,
     BracketColumn,
@@ -54,6 +54,7 @@ from league.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
+from league.pdf_http import page_size, pdf_response
 from scoring.brackets import BYE, Bracket, BracketMatch, BracketState, LoserOf, Seed, WinnerOf
 from scoring.standings import TIEBREAKS
 
@@ -617,19 +618,6 @@ def _pool_rows(
 
 
 # -- views -----------------------------------------------------------------------------------
-def _page_size(request: HttpRequest) -> str:
-    size = request.GET.get("size", "A4")
-    if size not in PAGE_SIZES:
-        raise Http404("Page size must be A4 or Letter.")
-    return size
-
-
-def _pdf(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
 def _tournament(slug: str) -> Competition:
     return get_object_or_404(
         Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
@@ -640,7 +628,7 @@ def _tournament(slug: str) -> Competition:
 def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round's table pack: the sheets with the sides' entry links (organisers only)."""
     require_organiser(request)
-    size = _page_size(request)
+    size = page_size(request)
     competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
     night = get_object_or_404(Round, competition=competition, number=number)
     pack = table_pack(
@@ -651,7 +639,9 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     )
     if not pack.sheets:
         raise Http404("This round has no tables.")
-    response = _pdf(render_table_pack(pack), f"{competition.slug}-round-{number}-tables.pdf")
+    response = pdf_response(
+        render_table_pack(pack), f"{competition.slug}-round-{number}-tables.pdf"
+    )
     # The entry links are as good as a password for the match: keep them out of caches.
     response["Cache-Control"] = "private, no-store"
     return response
@@ -659,14 +649,14 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = _tournament(slug)
-    sheet = bracket_sheet(competition, _today(), page_size=_page_size(request))
-    return _pdf(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
+    sheet = bracket_sheet(competition, _today(), page_size=page_size(request))
+    return pdf_response(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
 
 
 def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = _tournament(slug)
-    sheet = ranking_sheet(competition, _today(), page_size=_page_size(request))
-    return _pdf(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
+    sheet = ranking_sheet(competition, _today(), page_size=page_size(request))
+    return pdf_response(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
 
 
 urlpatterns = [
