@@ -15,6 +15,9 @@ import json
 import os
 import sys
 
+from league.accounts import services as accounts_services
+from league.games import services as games_services
+
 USERNAME = "bench-scorer"
 PASSWORD = "bench-scorer-password-7431"
 BARE_TABLE = "bench_row"
@@ -39,7 +42,6 @@ def setup(games: int) -> dict[str, object]:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from league import services
     from league.models import Role
     from scoring import get_ruleset
 
@@ -47,10 +49,10 @@ def setup(games: int) -> dict[str, object]:
     call_command("collectstatic", interactive=False, verbosity=0)
     _create_bare_table()
     user = get_user_model().objects.create_user(USERNAME, password=PASSWORD)
-    services.user_set_role(user=user, role=Role.SCORER)
+    accounts_services.user_set_role(user=user, role=Role.SCORER)
     rules = get_ruleset("clabber").replace(target=100_000)
     ids = [
-        services.game_create(rules=rules, side_names=SIDES, by=user, table=str(n + 1)).pk
+        games_services.game_create(rules=rules, side_names=SIDES, by=user, table=str(n + 1)).pk
         for n in range(games)
     ]
     return {"games": ids}

@@ -29,6 +29,8 @@ import time
 import uuid
 from dataclasses import asdict
 
+from league.competitions import fixture_views, selectors
+
 ENTRANTS = 200
 DEALS = 300_000
 GAMES_PER_MATCH = 3
@@ -110,6 +112,7 @@ def generate() -> dict[str, object]:
     """Write the season; returns the competition's slug and what was written."""
     from django.contrib.auth import get_user_model
 
+    from league.competitions.results import STAT_FIELDS
     from league.models import (
         Club,
         Competition,
@@ -123,7 +126,6 @@ def generate() -> dict[str, object]:
         Player,
         Round,
     )
-    from league.services.competitions import STAT_FIELDS
     from scoring import get_ruleset
     from scoring.pairing import round_robin
 
@@ -429,13 +431,8 @@ def measure(slug: str) -> dict[str, object]:
     from django.db.models import Q
     from django.test import Client, RequestFactory
 
-    from league import fixture_views, selectors
+    from league.competitions.selectors import entrant_match_rows, finished_sides, match_points
     from league.models import Competition
-    from league.selectors.competitions import (
-        entrant_match_rows,
-        finished_sides,
-        match_points,
-    )
     from scoring.standings import standings
 
     client = Client()

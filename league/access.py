@@ -7,14 +7,30 @@ and write to the games they started or were named on. Everybody, signed in or no
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from league.models import Game, Profile, Role
+from league.models import (
+    Club,
+    Competition,
+    CompetitionKind,
+    FixtureSide,
+    Game,
+    Profile,
+    Role,
+)
+from league.tournaments import selectors
+
+View = Callable[..., HttpResponse]
 
 
 class ProfileBackend(ModelBackend):
@@ -64,3 +80,46 @@ def roles(request: HttpRequest) -> dict[str, bool]:
 def require_organiser(request: HttpRequest) -> None:
     if not is_organiser(request.user):
         raise PermissionDenied("Only an organiser may do this.")
+
+
+def organiser_required(view: View) -> View:
+    """Sign in first (anonymous: to the login page), then be an organiser (else 403)."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        require_organiser(request)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def club_or_404(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+def competition_or_404(slug: str) -> Competition:
+    return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+
+
+# -- access -----------------------------------------------------------------------------------
+def _tournament_or_404(slug: str) -> Competition:
+    return get_object_or_404(
+        Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
+    )
+
+
+def tournament_for_director(request: HttpRequest, slug: str) -> Competition:
+    """The tournament, for its director: 404 if there is none, 403 for a non-organiser
+    (anonymous visitors are sent to sign in by ``login_required`` first)."""
+    competition = _tournament_or_404(slug)
+    require_organiser(request)
+    return competition
+
+
+def entry_side_or_404(token: str) -> FixtureSide:
+    """The fixture side an entry link belongs to; 404 for a token that does not exist."""
+    side = selectors.token_side(token)
+    if side is None:
+        raise Http404("There is no match with this link.")
+    return side

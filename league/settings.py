@@ -207,7 +207,7 @@ AUTH_PASSWORD_VALIDATORS = [
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 # The user comes with their profile (their role) in one query.
 AUTHENTICATION_BACKENDS = ["league.access.ProfileBackend"]
-LOGIN_URL = "login"
+LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

@@ -12,7 +12,7 @@ from django.urls import resolve
 
 from bench import http_db, http_urls
 from bench.bench_http import Sent, audit, deal_fields, percentile
-from league.forms import DealForm
+from league.games.forms import DealForm
 from scoring import get_ruleset
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from league import services
+from league.accounts import services
+from league.competitions import services as competitions_services
 from league.models import Competition, Role
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,9 +44,9 @@ def entry_links(page) -> list[tuple[str, str]]:
 def test_a_knockout_from_the_new_tournament_form_to_the_champion(page, browser, live_server):
     organiser = User.objects.create_user("director", password=PASSWORD)
     services.user_set_role(user=organiser, role=Role.ORGANISER)
-    club = services.club_create(name="Thursday club")
+    club = competitions_services.club_create(name="Thursday club")
     for name in NAMES:
-        services.player_add(club=club, name=name)
+        competitions_services.player_add(club=club, name=name)
 
     page.goto("/accounts/login/")
     page.fill("#id_username", "director")

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from league import services
+from league.accounts import services as accounts_services
+from league.games import services as games_services
 from league.models import Game, Role
 from scoring import Deal, get_ruleset
 
@@ -16,7 +17,7 @@ PASSWORD = "a-long-test-password-42"
 
 def _user(username: str, role: Role) -> User:
     user = User.objects.create_user(username, password=PASSWORD)
-    services.user_set_role(user=user, role=role)
+    accounts_services.user_set_role(user=user, role=role)
     return user
 
 
@@ -59,7 +60,7 @@ def outsider_client(outsider) -> Client:
 def start_game(by: User, preset: str = "clabber", names=None, **overrides) -> Game:
     rules = get_ruleset(preset, **overrides)
     names = names or (["Anna & Ben", "Carl & Dora", "Eve"][: rules.sides])
-    return services.game_create(rules=rules, side_names=names, by=by, table="3")
+    return games_services.game_create(rules=rules, side_names=names, by=by, table="3")
 
 
 @pytest.fixture
@@ -68,4 +69,4 @@ def clabber_game(scorer) -> Game:
 
 
 def add(game: Game, by: User, **deal) -> None:
-    services.game_add_deal(game=game, deal=Deal(**deal), by=by)
+    games_services.game_add_deal(game=game, deal=Deal(**deal), by=by)

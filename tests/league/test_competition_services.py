@@ -6,9 +6,11 @@ import datetime
 
 import pytest
 
-from league import selectors, services
+from league.competitions import selectors
+from league.competitions import services as competitions_services
+from league.errors import Refused
+from league.games import services as games_services
 from league.models import EntrantKind, FixtureSide, FixtureStatus
-from league.services import Refused
 from scoring import Deal, get_ruleset
 from scoring.standings import MatchPoints
 
@@ -17,15 +19,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def club():
-    return services.club_create(name="Evansville Clabber Club")
+    return competitions_services.club_create(name="Evansville Clabber Club")
 
 
 def players(club, *names):
-    return [services.player_add(club=club, name=n) for n in names]
+    return [competitions_services.player_add(club=club, name=n) for n in names]
 
 
 def clabber_league(club, organiser, teams=4, **kwargs):
-    competition = services.competition_create(
+    competition = competitions_services.competition_create(
         club=club,
         name="Winter league",
         rules=get_ruleset("clabber"),
@@ -35,25 +37,27 @@ def clabber_league(club, organiser, teams=4, **kwargs):
     )
     people = players(club, *[f"Player {i}" for i in range(teams * 2)])
     for i in range(teams):
-        pair = services.partnership_add(club=club, first=people[2 * i], second=people[2 * i + 1])
-        services.entrant_add(competition=competition, partnership=pair)
+        pair = competitions_services.partnership_add(
+            club=club, first=people[2 * i], second=people[2 * i + 1]
+        )
+        competitions_services.entrant_add(competition=competition, partnership=pair)
     return competition
 
 
 def test_club_players_and_partnerships_refuse_duplicates(club):
     anna, ben = players(club, "Anna", "Ben")
     with pytest.raises(Refused, match="already has a member"):
-        services.player_add(club=club, name="anna")
-    services.partnership_add(club=club, first=anna, second=ben)
+        competitions_services.player_add(club=club, name="anna")
+    competitions_services.partnership_add(club=club, first=anna, second=ben)
     with pytest.raises(Refused, match="already a partnership"):
-        services.partnership_add(club=club, first=ben, second=anna)
+        competitions_services.partnership_add(club=club, first=ben, second=anna)
     with pytest.raises(Refused, match="two different players"):
-        services.partnership_add(club=club, first=anna, second=anna)
+        competitions_services.partnership_add(club=club, first=anna, second=anna)
 
 
 def test_a_competition_refuses_an_unknown_tiebreak_and_the_wrong_entrants(club, organiser):
     with pytest.raises(Refused) as caught:
-        services.competition_create(
+        competitions_services.competition_create(
             club=club,
             name="X",
             rules=get_ruleset("clabber"),
@@ -63,7 +67,7 @@ def test_a_competition_refuses_an_unknown_tiebreak_and_the_wrong_entrants(club, 
         )
     assert caught.value.field == "tiebreaks" and "luck" in caught.value.message
     with pytest.raises(Refused, match="played by partnerships"):
-        services.competition_create(
+        competitions_services.competition_create(
             club=club,
             name="X",
             rules=get_ruleset("clabber"),
@@ -71,7 +75,7 @@ def test_a_competition_refuses_an_unknown_tiebreak_and_the_wrong_entrants(club, 
             by=organiser,
         )
     with pytest.raises(Refused, match="played alone"):
-        services.competition_create(
+        competitions_services.competition_create(
             club=club,
             name="X",
             rules=get_ruleset("klaberjass"),
@@ -82,7 +86,9 @@ def test_a_competition_refuses_an_unknown_tiebreak_and_the_wrong_entrants(club, 
 
 def test_round_robin_fixtures_with_byes_and_dates(club, organiser):
     league = clabber_league(club, organiser, teams=5)
-    rounds = services.fixtures_generate(competition=league, first_date=datetime.date(2026, 12, 3))
+    rounds = competitions_services.fixtures_generate(
+        competition=league, first_date=datetime.date(2026, 12, 3)
+    )
     assert len(rounds) == 5
     assert [r.date for r in rounds][:2] == [datetime.date(2026, 12, 3), datetime.date(2026, 12, 10)]
     assert league.fixtures.count() == 10
@@ -90,30 +96,30 @@ def test_round_robin_fixtures_with_byes_and_dates(club, organiser):
     assert len(pairs) == 10  # every pair once
     assert sorted(r.sitting_out.count() for r in rounds) == [1] * 5
     with pytest.raises(Refused, match="already drawn"):
-        services.fixtures_generate(competition=league)
+        competitions_services.fixtures_generate(competition=league)
 
 
 def test_results_from_games_typed_sheets_and_forfeits_make_the_table(club, organiser, scorer):
     league = clabber_league(club, organiser, teams=4, points=MatchPoints(win=3, draw=1, loss=0))
-    services.fixtures_generate(competition=league)
+    competitions_services.fixtures_generate(competition=league)
     first, second, third, *_ = league.fixtures.order_by("round__number", "table")
     # A game played at the table decides the first fixture.
-    game = services.fixture_start_game(fixture=first, by=scorer)
+    game = competitions_services.fixture_start_game(fixture=first, by=scorer)
     for _ in range(3):
-        services.game_add_deal(
+        games_services.game_add_deal(
             game=game, deal=Deal(makers=0, card_points=(100, 62), melds=(("run3",), ())), by=scorer
         )
     assert game.fixture.finished is False
-    services.game_add_deal(game=game, deal=Deal(makers=1, card_points=(100, 62)), by=scorer)
-    services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(150, 12)), by=scorer)
+    games_services.game_add_deal(game=game, deal=Deal(makers=1, card_points=(100, 62)), by=scorer)
+    games_services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(150, 12)), by=scorer)
     first.refresh_from_db()
     assert first.finished and first.winner == 0
     winner_side = first.sides.get(side=0)
     assert (winner_side.result, winner_side.points_for, winner_side.sets_forced) == ("win", 610, 1)
     assert winner_side.meld_points == 60
     # The second from a paper sheet, the third by forfeit.
-    services.fixture_type_result(fixture=second, scores=[(480, 512)])
-    services.fixture_concede(fixture=third, side=0, score=(500, 0))
+    competitions_services.fixture_type_result(fixture=second, scores=[(480, 512)])
+    competitions_services.fixture_concede(fixture=third, side=0, score=(500, 0))
     third.refresh_from_db()
     assert third.status == FixtureStatus.FORFEIT and third.winner == 1
     table = selectors.competition_standings(league)
@@ -124,18 +130,18 @@ def test_results_from_games_typed_sheets_and_forfeits_make_the_table(club, organ
 
 def test_a_typed_result_must_be_a_finished_game(club, organiser):
     league = clabber_league(club, organiser, teams=2)
-    services.fixtures_generate(competition=league)
+    competitions_services.fixtures_generate(competition=league)
     fixture = league.fixtures.get()
     with pytest.raises(Refused, match="not finished"):
-        services.fixture_type_result(fixture=fixture, scores=[(400, 300)])
+        competitions_services.fixture_type_result(fixture=fixture, scores=[(400, 300)])
     with pytest.raises(Refused, match="1 game"):
-        services.fixture_type_result(fixture=fixture, scores=[(500, 300), (500, 200)])
+        competitions_services.fixture_type_result(fixture=fixture, scores=[(500, 300), (500, 200)])
     fixture.refresh_from_db()
     assert not fixture.finished
 
 
 def test_a_rotation_pairs_players_with_changing_partners(club, organiser):
-    competition = services.competition_create(
+    competition = competitions_services.competition_create(
         club=club,
         name="Individual",
         rules=get_ruleset("clabber"),
@@ -143,8 +149,8 @@ def test_a_rotation_pairs_players_with_changing_partners(club, organiser):
         by=organiser,
     )
     for person in players(club, *[f"P{i}" for i in range(9)]):
-        services.entrant_add(competition=competition, player=person)
-    rounds = services.rotation_generate(competition=competition, rounds=4)
+        competitions_services.entrant_add(competition=competition, player=person)
+    rounds = competitions_services.rotation_generate(competition=competition, rounds=4)
     assert len(rounds) == 4
     for night in rounds:
         assert night.fixtures.count() == 2 and night.sitting_out.count() == 1
@@ -153,7 +159,7 @@ def test_a_rotation_pairs_players_with_changing_partners(club, organiser):
 
 
 def test_a_player_can_be_in_one_partnership_of_a_competition(club, organiser):
-    league = services.competition_create(
+    league = competitions_services.competition_create(
         club=club,
         name="One seat each",
         rules=get_ruleset("clabber"),
@@ -161,26 +167,29 @@ def test_a_player_can_be_in_one_partnership_of_a_competition(club, organiser):
         by=organiser,
     )
     ann, bob, cara = players(club, "Ann", "Bob", "Cara")
-    services.entrant_add(
-        competition=league, partnership=services.partnership_add(club=club, first=ann, second=bob)
+    competitions_services.entrant_add(
+        competition=league,
+        partnership=competitions_services.partnership_add(club=club, first=ann, second=bob),
     )
-    second = services.partnership_add(club=club, first=ann, second=cara)
+    second = competitions_services.partnership_add(club=club, first=ann, second=cara)
     with pytest.raises(Refused, match="one partnership of a competition"):
-        services.entrant_add(competition=league, partnership=second)
+        competitions_services.entrant_add(competition=league, partnership=second)
     assert league.entrants.count() == 1
 
 
 def test_a_correction_that_reopens_the_deciding_game_reopens_the_fixture(club, organiser, scorer):
     league = clabber_league(club, organiser, teams=2)
-    services.fixtures_generate(competition=league)
+    competitions_services.fixtures_generate(competition=league)
     fixture = league.fixtures.get()
-    game = services.fixture_start_game(fixture=fixture, by=scorer)
+    game = competitions_services.fixture_start_game(fixture=fixture, by=scorer)
     for _ in range(4):  # 4 x 162 = 648: over 500 at the fourth deal
-        services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(162, 0)), by=scorer)
+        games_services.game_add_deal(
+            game=game, deal=Deal(makers=0, card_points=(162, 0)), by=scorer
+        )
     fixture.refresh_from_db()
     assert fixture.finished and fixture.status == FixtureStatus.PLAYED
     last = game.deals.get(number=4)
-    services.game_correct_deal(
+    games_services.game_correct_deal(
         game=game,
         number=4,
         expected_version=last.version,

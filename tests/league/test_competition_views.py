@@ -12,9 +12,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from league import services
-from league.competition_forms import SET_AWARD_CHOICES, TIE_RULE_CHOICES
-from league.competition_views import page_of
+from league.competitions import services as competitions_services
+from league.competitions.views import page_of
+from league.forms_common import SET_AWARD_CHOICES, TIE_RULE_CHOICES
+from league.games import services as games_services
 from league.models import Club, Competition, Entrant, EntrantKind, Partnership, Player, Round
 from scoring import Deal, get_ruleset
 from scoring.rules import SET_AWARDS, TIE_RULES
@@ -50,8 +51,8 @@ def body_rows(table: Element) -> dict[str, list[str]]:
 def fixture_pages(competition: Competition) -> tuple[str | None, str | None]:
     """The fixtures and standings pages (league.fixture_views), where they exist."""
     return (
-        page_of(competition, "competition-fixtures"),
-        page_of(competition, "competition-standings"),
+        page_of(competition, "competitions:fixtures"),
+        page_of(competition, "competitions:standings"),
     )
 
 
@@ -64,7 +65,7 @@ def refused(response, *, login: bool) -> None:
 
 
 def league(club: Club, by, *, kind=EntrantKind.PARTNERSHIPS, preset="clabber", **kwargs):
-    return services.competition_create(
+    return competitions_services.competition_create(
         club=club,
         name=kwargs.pop("name", "Winter league"),
         rules=get_ruleset(preset, **kwargs.pop("overrides", {})),
@@ -75,20 +76,20 @@ def league(club: Club, by, *, kind=EntrantKind.PARTNERSHIPS, preset="clabber", *
 
 
 def members(club: Club, *names: str) -> list[Player]:
-    return [services.player_add(club=club, name=name) for name in names]
+    return [competitions_services.player_add(club=club, name=name) for name in names]
 
 
 @pytest.fixture
 def club() -> Club:
-    return services.club_create(name="Evansville Clabber Club")
+    return competitions_services.club_create(name="Evansville Clabber Club")
 
 
 @pytest.fixture
 def pairs(club) -> list[Partnership]:
     anna, ben, carl, dora = members(club, "Anna", "Ben", "Carl", "Dora")
     return [
-        services.partnership_add(club=club, first=anna, second=ben, name="The Jacks"),
-        services.partnership_add(club=club, first=carl, second=dora),
+        competitions_services.partnership_add(club=club, first=anna, second=ben, name="The Jacks"),
+        competitions_services.partnership_add(club=club, first=carl, second=dora),
     ]
 
 
@@ -103,7 +104,7 @@ def winter(club, organiser, pairs) -> Competition:
         best_nights=8,
     )
     for pair in pairs:
-        services.entrant_add(competition=competition, partnership=pair)
+        competitions_services.entrant_add(competition=competition, partnership=pair)
     return competition
 
 
@@ -255,7 +256,7 @@ def test_a_partnership_of_one_player_or_a_repeated_one_is_refused_next_to_the_pa
 
 def test_a_partnership_takes_members_of_its_own_club_only(organiser_client, club):
     anna, ben = members(club, "Anna", "Ben")
-    other = services.club_create(name="Other club")
+    other = competitions_services.club_create(name="Other club")
     (stranger,) = members(other, "Stranger")
     response = organiser_client.post(
         f"/clubs/{club.slug}/partnerships/",
@@ -276,7 +277,7 @@ def test_a_club_that_does_not_exist_is_not_found(client, organiser_client):
 def test_the_new_competition_form_starts_with_the_club_and_lists_the_tiebreak_keys(
     organiser_client, club
 ):
-    other = services.club_create(name="Another club")
+    other = competitions_services.club_create(name="Another club")
     root = page(organiser_client, f"/competitions/new/?club={club.slug}")
     selected = [o for o in root.by_id("id_club").iter("option") if "selected" in o.attrs]
     assert [o.text for o in selected] == [club.name]
@@ -538,7 +539,7 @@ def test_a_rotation_is_drawn_in_rounds_and_its_repeats_explained(
 ):
     competition = league(club, organiser, kind=EntrantKind.ROTATION)
     for player in members(club, *"ABCDEFGH"):
-        services.entrant_add(competition=competition, player=player)
+        competitions_services.entrant_add(competition=competition, player=player)
     root = page(organiser_client, f"/c/{competition.slug}/")
     assert "Draw the rounds" in root.by_id("draw").text
     response = organiser_client.post(
@@ -559,8 +560,8 @@ def test_a_rotation_is_drawn_in_rounds_and_its_repeats_explained(
 def test_a_rotation_without_repeats_says_so(client, organiser, club):
     competition = league(club, organiser, kind=EntrantKind.ROTATION)
     for player in members(club, *"ABCDEFGH"):
-        services.entrant_add(competition=competition, player=player)
-    services.rotation_generate(competition=competition, rounds=3)
+        competitions_services.entrant_add(competition=competition, player=player)
+    competitions_services.rotation_generate(competition=competition, rounds=3)
     text = page(client, f"/c/{competition.slug}/").by_id("rotation").text
     assert "Nobody partners the same player twice." in text
 
@@ -569,15 +570,15 @@ def test_a_rotation_without_repeats_says_so(client, organiser, club):
 def play(competition: Competition, organiser, scores_by_fixture, *, first=None) -> None:
     """Draw the fixtures and play them: a game started (None) or typed scores, given from
     the side of ``first`` when it names a partnership in the fixture."""
-    services.fixtures_generate(competition=competition)
+    competitions_services.fixtures_generate(competition=competition)
     for fixture, scores in zip(competition.fixtures.order_by("id"), scores_by_fixture, strict=True):
         if scores is None:
-            services.fixture_start_game(fixture=fixture, by=organiser)
+            competitions_services.fixture_start_game(fixture=fixture, by=organiser)
             continue
         home = fixture.sides.get(side=0).entrant.partnership
         if first is not None and home != first:
             scores = [(b, a) for a, b in scores]
-        services.fixture_type_result(fixture=fixture, scores=scores)
+        competitions_services.fixture_type_result(fixture=fixture, scores=scores)
 
 
 def test_a_players_page_shows_their_record_partnerships_and_games(
@@ -588,7 +589,7 @@ def test_a_players_page_shows_their_record_partnerships_and_games(
     # A second season, not yet played: a game under way.
     spring = league(club, organiser, name="Spring league")
     for pair in pairs:
-        services.entrant_add(competition=spring, partnership=pair)
+        competitions_services.entrant_add(competition=spring, partnership=pair)
     play(spring, organiser, [None])
     root = page(client, f"/players/{anna.pk}/")
     assert next(root.iter("h1")).text == "Anna"
@@ -639,8 +640,10 @@ def _grow(club: Club, organiser, start: int, count: int) -> Competition:
     people = members(club, *[f"Member {start + i}" for i in range(count * 2)])
     competition = league(club, organiser, name=f"Season {start}")
     for i in range(count):
-        pair = services.partnership_add(club=club, first=people[2 * i], second=people[2 * i + 1])
-        services.entrant_add(competition=competition, partnership=pair)
+        pair = competitions_services.partnership_add(
+            club=club, first=people[2 * i], second=people[2 * i + 1]
+        )
+        competitions_services.entrant_add(competition=competition, partnership=pair)
     return competition
 
 
@@ -654,8 +657,8 @@ def test_the_club_and_competition_pages_read_in_a_fixed_number_of_queries(
         _grow(club, organiser, 100 * n, 6)
     for extra in range(8):
         first, second = members(club, f"X{extra}", f"Y{extra}")
-        pair = services.partnership_add(club=club, first=first, second=second)
-        services.entrant_add(competition=competition, partnership=pair)
+        pair = competitions_services.partnership_add(club=club, first=first, second=second)
+        competitions_services.entrant_add(competition=competition, partnership=pair)
     for (c, url), count in few.items():
         with django_assert_max_num_queries(count):
             assert c.get(url).status_code == 200
@@ -665,17 +668,17 @@ def test_a_players_page_reads_in_a_fixed_number_of_queries(
     client, organiser, club, django_assert_max_num_queries
 ):
     anna, ben, carl, dora = members(club, "Anna", "Ben", "Carl", "Dora")
-    jacks = services.partnership_add(club=club, first=anna, second=ben)
-    kings = services.partnership_add(club=club, first=carl, second=dora)
+    jacks = competitions_services.partnership_add(club=club, first=anna, second=ben)
+    kings = competitions_services.partnership_add(club=club, first=carl, second=dora)
 
     def season(n: int) -> None:
         competition = league(club, organiser, name=f"Season {n}")
-        services.entrant_add(competition=competition, partnership=jacks)
-        services.entrant_add(competition=competition, partnership=kings)
+        competitions_services.entrant_add(competition=competition, partnership=jacks)
+        competitions_services.entrant_add(competition=competition, partnership=kings)
         play(competition, organiser, [None])
         fixture = competition.fixtures.get()
         game = fixture.games.get()
-        services.game_add_deal(
+        games_services.game_add_deal(
             game=game,
             deal=Deal(makers=0, card_points=(100, 62)),
             by=organiser,
@@ -686,7 +689,7 @@ def test_a_players_page_reads_in_a_fixed_number_of_queries(
     few_pair = _queries(client, f"/partnerships/{jacks.pk}/")
     for n in range(1, 6):
         season(n)
-    services.partnership_add(club=club, first=anna, second=carl)
+    competitions_services.partnership_add(club=club, first=anna, second=carl)
     with django_assert_max_num_queries(few):
         page(client, f"/players/{anna.pk}/")
     with django_assert_max_num_queries(few_pair):

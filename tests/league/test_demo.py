@@ -12,8 +12,9 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from league import selectors, services
+from league.competitions import selectors as competitions_selectors
 from league.models import Competition, Deal, DealAudit, Game, TournamentFormat
+from league.tournaments import selectors as tournaments_selectors
 from tests.league.html import parse
 from tests.league.test_tournament_pdf import pages, qr_codes
 
@@ -76,7 +77,7 @@ def test_the_demo_has_a_season_in_progress():
     assert league.fixtures.filter(status="forfeit").exists()
     assert league.fixtures.filter(typed_scores__isnull=False, status="played").exists()
     assert Game.objects.filter(fixture__competition=league, winner__isnull=True).count() == 1
-    table = selectors.competition_standings(league)
+    table = competitions_selectors.competition_standings(league)
     assert sum(line.row.played for line in table) == 2 * 11
     cup = Competition.objects.get(name="Individual cup")
     assert cup.rotation_repeats["partners"] == 0  # nine players, four rounds: all new partners
@@ -129,7 +130,7 @@ def test_the_demo_has_a_tournament_in_progress():
     assert f"/m/{semi.sides.get(side=0).entry_token}/" in out
     waiting = cup.fixtures.get(bracket_match="W2-2")
     assert not waiting.games.exists()
-    state = services.bracket_state(cup)
+    state = tournaments_selectors.bracket_state(cup)
     assert len(state.decided) == 4 and set(state.ready) == {"W2-1", "W2-2"}
     assert state.champion is None
 

@@ -16,7 +16,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import services
+from league.competitions import results
+from league.competitions import services as competitions_services
+from league.games import services as games_services
 from league.models import Competition, EntrantKind, Fixture, FixtureStatus, Game
 from scoring import Deal, get_ruleset
 from scoring.standings import MatchPoints
@@ -36,8 +38,8 @@ def make_league(
     **kwargs,
 ) -> Competition:
     """A clabber league of ``teams`` partnerships ("Pair 1" ... ), its round robin drawn."""
-    club = services.club_create(name=club_name)
-    competition = services.competition_create(
+    club = competitions_services.club_create(name=club_name)
+    competition = competitions_services.competition_create(
         club=club,
         name=name,
         rules=get_ruleset("clabber"),
@@ -46,11 +48,13 @@ def make_league(
         **kwargs,
     )
     for i in range(1, teams + 1):
-        first = services.player_add(club=club, name=f"Player {i}a")
-        second = services.player_add(club=club, name=f"Player {i}b")
-        pair = services.partnership_add(club=club, first=first, second=second, name=f"Pair {i}")
-        services.entrant_add(competition=competition, partnership=pair)
-    services.fixtures_generate(competition=competition, first_date=FIRST_NIGHT)
+        first = competitions_services.player_add(club=club, name=f"Player {i}a")
+        second = competitions_services.player_add(club=club, name=f"Player {i}b")
+        pair = competitions_services.partnership_add(
+            club=club, first=first, second=second, name=f"Pair {i}"
+        )
+        competitions_services.entrant_add(competition=competition, partnership=pair)
+    competitions_services.fixtures_generate(competition=competition, first_date=FIRST_NIGHT)
     return competition
 
 
@@ -59,15 +63,15 @@ def fixtures_of(competition: Competition) -> list[Fixture]:
 
 
 def names(fixture: Fixture) -> list[str]:
-    return services.fixture_side_names(fixture)
+    return results.fixture_side_names(fixture)
 
 
 def play(fixture: Fixture, by: User, winner: int = 0) -> Game:
     """A game at the table: ``winner`` makes 100 a deal to the other's 62, five deals."""
-    game = services.fixture_start_game(fixture=fixture, by=by)
+    game = competitions_services.fixture_start_game(fixture=fixture, by=by)
     points = (100, 62) if winner == 0 else (62, 100)
     for _ in range(5):
-        services.game_add_deal(game=game, deal=Deal(makers=winner, card_points=points), by=by)
+        games_services.game_add_deal(game=game, deal=Deal(makers=winner, card_points=points), by=by)
     return game
 
 
@@ -95,10 +99,10 @@ def test_the_fixtures_page_lists_rounds_dates_sides_results_and_byes(organiser, 
     league = make_league(organiser, teams=5)  # an odd number: one pair sits out each night
     first, second, third, *_ = fixtures_of(league)
     game = play(first, scorer, winner=1)
-    services.fixture_type_result(fixture=second, scores=[(512, 430)])
-    services.fixture_concede(fixture=third, side=0, score=(500, 0), no_show=True)
+    competitions_services.fixture_type_result(fixture=second, scores=[(512, 430)])
+    competitions_services.fixture_concede(fixture=third, side=0, score=(500, 0), no_show=True)
 
-    page = parse(Client().get(url("competition-fixtures", league)).content)
+    page = parse(Client().get(url("competitions:fixtures", league)).content)
 
     rounds = [s for s in page.iter("section") if s.has_class("round")]
     assert len(rounds) == 5
@@ -125,26 +129,27 @@ def test_signed_in_users_see_start_buttons_and_organisers_manage_links(
     league, organiser_client, scorer_client
 ):
     first, second, *_ = fixtures_of(league)
-    services.fixture_type_result(fixture=second, scores=[(512, 430)])
-    page = parse(scorer_client.get(url("competition-fixtures", league)).content)
+    competitions_services.fixture_type_result(fixture=second, scores=[(512, 430)])
+    page = parse(scorer_client.get(url("competitions:fixtures", league)).content)
     assert "Start the game" in page.by_id(f"fixture-{first.pk}").text
     assert "Start the game" not in page.by_id(f"fixture-{second.pk}").text
     assert "Manage" not in page.text
-    page = parse(organiser_client.get(url("competition-fixtures", league)).content)
+    page = parse(organiser_client.get(url("competitions:fixtures", league)).content)
     manage = [a.attrs["href"] for a in page.iter("a") if a.text == "Manage"]
-    assert url("fixture-detail", league, first) + "#manage" in manage
+    assert url("competitions:fixture-detail", league, first) + "#manage" in manage
 
 
 def test_a_moved_fixture_shows_its_new_date(league, organiser_client):
     fixture = fixtures_of(league)[0]
     response = organiser_client.post(
-        url("fixture-move", league, fixture), {"move-date": "2026-01-15", "move-table": "7"}
+        url("competitions:fixture-move", league, fixture),
+        {"move-date": "2026-01-15", "move-table": "7"},
     )
     assert response.status_code == 302
-    assert response["Location"] == url("competition-fixtures", league) + f"#fixture-{fixture.pk}"
+    assert response["Location"] == url("competitions:fixtures", league) + f"#fixture-{fixture.pk}"
     fixture.refresh_from_db()
     assert (fixture.date, fixture.table) == (datetime.date(2026, 1, 15), "7")
-    page = parse(Client().get(url("competition-fixtures", league)).content)
+    page = parse(Client().get(url("competitions:fixtures", league)).content)
     row = page.by_id(f"fixture-{fixture.pk}")
     assert "Moved to Thu 15 Jan 2026" in row.text
     assert next(row.iter("td")).text == "Table 7"
@@ -153,32 +158,36 @@ def test_a_moved_fixture_shows_its_new_date(league, organiser_client):
 def test_a_long_season_comes_ten_rounds_a_page_opening_on_the_current_one(organiser):
     league = make_league(organiser, teams=18)  # 17 rounds: two pages
     for fixture in league.fixtures.filter(round__number__lte=11):
-        services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
+        competitions_services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
 
     def shown(response) -> list[int]:
         assert response.status_code == 200
         page = parse(response.content)
         return [int(s.attrs["id"].split("-")[1]) for s in page.iter("section")]
 
-    response = Client().get(url("competition-fixtures", league))
+    response = Client().get(url("competitions:fixtures", league))
     assert shown(response) == list(range(11, 18))  # round 12 is the first still open
     pages = next(n for n in parse(response.content).iter("nav") if n.has_class("fx-pages"))
     assert [(a.text, a.attrs.get("aria-current")) for a in pages.iter("a")] == [
         ("1–10", None),
         ("11–17", "page"),
     ]
-    first = Client().get(url("competition-fixtures", league), {"page": "1"})
+    first = Client().get(url("competitions:fixtures", league), {"page": "1"})
     assert shown(first) == list(range(1, 11))
     for bad in ("3", "0", "x"):
-        response = Client().get(url("competition-fixtures", league), {"page": bad})
+        response = Client().get(url("competitions:fixtures", league), {"page": bad})
         assert response.status_code == 404
 
 
 # -- writes: who may and who may not -----------------------------------------------------------
 WRITES = {
-    "fixture-move": {"move-date": "2026-02-01", "move-table": "9"},
-    "fixture-concede": {"concede-kind": "forfeit", "concede-side": "0", "concede-score": "500-0"},
-    "fixture-result": {"typed-scores": "512-430"},
+    "competitions:fixture-move": {"move-date": "2026-02-01", "move-table": "9"},
+    "competitions:fixture-concede": {
+        "concede-kind": "forfeit",
+        "concede-side": "0",
+        "concede-score": "500-0",
+    },
+    "competitions:fixture-result": {"typed-scores": "512-430"},
 }
 
 
@@ -196,7 +205,7 @@ def test_organiser_only_writes_refuse_scorers_and_send_anonymous_to_sign_in(
     assert result_state(fixture) == before
 
 
-@pytest.mark.parametrize("view", [*WRITES, "fixture-start"])
+@pytest.mark.parametrize("view", [*WRITES, "competitions:fixture-start"])
 def test_a_fixture_of_another_competition_is_not_found(organiser, organiser_client, view):
     league = make_league(organiser)
     other = make_league(organiser, name="Summer league", club_name="Owensboro Clabber Club")
@@ -206,10 +215,12 @@ def test_a_fixture_of_another_competition_is_not_found(organiser, organiser_clie
     assert response.status_code == 404
     assert result_state(fixture) == before
     assert not Game.objects.exists()
-    assert organiser_client.get(url("fixture-detail", league, fixture)).status_code == 404
+    assert (
+        organiser_client.get(url("competitions:fixture-detail", league, fixture)).status_code == 404
+    )
 
 
-@pytest.mark.parametrize("view", [*WRITES, "fixture-start"])
+@pytest.mark.parametrize("view", [*WRITES, "competitions:fixture-start"])
 def test_writes_are_posts(league, organiser_client, view):
     fixture = fixtures_of(league)[0]
     assert organiser_client.get(url(view, league, fixture)).status_code == 405
@@ -218,7 +229,7 @@ def test_writes_are_posts(league, organiser_client, view):
 def test_an_organiser_types_a_result_from_the_paper_sheet(league, organiser_client):
     fixture = fixtures_of(league)[0]
     response = organiser_client.post(
-        url("fixture-result", league, fixture), {"typed-scores": " 512 – 430 \n"}
+        url("competitions:fixture-result", league, fixture), {"typed-scores": " 512 – 430 \n"}
     )
     assert response.status_code == 302
     fixture.refresh_from_db()
@@ -254,7 +265,7 @@ def test_bad_typed_scores_are_refused_next_to_the_field(league, organiser_client
     fixture = fixtures_of(league)[0]
     before = result_state(fixture)
     response = organiser_client.post(
-        url("fixture-result", league, fixture), {"typed-scores": typed}
+        url("competitions:fixture-result", league, fixture), {"typed-scores": typed}
     )
     assert response.status_code == 400
     page = parse(response.content)
@@ -270,7 +281,8 @@ def test_a_best_of_three_takes_three_lines(organiser, organiser_client):
     league = make_league(organiser, games_per_match=3)
     fixture = fixtures_of(league)[0]
     response = organiser_client.post(
-        url("fixture-result", league, fixture), {"typed-scores": "512-430\n300-505\n501-20"}
+        url("competitions:fixture-result", league, fixture),
+        {"typed-scores": "512-430\n300-505\n501-20"},
     )
     assert response.status_code == 302
     home = fixture.sides.get(side=0)
@@ -284,13 +296,13 @@ def test_a_best_of_three_takes_three_lines(organiser, organiser_client):
 
 def test_an_organiser_records_a_forfeit_with_the_default_score(league, organiser_client):
     fixture = fixtures_of(league)[0]
-    page = parse(organiser_client.get(url("fixture-detail", league, fixture)).content)
+    page = parse(organiser_client.get(url("competitions:fixture-detail", league, fixture)).content)
     score = next(
         i for i in page.by_id("concede").iter("input") if i.attrs["name"] == "concede-score"
     )
     assert score.attrs["value"] == "500-0"
     response = organiser_client.post(
-        url("fixture-concede", league, fixture),
+        url("competitions:fixture-concede", league, fixture),
         {"concede-kind": "forfeit", "concede-side": "1", "concede-score": "500-0"},
     )
     assert response.status_code == 302
@@ -303,7 +315,7 @@ def test_a_no_show_with_a_chosen_score_decides_even_a_best_of_three(organiser, o
     league = make_league(organiser, games_per_match=3)
     fixture = fixtures_of(league)[0]
     response = organiser_client.post(
-        url("fixture-concede", league, fixture),
+        url("competitions:fixture-concede", league, fixture),
         {"concede-kind": "no_show", "concede-side": "0", "concede-score": "1000-0"},
     )
     assert response.status_code == 302
@@ -336,7 +348,7 @@ def test_a_bad_forfeit_is_refused_next_to_the_field(league, organiser_client, da
     fixture = fixtures_of(league)[0]
     before = result_state(fixture)
     post = {"concede-kind": "forfeit", "concede-side": "0", "concede-score": "500-0", **data}
-    response = organiser_client.post(url("fixture-concede", league, fixture), post)
+    response = organiser_client.post(url("competitions:fixture-concede", league, fixture), post)
     assert response.status_code == 400
     assert error_texts(parse(response.content).by_id("concede"), field) == [message]
     assert result_state(fixture) == before
@@ -344,12 +356,12 @@ def test_a_bad_forfeit_is_refused_next_to_the_field(league, organiser_client, da
 
 def test_a_fixture_with_deals_cannot_be_forfeited_or_typed(league, organiser_client, scorer):
     fixture = fixtures_of(league)[0]
-    game = services.fixture_start_game(fixture=fixture, by=scorer)
-    services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer)
-    page = parse(organiser_client.get(url("fixture-detail", league, fixture)).content)
+    game = competitions_services.fixture_start_game(fixture=fixture, by=scorer)
+    games_services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer)
+    page = parse(organiser_client.get(url("competitions:fixture-detail", league, fixture)).content)
     assert "Its games are played at the table" in page.by_id("manage").text
     response = organiser_client.post(
-        url("fixture-concede", league, fixture),
+        url("competitions:fixture-concede", league, fixture),
         {"concede-kind": "forfeit", "concede-side": "0", "concede-score": "500-0"},
     )
     assert response.status_code == 400
@@ -362,9 +374,10 @@ def test_a_fixture_with_deals_cannot_be_forfeited_or_typed(league, organiser_cli
 
 def test_a_finished_fixture_cannot_be_moved(league, organiser_client):
     fixture = fixtures_of(league)[0]
-    services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
+    competitions_services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
     response = organiser_client.post(
-        url("fixture-move", league, fixture), {"move-date": "2026-03-01", "move-table": ""}
+        url("competitions:fixture-move", league, fixture),
+        {"move-date": "2026-03-01", "move-table": ""},
     )
     assert response.status_code == 400
     assert error_texts(parse(response.content), "move-date-error") == [
@@ -377,7 +390,8 @@ def test_a_finished_fixture_cannot_be_moved(league, organiser_client):
 def test_a_bad_date_is_refused_next_to_the_field(league, organiser_client):
     fixture = fixtures_of(league)[0]
     response = organiser_client.post(
-        url("fixture-move", league, fixture), {"move-date": "next Thursday", "move-table": "4"}
+        url("competitions:fixture-move", league, fixture),
+        {"move-date": "next Thursday", "move-table": "4"},
     )
     assert response.status_code == 400
     assert error_texts(parse(response.content), "move-date-error") == ["Enter a valid date."]
@@ -388,26 +402,26 @@ def test_a_bad_date_is_refused_next_to_the_field(league, organiser_client):
 # -- starting a fixture's game -----------------------------------------------------------------
 def test_a_scorer_starts_the_game_and_lands_on_its_sheet(league, scorer, scorer_client):
     fixture = fixtures_of(league)[0]
-    response = scorer_client.post(url("fixture-start", league, fixture))
+    response = scorer_client.post(url("competitions:fixture-start", league, fixture))
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.fixture_id == fixture.pk and game.created_by == scorer
     assert game.side_names == names(fixture)
     assert game.title == "Winter league, round 1"
     # A second tap goes to the same game rather than starting another.
-    again = scorer_client.post(url("fixture-start", league, fixture))
+    again = scorer_client.post(url("competitions:fixture-start", league, fixture))
     assert again.status_code == 302 and again["Location"] == f"/games/{game.pk}/"
     assert Game.objects.count() == 1
 
 
 def test_starting_a_game_needs_sign_in_and_no_result(league, organiser_client):
     first, second, *_ = fixtures_of(league)
-    response = Client().post(url("fixture-start", league, first))
+    response = Client().post(url("competitions:fixture-start", league, first))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
-    services.fixture_type_result(fixture=second, scores=[(512, 430)])
-    response = organiser_client.post(url("fixture-start", league, second))
+    competitions_services.fixture_type_result(fixture=second, scores=[(512, 430)])
+    response = organiser_client.post(url("competitions:fixture-start", league, second))
     assert response.status_code == 302
-    assert response["Location"] == url("fixture-detail", league, second)
+    assert response["Location"] == url("competitions:fixture-detail", league, second)
     assert not Game.objects.exists()
     page = parse(organiser_client.get(response["Location"]).content)
     assert "This fixture already has its result." in page.text
@@ -436,13 +450,15 @@ def played_league(organiser, scorer) -> Competition:
 
     def typed(a: str, b: str, scores: tuple[int, int]) -> None:
         found, a_home = fixture(a, b)
-        services.fixture_type_result(fixture=found, scores=[scores if a_home else scores[::-1]])
+        competitions_services.fixture_type_result(
+            fixture=found, scores=[scores if a_home else scores[::-1]]
+        )
 
     typed("Pair 1", "Pair 2", (500, 300))
     typed("Pair 3", "Pair 4", (500, 300))
     found, two_home = fixture("Pair 2", "Pair 4")
     two, four = (0, 1) if two_home else (1, 0)
-    game = services.fixture_start_game(fixture=found, by=scorer)
+    game = competitions_services.fixture_start_game(fixture=found, by=scorer)
     set_deal = [0, 0]
     set_deal[four], set_deal[two] = 60, 102
     deals = [Deal(makers=four, card_points=tuple(set_deal))]
@@ -450,7 +466,7 @@ def played_league(organiser, scorer) -> Competition:
     made[two], made[four] = 100, 62
     deals += [Deal(makers=two, card_points=tuple(made))] * 4
     for deal in deals:
-        services.game_add_deal(game=game, deal=deal, by=scorer)
+        games_services.game_add_deal(game=game, deal=deal, by=scorer)
     found.refresh_from_db()
     assert found.finished
     return league
@@ -463,7 +479,7 @@ HEAD = [
 
 
 def test_the_standings_read_in_ranking_order_with_every_column(played_league):
-    head, rows, table = standings_table(Client().get(url("competition-standings", played_league)))
+    head, rows, table = standings_table(Client().get(url("competitions:standings", played_league)))
     assert head == HEAD
     assert rows == [
         ["1=", "Pair 1", "1", "1", "0", "0", "3", "500", "300", "+200", "0", "0", "–", "0", "0",
@@ -480,7 +496,7 @@ def test_the_standings_read_in_ranking_order_with_every_column(played_league):
     assert links["Pair 3"] == f"/partnerships/{pair}/"
     tied = [tr for tr in next(table.iter("tbody")).iter("tr") if tr.has_class("tied")]
     assert len(tied) == 2
-    page = parse(Client().get(url("competition-standings", played_league)).content)
+    page = parse(Client().get(url("competitions:standings", played_league)).content)
     order = next(p for p in page.iter("p") if p.has_class("standings-order")).text
     assert order.startswith("Ranked by Pts , then Diff , then For .")
 
@@ -498,7 +514,7 @@ def test_the_standings_read_in_ranking_order_with_every_column(played_league):
     ],
 )
 def test_the_standings_sort_by_any_column(played_league, sort, order):
-    response = Client().get(url("competition-standings", played_league), {"sort": sort})
+    response = Client().get(url("competitions:standings", played_league), {"sort": sort})
     _, rows, _ = standings_table(response)
     assert [r[1] for r in rows] == order
 
@@ -508,8 +524,8 @@ def test_keys_of_the_chain_without_a_column_get_one_and_best_nights_are_noted(or
         organiser, tiebreaks=["match_points", "buchholz", "wins", "games_won"], best_nights=2
     )
     first = fixtures_of(league)[0]
-    services.fixture_type_result(fixture=first, scores=[(500, 300)])
-    response = Client().get(url("competition-standings", league))
+    competitions_services.fixture_type_result(fixture=first, scores=[(500, 300)])
+    response = Client().get(url("competitions:standings", league))
     head, rows, _ = standings_table(response)
     assert head == HEAD + ["Buch", "Games", "Nights"]
     winner, loser = names(first)
@@ -523,7 +539,7 @@ def test_keys_of_the_chain_without_a_column_get_one_and_best_nights_are_noted(or
 
 
 def test_the_standings_export_as_csv_in_the_order_shown(played_league):
-    response = Client().get(url("competition-standings", played_league), {"_export": "csv"})
+    response = Client().get(url("competitions:standings", played_league), {"_export": "csv"})
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert f"{played_league.slug}-standings.csv" in response["Content-Disposition"]
@@ -536,7 +552,7 @@ def test_the_standings_export_as_csv_in_the_order_shown(played_league):
             io.StringIO(
                 Client()
                 .get(
-                    url("competition-standings", played_league),
+                    url("competitions:standings", played_league),
                     {"_export": "csv", "sort": "entrant"},
                 )
                 .content.decode("utf-8-sig")
@@ -544,18 +560,20 @@ def test_the_standings_export_as_csv_in_the_order_shown(played_league):
         )
     )
     assert [r[1] for r in sorted_rows[1:]] == ["Pair 1", "Pair 2", "Pair 3", "Pair 4"]
-    other = Client().get(url("competition-standings", played_league), {"_export": "xls"})
+    other = Client().get(url("competitions:standings", played_league), {"_export": "xls"})
     assert other.status_code == 404
 
 
 def test_results_csv_has_every_fixture(organiser, scorer):
     league = make_league(organiser)
     first, second, third, *_ = fixtures_of(league)
-    services.fixture_type_result(fixture=first, scores=[(512, 430)])
+    competitions_services.fixture_type_result(fixture=first, scores=[(512, 430)])
     play(second, scorer, winner=1)
-    services.fixture_concede(fixture=third, side=1, score=(500, 0))
-    services.fixture_reschedule(fixture=fixtures_of(league)[3], date=datetime.date(2026, 2, 2))
-    response = Client().get(url("competition-results-csv", league))
+    competitions_services.fixture_concede(fixture=third, side=1, score=(500, 0))
+    competitions_services.fixture_reschedule(
+        fixture=fixtures_of(league)[3], date=datetime.date(2026, 2, 2)
+    )
+    response = Client().get(url("competitions:results-csv", league))
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
@@ -603,10 +621,10 @@ def season(organiser: User, scorer: User, teams: int, name: str) -> Competition:
     for fixture in fixtures[:played]:
         play(fixture, scorer)
     for fixture in fixtures[played : 3 * played]:
-        services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
+        competitions_services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
     for fixture in fixtures[3 * played : 4 * played]:
-        services.fixture_concede(fixture=fixture, side=0, score=(500, 0))
-    services.fixture_start_game(fixture=fixtures[4 * played], by=scorer)  # one in play
+        competitions_services.fixture_concede(fixture=fixture, side=0, score=(500, 0))
+    competitions_services.fixture_start_game(fixture=fixtures[4 * played], by=scorer)  # one in play
     return league
 
 
@@ -619,7 +637,7 @@ def queries(client: Client, path: str) -> int:
 
 @pytest.mark.parametrize(
     "page",
-    ["competition-fixtures", "competition-standings", "competition-results-csv"],
+    ["competitions:fixtures", "competitions:standings", "competitions:results-csv"],
 )
 def test_query_counts_do_not_grow_with_the_league(organiser, scorer, organiser_client, page):
     small = season(organiser, scorer, 4, "Small")

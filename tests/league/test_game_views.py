@@ -13,6 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from league.competitions import services
+from league.competitions import services as competitions_services
 from league.models import DealAudit, Game, Profile
 from tests.league.conftest import PASSWORD, add, start_game
 from tests.league.html import parse
@@ -21,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def deal_url(game: Game) -> str:
-    return reverse("deal-add", args=[game.pk])
+    return reverse("games:deal-add", args=[game.pk])
 
 
 def pdf_text(content: bytes) -> str:
@@ -31,22 +33,24 @@ def pdf_text(content: bytes) -> str:
 # -- accounts ---------------------------------------------------------------------------------
 def test_the_first_visitor_of_an_empty_install_creates_the_organiser(client: Client):
     response = client.post(
-        reverse("setup"), {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD}
+        reverse("accounts:setup"),
+        {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert response.status_code == 302
     user = User.objects.get()
     assert user.profile.role == "organiser"
     # Once somebody exists, setup is closed.
-    assert Client().get(reverse("setup")).status_code == 302
+    assert Client().get(reverse("accounts:setup")).status_code == 302
     Client().post(
-        reverse("setup"), {"username": "intruder", "password1": PASSWORD, "password2": PASSWORD}
+        reverse("accounts:setup"),
+        {"username": "intruder", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert User.objects.count() == 1
 
 
 def test_an_organiser_adds_a_scorer_account(organiser_client: Client):
     response = organiser_client.post(
-        reverse("account-new"),
+        reverse("accounts:new"),
         {"username": "newbie", "password1": PASSWORD, "password2": PASSWORD, "role": "scorer"},
     )
     assert response.status_code == 302
@@ -55,7 +59,7 @@ def test_an_organiser_adds_a_scorer_account(organiser_client: Client):
 
 def test_a_scorer_cannot_add_accounts(scorer_client: Client):
     response = scorer_client.post(
-        reverse("account-new"),
+        reverse("accounts:new"),
         {"username": "newbie", "password1": PASSWORD, "password2": PASSWORD, "role": "organiser"},
     )
     assert response.status_code == 403
@@ -65,7 +69,7 @@ def test_a_scorer_cannot_add_accounts(scorer_client: Client):
 # -- starting a game --------------------------------------------------------------------------
 def test_a_scorer_starts_a_game_with_house_rules(scorer_client: Client, scorer):
     response = scorer_client.post(
-        reverse("game-new"),
+        reverse("games:new"),
         {
             "preset": "clabber",
             "side_0": "Anna & Ben",
@@ -83,7 +87,9 @@ def test_a_scorer_starts_a_game_with_house_rules(scorer_client: Client, scorer):
 
 
 def test_starting_a_game_needs_a_sign_in(client: Client):
-    response = client.post(reverse("game-new"), {"preset": "clabber", "side_0": "A", "side_1": "B"})
+    response = client.post(
+        reverse("games:new"), {"preset": "clabber", "side_0": "A", "side_1": "B"}
+    )
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert Game.objects.count() == 0
 
@@ -102,7 +108,7 @@ def test_starting_a_game_needs_a_sign_in(client: Client):
     ],
 )
 def test_a_bad_game_is_refused_next_to_its_field(scorer_client, post, field, words):
-    response = scorer_client.post(reverse("game-new"), post)
+    response = scorer_client.post(reverse("games:new"), post)
     assert response.status_code == 200
     error = parse(response.content).by_id(f"{field}-error")
     assert words in error.text
@@ -118,14 +124,14 @@ def test_a_scorer_enters_a_deal_with_one_sides_card_points(scorer_client, clabbe
     assert response.status_code == 302
     deal = clabber_game.deals.get()
     assert deal.card_points == [80, 82] and deal.points == [100, 82]
-    sheet = parse(scorer_client.get(reverse("game-detail", args=[clabber_game.pk])).content)
+    sheet = parse(scorer_client.get(reverse("games:detail", args=[clabber_game.pk])).content)
     row = sheet.by_id("deal-1").text
     assert "100" in row and "82" in row and "Anna & Ben" in row
 
 
 def test_a_set_is_marked_xx_on_the_sheet(scorer_client, clabber_game, scorer):
     add(clabber_game, scorer, makers=0, card_points=(70, 92))
-    sheet = parse(Client().get(reverse("game-detail", args=[clabber_game.pk])).content)
+    sheet = parse(Client().get(reverse("games:detail", args=[clabber_game.pk])).content)
     cells = [
         td for td in sheet.by_id("deal-1").iter("td") if "mark-set" in td.attrs.get("class", "")
     ]
@@ -170,11 +176,12 @@ def test_preview_shows_the_score_and_saves_nothing(scorer_client, clabber_game):
     assert "Set (XX)" in preview and "92" in preview
     assert clabber_game.deals.count() == 0
     json = scorer_client.post(
-        reverse("deal-preview", args=[clabber_game.pk]), {"makers": "0", "card_points_0": "70"}
+        reverse("games:deal-preview", args=[clabber_game.pk]),
+        {"makers": "0", "card_points_0": "70"},
     ).json()
     assert json["valid"] and [s["mark"] for s in json["sides"]] == ["XX", "92"]
     bad = scorer_client.post(
-        reverse("deal-preview", args=[clabber_game.pk]), {"makers": "0", "card_points_0": "1"}
+        reverse("games:deal-preview", args=[clabber_game.pk]), {"makers": "0", "card_points_0": "1"}
     ).json()
     assert not bad["valid"] and "cannot happen" in bad["errors"]["card_points"]
 
@@ -183,25 +190,27 @@ def test_an_outsider_cannot_enter_or_preview_deals(outsider_client, clabber_game
     post = {"makers": "0", "card_points_0": "90"}
     assert outsider_client.post(deal_url(clabber_game), post).status_code == 403
     assert (
-        outsider_client.post(reverse("deal-preview", args=[clabber_game.pk]), post).status_code
+        outsider_client.post(
+            reverse("games:deal-preview", args=[clabber_game.pk]), post
+        ).status_code
         == 403
     )
     assert Client().post(deal_url(clabber_game), post).status_code == 302
     assert clabber_game.deals.count() == 0
-    sheet = outsider_client.get(reverse("game-detail", args=[clabber_game.pk]))
+    sheet = outsider_client.get(reverse("games:detail", args=[clabber_game.pk]))
     assert sheet.status_code == 200 and b"deal-form" not in sheet.content
 
 
 def test_a_missing_game_is_404(scorer_client):
-    assert scorer_client.post(reverse("deal-add", args=[999]), {}).status_code == 404
-    assert Client().get(reverse("game-detail", args=[999])).status_code == 404
+    assert scorer_client.post(reverse("games:deal-add", args=[999]), {}).status_code == 404
+    assert Client().get(reverse("games:detail", args=[999])).status_code == 404
 
 
 def test_a_won_game_is_closed(scorer_client, scorer):
     game = start_game(scorer, target=150)
     add(game, scorer, makers=0, card_points=(100, 62))
     add(game, scorer, makers=0, card_points=(100, 62))
-    page = scorer_client.get(reverse("game-detail", args=[game.pk]))
+    page = scorer_client.get(reverse("games:detail", args=[game.pk]))
     assert b"Anna &amp; Ben won" in page.content and b"deal-form" not in page.content
     response = scorer_client.post(deal_url(game), {"makers": "1", "card_points_0": "62"})
     assert response.status_code == 400
@@ -217,11 +226,11 @@ def test_the_sheet_page_reads_in_a_fixed_number_of_queries(
     for _ in range(3):
         add(clabber_game, scorer, makers=0, card_points=(90, 72))
     with CaptureQueriesContext(connection) as few:
-        client.get(reverse("game-detail", args=[clabber_game.pk]))
+        client.get(reverse("games:detail", args=[clabber_game.pk]))
     for _ in range(20):
         add(clabber_game, scorer, makers=1, card_points=(10, 152))
     with django_assert_max_num_queries(len(few.captured_queries)):
-        client.get(reverse("game-detail", args=[clabber_game.pk]))
+        client.get(reverse("games:detail", args=[clabber_game.pk]))
 
 
 # -- corrections ------------------------------------------------------------------------------
@@ -230,19 +239,19 @@ def test_a_scorer_corrects_an_earlier_deal_and_the_organiser_sees_the_audit(
 ):
     add(clabber_game, scorer, makers=0, card_points=(90, 72))
     add(clabber_game, scorer, makers=0, card_points=(100, 62))
-    url = reverse("deal-edit", args=[clabber_game.pk, 1])
+    url = reverse("games:deal-edit", args=[clabber_game.pk, 1])
     form = scorer_client.get(url)
     assert form.status_code == 200 and b'value="90"' in form.content
     response = scorer_client.post(url, {"makers": "0", "card_points_0": "70", "version": "1"})
     assert response.status_code == 302
     clabber_game.refresh_from_db()
     assert clabber_game.totals == [100, 154]
-    page = parse(organiser_client.get(reverse("game-detail", args=[clabber_game.pk])).content)
+    page = parse(organiser_client.get(reverse("games:detail", args=[clabber_game.pk])).content)
     audit = page.by_id("audit").text
     assert "sam" in audit and "90 / 72" in audit and "XX / 92" in audit
     assert (
         b'id="audit"'
-        not in scorer_client.get(reverse("game-detail", args=[clabber_game.pk])).content
+        not in scorer_client.get(reverse("games:detail", args=[clabber_game.pk])).content
     )
 
 
@@ -250,7 +259,7 @@ def test_the_second_of_two_corrections_is_told_and_keeps_its_input(
     scorer_client, clabber_game, scorer
 ):
     add(clabber_game, scorer, makers=0, card_points=(90, 72))
-    url = reverse("deal-edit", args=[clabber_game.pk, 1])
+    url = reverse("games:deal-edit", args=[clabber_game.pk, 1])
     scorer_client.post(url, {"makers": "0", "card_points_0": "100", "version": "1"})
     response = scorer_client.post(url, {"makers": "0", "card_points_0": "80", "version": "1"})
     assert response.status_code == 409
@@ -261,8 +270,8 @@ def test_the_second_of_two_corrections_is_told_and_keeps_its_input(
 
 def test_an_outsider_cannot_correct_or_delete(outsider_client, clabber_game, scorer):
     add(clabber_game, scorer, makers=0, card_points=(90, 72))
-    edit = reverse("deal-edit", args=[clabber_game.pk, 1])
-    delete = reverse("deal-delete", args=[clabber_game.pk, 1])
+    edit = reverse("games:deal-edit", args=[clabber_game.pk, 1])
+    delete = reverse("games:deal-delete", args=[clabber_game.pk, 1])
     assert outsider_client.get(edit).status_code == 403
     assert (
         outsider_client.post(
@@ -278,7 +287,7 @@ def test_an_outsider_cannot_correct_or_delete(outsider_client, clabber_game, sco
 def test_an_organiser_deletes_a_deal(organiser_client, clabber_game, scorer):
     add(clabber_game, scorer, makers=0, card_points=(90, 72))
     add(clabber_game, scorer, makers=0, card_points=(70, 92))
-    delete = reverse("deal-delete", args=[clabber_game.pk, 1])
+    delete = reverse("games:deal-delete", args=[clabber_game.pk, 1])
     assert b"Delete deal 1" in organiser_client.get(delete).content
     assert organiser_client.post(delete, {"version": "1"}).status_code == 302
     clabber_game.refresh_from_db()
@@ -289,18 +298,21 @@ def test_an_organiser_deletes_a_deal(organiser_client, clabber_game, scorer):
 def test_the_game_sheet_pdf_shows_names_points_and_set_marks(clabber_game, scorer):
     add(clabber_game, scorer, makers=0, card_points=(90, 72))
     add(clabber_game, scorer, makers=1, card_points=(100, 62))
-    response = Client().get(reverse("game-pdf", args=[clabber_game.pk]) + "?size=Letter")
+    response = Client().get(reverse("printing:game-pdf", args=[clabber_game.pk]) + "?size=Letter")
     assert response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
     assert "Anna & Ben" in text and "Carl & Dora" in text
     assert "XX" in text and "190" in text and "72" in text
     assert "Signed for Anna & Ben" in text
-    assert Client().get(reverse("game-pdf", args=[clabber_game.pk]) + "?size=A3").status_code == 404
+    assert (
+        Client().get(reverse("printing:game-pdf", args=[clabber_game.pk]) + "?size=A3").status_code
+        == 404
+    )
 
 
 def test_blank_sheets_for_a_club_night(client: Client):
     response = client.get(
-        reverse("blank-sheets"),
+        reverse("printing:blank-sheets"),
         {
             "preset": "clabber",
             "sheets": "3",
@@ -315,14 +327,14 @@ def test_blank_sheets_for_a_club_night(client: Client):
     assert "Anna & Ben" in reader.pages[0].extract_text()
     assert "7" in reader.pages[2].extract_text()
     bad = client.get(
-        reverse("blank-sheets"),
+        reverse("printing:blank-sheets"),
         {"preset": "clabber", "sheets": "2", "page_size": "A4", "names": "A, B, C"},
     )
     assert bad.status_code == 400 and b"has 2" in bad.content
 
 
 def test_the_game_list_links_every_game(clabber_game):
-    page = parse(Client().get(reverse("game-list")).content)
+    page = parse(Client().get(reverse("games:list")).content)
     assert f"/games/{clabber_game.pk}/" in {a.attrs.get("href") for a in page.iter("a")}
 
 
@@ -345,11 +357,10 @@ def test_only_organisers_see_the_accounts_link(organiser_client, scorer_client):
 
 
 def test_blank_sheets_can_carry_a_competitions_house_rules(client: Client, organiser):
-    from league import services
     from league.models import EntrantKind
     from scoring import get_ruleset
 
-    club = services.club_create(name="Sheet club")
+    club = competitions_services.club_create(name="Sheet club")
     league = services.competition_create(
         club=club,
         name="Short league",
@@ -358,7 +369,7 @@ def test_blank_sheets_can_carry_a_competitions_house_rules(client: Client, organ
         by=organiser,
     )
     response = client.get(
-        reverse("blank-sheets"),
+        reverse("printing:blank-sheets"),
         {"preset": "clabber", "competition": league.pk, "sheets": "1", "page_size": "A4"},
     )
     text = pdf_text(response.content)
@@ -366,5 +377,5 @@ def test_blank_sheets_can_carry_a_competitions_house_rules(client: Client, organ
 
 
 def test_the_game_list_names_the_game(clabber_game):
-    page = parse(Client().get(reverse("game-list")).content)
+    page = parse(Client().get(reverse("games:list")).content)
     assert "Evansville Clabber" in page.by_id("games").text

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from league.rules_text import SET_AWARD_TEXT, TIE_RULE_TEXT, TRICKLESS_MELDS_TEXT
-from league.views import render_rules
+from league.rulebook.text import SET_AWARD_TEXT, TIE_RULE_TEXT, TRICKLESS_MELDS_TEXT
+from league.rulebook.views import render_rules
 from scoring.rules import MELD_KINDS, MELD_LABELS, PRESETS, get_ruleset
 from tests.league.html import Element, parse, rule_lines, table_rows
 
@@ -26,7 +26,7 @@ def hrefs(root: Element) -> set[str]:
 
 
 def rules_page(client: Client, preset: str) -> Element:
-    return page(client, reverse("rules-detail", args=[preset]))
+    return page(client, reverse("rules:detail", args=[preset]))
 
 
 def test_home_page_says_what_hicksheet_is_and_links_every_preset(client: Client) -> None:
@@ -201,9 +201,9 @@ def test_a_ruleset_with_overrides_lists_and_marks_them(rf: RequestFactory) -> No
 @pytest.mark.django_db
 def test_login_page_logs_a_user_in(client: Client, django_user_model) -> None:
     django_user_model.objects.create_user("secretary", password="a long pass phrase")
-    assert client.get(reverse("login")).status_code == 200
+    assert client.get(reverse("accounts:login")).status_code == 200
     response = client.post(
-        reverse("login"), {"username": "secretary", "password": "a long pass phrase"}
+        reverse("accounts:login"), {"username": "secretary", "password": "a long pass phrase"}
     )
     assert response.status_code == 302
     assert response["Location"] == reverse("home")

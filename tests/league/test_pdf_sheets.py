@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
-from league.pdf.sheets import (
+from league.printing.pdf.sheets import (
     BlankSheet,
     GameSheet,
     SheetRow,

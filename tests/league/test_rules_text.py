@@ -1,6 +1,6 @@
 """Every rule value the engine accepts has its words."""
 
-from league.rules_text import (
+from league.rulebook.text import (
     FIELD_LABELS,
     SET_AWARD_SHORT,
     SET_AWARD_TEXT,

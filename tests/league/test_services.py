@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from league import services
+from league.games import selectors, services
 from league.models import Deal as DealRecord
 from league.models import DealAudit, Game
 from scoring import Deal, InvalidDeal, get_ruleset
@@ -205,7 +205,6 @@ def test_adding_deals_one_by_one_agrees_with_a_full_recompute(scorer):
 
 
 def test_the_sheet_notes_who_takes_held_points(scorer):
-    from league import selectors
 
     game = start_game(scorer, "klaberjass-hang", names=["Ann", "Bob"])
     add(game, scorer, makers=0, card_points=(62, 62))

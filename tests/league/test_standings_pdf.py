@@ -14,8 +14,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
-from league import services
-from league.pdf.standings import StandingsRow, StandingsSheet, render_standings
+from league.competitions import services
+from league.printing.pdf.standings import StandingsRow, StandingsSheet, render_standings
 from scoring.standings import MatchPoints
 from tests.league.test_fixture_views import fixtures_of, make_league, names
 
@@ -133,7 +133,7 @@ def test_the_standings_pdf_of_a_league(organiser):
     first, second, *_ = fixtures_of(league)
     services.fixture_type_result(fixture=first, scores=[(512, 430)])
     services.fixture_concede(fixture=second, side=0, score=(500, 0))
-    response = Client().get(reverse("competition-standings-pdf", args=[league.slug]))
+    response = Client().get(reverse("printing:standings-pdf", args=[league.slug]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert f"{league.slug}-standings.pdf" in response["Content-Disposition"]
@@ -155,14 +155,12 @@ def test_the_standings_pdf_of_a_league(organiser):
         f"3 {first_loser} 1 0 0 1 0 430 512 -82 0 0 – 3",
         f"4 {forfeit_loser} 1 0 0 1 0 0 500 -500 0 0 – 3",
     ]
-    letter = Client().get(
-        reverse("competition-standings-pdf", args=[league.slug]), {"size": "Letter"}
-    )
+    letter = Client().get(reverse("printing:standings-pdf", args=[league.slug]), {"size": "Letter"})
     box = PdfReader(io.BytesIO(letter.content)).pages[0].mediabox
     assert float(box.width) == pytest.approx(LETTER[1])
-    bad = Client().get(reverse("competition-standings-pdf", args=[league.slug]), {"size": "A0"})
+    bad = Client().get(reverse("printing:standings-pdf", args=[league.slug]), {"size": "A0"})
     assert bad.status_code == 404
-    assert Client().get(reverse("competition-standings-pdf", args=["nope"])).status_code == 404
+    assert Client().get(reverse("printing:standings-pdf", args=["nope"])).status_code == 404
 
 
 @pytest.mark.django_db
@@ -172,7 +170,7 @@ def test_the_chain_s_own_keys_take_the_place_of_lesser_columns(organiser):
     services.fixture_type_result(fixture=fixtures_of(league)[0], scores=[(512, 430)])
     for size in ("A4", "Letter"):
         response = Client().get(
-            reverse("competition-standings-pdf", args=[league.slug]), {"size": size}
+            reverse("printing:standings-pdf", args=[league.slug]), {"size": size}
         )
         lines = pdf_lines(response.content)
         head = next(line for line in lines if line.startswith("#")).split()

@@ -19,10 +19,11 @@ from pypdf import PdfReader
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.pagesizes import A4, LETTER
 
-from league import services
+from league.competitions import services as competitions_services
+from league.games.selectors import ruleset_lines
 from league.models import EntrantKind, Fixture, TournamentFormat
-from league.pdf.sheets import QR_SIZE, BlankSheet, EntryLink, render_blank_sheets
-from league.pdf.tournament import (
+from league.printing.pdf.sheets import QR_SIZE, BlankSheet, EntryLink, render_blank_sheets
+from league.printing.pdf.tournament import (
     BracketBox,
     BracketColumn,
     BracketSection,
@@ -37,7 +38,8 @@ from league.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
-from league.selectors import ruleset_lines
+from league.tournaments import selectors
+from league.tournaments import services as tournaments_services
 from scoring import Deal, get_ruleset
 from tests.league.conftest import signed_in
 
@@ -450,8 +452,8 @@ NAMES = ("Anna", "Ben", "Carl", "Dora")
 
 
 def tournament(organiser, fmt, names=NAMES, **options):
-    club = services.club_create(name=f"Club {fmt}")
-    competition = services.tournament_create(
+    club = competitions_services.club_create(name=f"Club {fmt}")
+    competition = tournaments_services.tournament_create(
         club=club,
         name="Spring Open",
         rules=get_ruleset("klaberjass").replace(target=150),
@@ -461,26 +463,26 @@ def tournament(organiser, fmt, names=NAMES, **options):
         **options,
     )
     for name in names:
-        services.entrant_add(
-            competition=competition, player=services.player_add(club=club, name=name)
+        competitions_services.entrant_add(
+            competition=competition, player=competitions_services.player_add(club=club, name=name)
         )
-    services.tournament_start(competition=competition)
+    tournaments_services.tournament_start(competition=competition)
     return competition
 
 
 def play(fixture: Fixture, winner: int, confirm: bool = True) -> None:
     """Play the fixture through the loser's entry link; the winner confirms with theirs."""
     sides = {s.side: s for s in fixture.sides.all()}
-    game = services.token_start_game(side=sides[1 - winner])
+    game = tournaments_services.token_start_game(side=sides[1 - winner])
     points = (120, 10) if winner == 0 else (10, 120)
     while game.winner is None:
-        services.token_add_deal(
+        tournaments_services.token_add_deal(
             side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=points)
         )
         game.refresh_from_db()
     fixture.refresh_from_db()
     if confirm:
-        services.fixture_confirm(fixture=fixture, side=winner)
+        tournaments_services.fixture_confirm(fixture=fixture, side=winner)
 
 
 def open_fixtures(competition):
@@ -546,8 +548,8 @@ def test_unknown_rounds_competitions_and_sizes_are_404(cup, organiser):
 
 
 def test_a_league_has_no_bracket_but_its_rounds_print_without_codes(organiser):
-    club = services.club_create(name="League club")
-    league = services.competition_create(
+    club = competitions_services.club_create(name="League club")
+    league = competitions_services.competition_create(
         club=club,
         name="Winter league",
         rules=get_ruleset("klaberjass"),
@@ -555,8 +557,10 @@ def test_a_league_has_no_bracket_but_its_rounds_print_without_codes(organiser):
         by=organiser,
     )
     for name in NAMES:
-        services.entrant_add(competition=league, player=services.player_add(club=club, name=name))
-    services.fixtures_generate(competition=league)
+        competitions_services.entrant_add(
+            competition=league, player=competitions_services.player_add(club=club, name=name)
+        )
+    competitions_services.fixtures_generate(competition=league)
     client = signed_in(organiser)
     get(client, f"/c/{league.slug}/bracket.pdf", 404)
     get(client, f"/c/{league.slug}/ranking.pdf", 404)
@@ -580,7 +584,7 @@ def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     ranking = pages(get(anonymous, f"/c/{cup.slug}/ranking.pdf").content)[0]
     assert "Not finished yet" in ranking and "3 matches still to play" in ranking
 
-    services.fixture_confirm(fixture=semis[1], side=1)
+    tournaments_services.fixture_confirm(fixture=semis[1], side=1)
     final = cup.fixtures.get(bracket_match="W2-1")
     third = cup.fixtures.get(bracket_match="3P")
     tables = pages(get(signed_in(organiser), f"/c/{cup.slug}/rounds/2/tables.pdf").content)
@@ -589,7 +593,7 @@ def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     play(final, 1)
     play(third, 0)
 
-    state = services.bracket_state(cup)
+    state = selectors.bracket_state(cup)
     assert state.finished
     names = dict(cup.entrants.values_list("pk", "name"))
     pdf = get(anonymous, f"/c/{cup.slug}/bracket.pdf").content
@@ -621,7 +625,7 @@ def test_a_double_elimination_draws_two_sections(organiser):
     text = "\n".join(pages(pdf))
     for words in ("Winners' bracket and grand final", "Losers' bracket", "Reset, if needed"):
         assert words in text
-    champion = dict(cup.entrants.values_list("pk", "name"))[services.bracket_state(cup).champion]
+    champion = dict(cup.entrants.values_list("pk", "name"))[selectors.bracket_state(cup).champion]
     assert f"Champion: {champion}" in text
     assert "Final ranking" in pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]
 
@@ -667,8 +671,8 @@ def test_pools_then_a_knockout(organiser):
 
 
 def test_a_tournament_not_started_yet(organiser):
-    club = services.club_create(name="Quiet club")
-    cup = services.tournament_create(
+    club = competitions_services.club_create(name="Quiet club")
+    cup = tournaments_services.tournament_create(
         club=club,
         name="Later Open",
         rules=get_ruleset("klaberjass"),

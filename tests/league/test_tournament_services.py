@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from league import services
+from league.competitions import services as competitions_services
+from league.errors import Refused
+from league.games import services as games_services
 from league.models import EntrantKind, Fixture, FixtureSide, TournamentFormat
-from league.services import Refused
+from league.tournaments import selectors
+from league.tournaments import services as tournaments_services
 from scoring import Deal, get_ruleset
 
 pytestmark = pytest.mark.django_db
 
 
 def tournament(organiser, n, fmt, **options):
-    club = services.club_create(name=f"Club {fmt} {n}")
-    competition = services.tournament_create(
+    club = competitions_services.club_create(name=f"Club {fmt} {n}")
+    competition = tournaments_services.tournament_create(
         club=club,
         name="Open",
         rules=get_ruleset("klaberjass").replace(target=150),
@@ -25,23 +28,23 @@ def tournament(organiser, n, fmt, **options):
         **options,
     )
     for i in range(n):
-        player = services.player_add(club=club, name=f"P{i + 1}")
-        services.entrant_add(competition=competition, player=player)
+        player = competitions_services.player_add(club=club, name=f"P{i + 1}")
+        competitions_services.entrant_add(competition=competition, player=player)
     return competition
 
 
 def win_by_link(fixture: Fixture, winner: int) -> None:
     """Play the fixture through the entry link of the loser, then confirm with the winner's."""
     sides = {s.side: s for s in fixture.sides.all()}
-    game = services.token_start_game(side=sides[1 - winner])
+    game = tournaments_services.token_start_game(side=sides[1 - winner])
     points = (120, 10) if winner == 0 else (10, 120)
     while game.winner is None:
-        services.token_add_deal(
+        tournaments_services.token_add_deal(
             side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=points)
         )
         game.refresh_from_db()
     fixture.refresh_from_db()
-    services.fixture_confirm(fixture=fixture, side=winner)
+    tournaments_services.fixture_confirm(fixture=fixture, side=winner)
 
 
 def open_fixtures(competition):
@@ -50,13 +53,13 @@ def open_fixtures(competition):
 
 def test_single_elimination_advances_to_one_champion(organiser):
     cup = tournament(organiser, 6, TournamentFormat.SINGLE, third_place=True)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     first = open_fixtures(cup)
     assert len(first) == 2  # 6 entrants: seeds 1 and 2 have byes
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
             win_by_link(fixture, 0)
-    state = services.bracket_state(cup)
+    state = selectors.bracket_state(cup)
     assert state.finished and state.champion is not None
     assert len(state.placings) == 6
     assert cup.fixtures.filter(bracket_match="3P").exists()
@@ -68,45 +71,45 @@ def test_single_elimination_advances_to_one_champion(organiser):
 
 def test_the_side_that_entered_cannot_confirm_and_tokens_expire(organiser):
     cup = tournament(organiser, 2, TournamentFormat.SINGLE)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     fixture = cup.fixtures.get()
     sides = {s.side: s for s in fixture.sides.all()}
-    game = services.token_start_game(side=sides[0])
+    game = tournaments_services.token_start_game(side=sides[0])
     while game.winner is None:
-        services.token_add_deal(
+        tournaments_services.token_add_deal(
             side=sides[0], game=game, deal=Deal(makers=0, card_points=(120, 10))
         )
         game.refresh_from_db()
     fixture.refresh_from_db()
     assert fixture.entered_by == 0
     with pytest.raises(Refused, match="cannot confirm"):
-        services.fixture_confirm(fixture=fixture, side=0)
-    services.fixture_confirm(fixture=fixture, side=1)
+        tournaments_services.fixture_confirm(fixture=fixture, side=0)
+    tournaments_services.fixture_confirm(fixture=fixture, side=1)
     with pytest.raises(Refused, match="already confirmed"):
-        services.fixture_confirm(fixture=fixture, side=1)
+        tournaments_services.fixture_confirm(fixture=fixture, side=1)
     with pytest.raises(Refused, match="expired"):
-        services.token_add_deal(
+        tournaments_services.token_add_deal(
             side=sides[0], game=game, deal=Deal(makers=0, card_points=(120, 10))
         )
-    assert services.bracket_state(cup).champion == sides[0].entrant_id
+    assert selectors.bracket_state(cup).champion == sides[0].entrant_id
 
 
 def test_a_link_cannot_write_to_another_match(organiser):
     cup = tournament(organiser, 4, TournamentFormat.SINGLE)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     one, two = open_fixtures(cup)
-    game = services.token_start_game(side=two.sides.first())
+    game = tournaments_services.token_start_game(side=two.sides.first())
     with pytest.raises(Refused, match="another match"):
-        services.token_add_deal(
+        tournaments_services.token_add_deal(
             side=one.sides.first(), game=game, deal=Deal(makers=0, card_points=(120, 10))
         )
     assert game.deals.count() == 0
-    assert services.token_side("not-a-token") is None
+    assert selectors.token_side("not-a-token") is None
 
 
 def test_double_elimination_needs_two_losses(organiser):
     cup = tournament(organiser, 4, TournamentFormat.DOUBLE, final_reset=True)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     rounds = 0
     while fixtures := open_fixtures(cup):
         rounds += 1
@@ -114,7 +117,7 @@ def test_double_elimination_needs_two_losses(organiser):
             # The away side (the lower seed, or the losers' bracket) always wins.
             win_by_link(fixture, 1)
         assert rounds < 20
-    state = services.bracket_state(cup)
+    state = selectors.bracket_state(cup)
     assert state.finished and state.champion is not None
     losses = {e: 0 for e in cup.entrants.values_list("pk", flat=True)}
     for entrant in FixtureSide.objects.filter(fixture__competition=cup, result="loss").values_list(
@@ -126,7 +129,7 @@ def test_double_elimination_needs_two_losses(organiser):
 
 def test_swiss_pairs_rounds_without_rematches_and_fair_byes(organiser):
     swiss = tournament(organiser, 5, TournamentFormat.SWISS, swiss_rounds=4)
-    services.tournament_start(competition=swiss)
+    tournaments_services.tournament_start(competition=swiss)
     for _ in range(4):
         fixtures = open_fixtures(swiss)
         assert len(fixtures) == 2
@@ -141,7 +144,7 @@ def test_swiss_pairs_rounds_without_rematches_and_fair_byes(organiser):
 
 def test_pools_then_a_knockout_of_the_top_two(organiser):
     cup = tournament(organiser, 8, TournamentFormat.POOLS, pool_count=2, pool_top_k=2)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     assert set(cup.entrants.values_list("pool", flat=True)) == {0, 1}
     for fixture in open_fixtures(cup):
         win_by_link(fixture, 0)
@@ -153,30 +156,32 @@ def test_pools_then_a_knockout_of_the_top_two(organiser):
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
             win_by_link(fixture, 0)
-    assert services.bracket_state(cup).champion is not None
+    assert selectors.bracket_state(cup).champion is not None
 
 
 def test_a_withdrawal_mid_bracket_gives_a_walkover(organiser):
     cup = tournament(organiser, 4, TournamentFormat.SINGLE)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     first, second = open_fixtures(cup)
     win_by_link(first, 0)
     quitter = second.sides.get(side=1).entrant
-    services.entrant_withdraw(entrant=quitter, by=organiser)
+    tournaments_services.entrant_withdraw(entrant=quitter, by=organiser)
     second.refresh_from_db()
     assert second.status == "forfeit" and second.winner == 0 and second.confirmed_at
     final = open_fixtures(cup)
     assert len(final) == 1
     win_by_link(final[0], 1)
-    assert services.bracket_state(cup).finished
+    assert selectors.bracket_state(cup).finished
 
 
 def test_seeding_from_a_league_table_and_bad_manual_seeds(organiser):
     cup = tournament(organiser, 3, TournamentFormat.SINGLE)
     ids = list(cup.entrants.values_list("pk", flat=True))
     with pytest.raises(Refused, match="different seed"):
-        services.tournament_seed(competition=cup, method="manual", seeds={ids[0]: 1, ids[1]: 1})
-    order = services.tournament_seed(
+        tournaments_services.tournament_seed(
+            competition=cup, method="manual", seeds={ids[0]: 1, ids[1]: 1}
+        )
+    order = tournaments_services.tournament_seed(
         competition=cup, method="manual", seeds={ids[0]: 3, ids[1]: 1, ids[2]: 2}
     )
     assert [e.pk for e in order] == [ids[1], ids[2], ids[0]]
@@ -184,13 +189,13 @@ def test_seeding_from_a_league_table_and_bad_manual_seeds(organiser):
 
 def test_a_best_of_three_ends_when_a_side_has_won_two(organiser):
     cup = tournament(organiser, 2, TournamentFormat.SINGLE, games_per_match=3, best_of=True)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     fixture = cup.fixtures.get()
     sides = {s.side: s for s in fixture.sides.all()}
     for played in (1, 2):
-        game = services.token_start_game(side=sides[1])
+        game = tournaments_services.token_start_game(side=sides[1])
         while game.winner is None:
-            services.token_add_deal(
+            tournaments_services.token_add_deal(
                 side=sides[1], game=game, deal=Deal(makers=0, card_points=(120, 10))
             )
             game.refresh_from_db()
@@ -208,9 +213,9 @@ def test_a_best_of_three_ends_when_a_side_has_won_two(organiser):
     ],
 )
 def test_a_tournament_that_could_not_produce_a_winner_is_refused(organiser, preset, options, field):
-    club = services.club_create(name="Refusals")
+    club = competitions_services.club_create(name="Refusals")
     with pytest.raises(Refused) as caught:
-        services.tournament_create(
+        tournaments_services.tournament_create(
             club=club,
             name="X",
             rules=get_ruleset(preset),
@@ -224,37 +229,37 @@ def test_a_tournament_that_could_not_produce_a_winner_is_refused(organiser, pres
 
 def test_a_withdrawal_during_a_best_of_three_concedes_the_match(organiser):
     cup = tournament(organiser, 2, TournamentFormat.SINGLE, games_per_match=3, best_of=True)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     fixture = cup.fixtures.get()
     sides = {s.side: s for s in fixture.sides.all()}
-    game = services.token_start_game(side=sides[1])
+    game = tournaments_services.token_start_game(side=sides[1])
     while game.winner is None:
-        services.token_add_deal(
+        tournaments_services.token_add_deal(
             side=sides[1], game=game, deal=Deal(makers=1, card_points=(10, 120))
         )
         game.refresh_from_db()
-    services.entrant_withdraw(entrant=sides[1].entrant, by=organiser)
+    tournaments_services.entrant_withdraw(entrant=sides[1].entrant, by=organiser)
     fixture.refresh_from_db()
     assert fixture.finished and fixture.winner == 0 and fixture.confirmed_at
     assert fixture.games.count() == 1  # the game played stays on the record
-    assert services.bracket_state(cup).champion == sides[0].entrant_id
+    assert selectors.bracket_state(cup).champion == sides[0].entrant_id
 
 
 def test_a_confirmed_match_cannot_be_changed_through_its_games(organiser):
     from scoring import InvalidDeal
 
     cup = tournament(organiser, 2, TournamentFormat.SINGLE)
-    services.tournament_start(competition=cup)
+    tournaments_services.tournament_start(competition=cup)
     fixture = cup.fixtures.get()
     win_by_link(fixture, 0)
     game = fixture.games.get()
     last = game.deals.order_by("-number").first()
     with pytest.raises(InvalidDeal, match="confirmed"):
-        services.game_delete_deal(
+        games_services.game_delete_deal(
             game=game, number=last.number, expected_version=last.version, by=organiser
         )
     with pytest.raises(InvalidDeal, match="confirmed"):
-        services.game_correct_deal(
+        games_services.game_correct_deal(
             game=game,
             number=1,
             expected_version=1,

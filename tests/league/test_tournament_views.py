@@ -18,7 +18,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import services
+from league.competitions import services as competitions_services
 from league.models import (
     Competition,
     CompetitionKind,
@@ -30,6 +30,7 @@ from league.models import (
     Game,
     TournamentFormat,
 )
+from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
 from tests.league.html import Element, parse
 
@@ -43,8 +44,8 @@ WIN = {"makers": "0", "card_points_0": "120", "card_points_1": "42"}
 # -- helpers ----------------------------------------------------------------------------------
 def cup(organiser, n: int, fmt: str = TournamentFormat.SINGLE, **options) -> Competition:
     """A Klaberjass tournament to 150 of ``n`` players, P1 ... Pn, entered in that order."""
-    club = services.club_create(name=f"Club {fmt} {n} {Competition.objects.count()}")
-    competition = services.tournament_create(
+    club = competitions_services.club_create(name=f"Club {fmt} {n} {Competition.objects.count()}")
+    competition = tournaments_services.tournament_create(
         club=club,
         name=options.pop("name", "Spring cup"),
         rules=get_ruleset("klaberjass").replace(target=TARGET),
@@ -54,14 +55,14 @@ def cup(organiser, n: int, fmt: str = TournamentFormat.SINGLE, **options) -> Com
         **options,
     )
     for i in range(n):
-        player = services.player_add(club=club, name=f"P{i + 1}")
-        services.entrant_add(competition=competition, player=player)
+        player = competitions_services.player_add(club=club, name=f"P{i + 1}")
+        competitions_services.entrant_add(competition=competition, player=player)
     return competition
 
 
 def started(organiser, n: int, fmt: str = TournamentFormat.SINGLE, **options) -> Competition:
     competition = cup(organiser, n, fmt, **options)
-    services.tournament_start(competition=competition)
+    tournaments_services.tournament_start(competition=competition)
     competition.refresh_from_db()
     return competition
 
@@ -103,10 +104,10 @@ def play_by_link(client: Client, fixture: Fixture, winner: int) -> FixtureSide:
     the winner's side (whose link confirms)."""
     sides = sides_of(fixture)
     loser = sides[1 - winner].entry_token
-    assert client.post(url("entry-start", loser)).status_code == 302
+    assert client.post(url("tournaments:entry-start", loser)).status_code == 302
     game = fixture.games.get()
     while game.winner is None:
-        response = client.post(url("entry-deal", loser), deal_for(winner))
+        response = client.post(url("tournaments:entry-deal", loser), deal_for(winner))
         assert response.status_code == 302, response.content.decode()[:2000]
         game.refresh_from_db()
     return sides[winner]
@@ -114,7 +115,7 @@ def play_by_link(client: Client, fixture: Fixture, winner: int) -> FixtureSide:
 
 def win_by_link(client: Client, fixture: Fixture, winner: int) -> None:
     side = play_by_link(client, fixture, winner)
-    assert client.post(url("entry-confirm", side.entry_token)).status_code == 302
+    assert client.post(url("tournaments:entry-confirm", side.entry_token)).status_code == 302
 
 
 def text_of(root: Element, id_: str) -> str:
@@ -143,18 +144,18 @@ def new_post(club, **changes) -> dict[str, str]:
 
 
 def test_the_organiser_creates_a_tournament_and_lands_on_the_director_page(organiser_client):
-    club = services.club_create(name="Thursday club")
-    form = page(organiser_client, url("tournament-new") + f"?club={club.slug}")
+    club = competitions_services.club_create(name="Thursday club")
+    form = page(organiser_client, url("tournaments:new") + f"?club={club.slug}")
     chosen = [o for o in form.by_id("id_club").iter("option") if "selected" in o.attrs]
     assert [o.text for o in chosen] == ["Thursday club"]
     # The three-hand game is not offered: a tournament match has two sides.
     presets = {o.attrs["value"] for o in form.by_id("id_preset").iter("option")}
     assert "klaberjass" in presets and "klaberjass-3" not in presets
 
-    response = organiser_client.post(url("tournament-new"), new_post(club))
+    response = organiser_client.post(url("tournaments:new"), new_post(club))
     competition = Competition.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == url("tournament-director", competition.slug)
+    assert response["Location"] == url("tournaments:director", competition.slug)
     assert competition.kind == CompetitionKind.TOURNAMENT
     assert competition.format == TournamentFormat.SINGLE
     assert competition.entrant_kind == EntrantKind.PLAYERS  # from the game, two-hand
@@ -162,9 +163,9 @@ def test_the_organiser_creates_a_tournament_and_lands_on_the_director_page(organ
 
 
 def test_a_four_hand_tournament_takes_partnerships(organiser_client):
-    club = services.club_create(name="Clabber club")
+    club = competitions_services.club_create(name="Clabber club")
     organiser_client.post(
-        url("tournament-new"),
+        url("tournaments:new"),
         new_post(club, preset="clabber", target="", format=TournamentFormat.DOUBLE),
     )
     competition = Competition.objects.get()
@@ -199,8 +200,8 @@ def test_a_four_hand_tournament_takes_partnerships(organiser_client):
     ],
 )
 def test_a_refused_tournament_says_why_next_to_the_field(organiser_client, changes, field, words):
-    club = services.club_create(name="Thursday club")
-    response = organiser_client.post(url("tournament-new"), new_post(club, **changes))
+    club = competitions_services.club_create(name="Thursday club")
+    response = organiser_client.post(url("tournaments:new"), new_post(club, **changes))
     if field is None:  # the control case: three games, not best-of, is fine
         assert response.status_code == 302
         return
@@ -210,61 +211,61 @@ def test_a_refused_tournament_says_why_next_to_the_field(organiser_client, chang
 
 
 def test_only_an_organiser_creates_a_tournament(scorer_client):
-    club = services.club_create(name="Thursday club")
-    refused(scorer_client.get(url("tournament-new")), login=False)
-    refused(scorer_client.post(url("tournament-new"), new_post(club)), login=False)
-    refused(Client().post(url("tournament-new"), new_post(club)), login=True)
+    club = competitions_services.club_create(name="Thursday club")
+    refused(scorer_client.get(url("tournaments:new")), login=False)
+    refused(scorer_client.post(url("tournaments:new"), new_post(club)), login=False)
+    refused(Client().post(url("tournaments:new"), new_post(club)), login=True)
     assert not Competition.objects.exists()
 
 
 # -- the director's page: before the start ----------------------------------------------------
 def test_the_director_page_is_the_organisers(organiser, organiser_client, scorer_client):
     competition = cup(organiser, 3)
-    address = url("tournament-director", competition.slug)
+    address = url("tournaments:director", competition.slug)
     root = page(organiser_client, address)
     assert "Start the tournament" in root.by_id("start").text
     assert [tr.text for tr in root.by_id("seeding").iter("tr")][1:] == ["P1", "P2", "P3"]
     refused(scorer_client.get(address), login=False)
     refused(Client().get(address), login=True)
     # A league season has no director's page.
-    league = services.competition_create(
+    league = competitions_services.competition_create(
         club=competition.club,
         name="League",
         rules=get_ruleset("klaberjass"),
         entrant_kind=EntrantKind.PLAYERS,
         by=organiser,
     )
-    assert organiser_client.get(url("tournament-director", league.slug)).status_code == 404
-    assert organiser_client.get(url("tournament-director", "nothing-here")).status_code == 404
+    assert organiser_client.get(url("tournaments:director", league.slug)).status_code == 404
+    assert organiser_client.get(url("tournaments:director", "nothing-here")).status_code == 404
 
 
 def _writes(competition: Competition, organiser):
     """Each organiser write of the director's page: (name, url, data, did it happen?)."""
     entrants = list(competition.entrants.order_by("id"))
-    extra = services.player_add(club=competition.club, name="Newcomer")
+    extra = competitions_services.player_add(club=competition.club, name="Newcomer")
     return [
         (
             "entrant",
-            url("tournament-entrant-add", competition.slug),
+            url("tournaments:entrant-add", competition.slug),
             {"entrant-player": str(extra.pk)},
             lambda: competition.entrants.filter(player=extra).exists(),
         ),
         (
             "seed",
-            url("tournament-seed", competition.slug),
+            url("tournaments:seed", competition.slug),
             {"seed-method": "manual"}
             | {f"seed-seed_{e.pk}": str(len(entrants) - i) for i, e in enumerate(entrants)},
             lambda: competition.entrants.get(pk=entrants[0].pk).seed == len(entrants),
         ),
         (
             "start",
-            url("tournament-start", competition.slug),
+            url("tournaments:start", competition.slug),
             {},
             lambda: Competition.objects.get(pk=competition.pk).started,
         ),
         (
             "withdraw",
-            url("tournament-withdraw", competition.slug),
+            url("tournaments:withdraw", competition.slug),
             {"withdraw-entrant": str(entrants[-1].pk)},
             lambda: Entrant.objects.get(pk=entrants[-1].pk).withdrawn,
         ),
@@ -284,7 +285,7 @@ def test_each_director_write_works_for_the_organiser_only(
     assert not happened()
     response = organiser_client.post(address, data)
     assert response.status_code == 302, response.content.decode()[:3000]
-    assert response["Location"].startswith(url("tournament-director", competition.slug))
+    assert response["Location"].startswith(url("tournaments:director", competition.slug))
     assert happened()
 
 
@@ -294,7 +295,7 @@ def test_confirm_as_director_works_for_the_organiser_only(
     competition = started(organiser, 2)
     fixture = competition.fixtures.get()
     play_by_link(Client(), fixture, winner=0)
-    address = url("tournament-confirm", competition.slug, fixture.pk)
+    address = url("tournaments:confirm", competition.slug, fixture.pk)
     refused(scorer_client.post(address), login=False)
     refused(Client().post(address), login=True)
     fixture.refresh_from_db()
@@ -302,14 +303,14 @@ def test_confirm_as_director_works_for_the_organiser_only(
     assert organiser_client.post(address).status_code == 302
     fixture.refresh_from_db()
     assert fixture.confirmed_at is not None and fixture.confirmed_by == "director olga"
-    root = page(Client(), url("tournament-bracket", competition.slug))
+    root = page(Client(), url("tournaments:bracket", competition.slug))
     assert text_of(root, "champion") == "Champion: P1"
 
 
 def test_a_fixture_of_another_tournament_is_not_found(organiser, organiser_client):
     one, other = started(organiser, 2), started(organiser, 2)
     fixture = other.fixtures.get()
-    address = url("tournament-confirm", one.slug, fixture.pk)
+    address = url("tournaments:confirm", one.slug, fixture.pk)
     assert organiser_client.post(address).status_code == 404
 
 
@@ -322,23 +323,23 @@ def test_bad_manual_seeds_are_refused_and_nothing_is_saved(organiser, organiser_
         f"seed-seed_{b.pk}": "1",
         f"seed-seed_{c.pk}": "2",
     }
-    response = organiser_client.post(url("tournament-seed", competition.slug), data)
+    response = organiser_client.post(url("tournaments:seed", competition.slug), data)
     assert response.status_code == 400
     assert "different seed from 1 to 3" in text_of(parse(response.content), "seed-errors")
     assert not competition.entrants.filter(seed__isnull=False).exists()
     # A missing seed is told at its own field.
     del data[f"seed-seed_{c.pk}"]
-    response = organiser_client.post(url("tournament-seed", competition.slug), data)
+    response = organiser_client.post(url("tournaments:seed", competition.slug), data)
     assert "Give a seed" in text_of(parse(response.content), f"seed-seed_{c.pk}-error")
 
 
 def test_seeds_at_random_and_from_another_competitions_table(organiser, organiser_client):
     competition = cup(organiser, 4)
-    address = url("tournament-seed", competition.slug)
+    address = url("tournaments:seed", competition.slug)
     assert organiser_client.post(address, {"seed-method": "random"}).status_code == 302
     assert sorted(competition.entrants.values_list("seed", flat=True)) == [1, 2, 3, 4]
     # From a table: a league of the same club, P4 on top.
-    league = services.competition_create(
+    league = competitions_services.competition_create(
         club=competition.club,
         name="League",
         rules=get_ruleset("klaberjass"),
@@ -347,10 +348,10 @@ def test_seeds_at_random_and_from_another_competitions_table(organiser, organise
     )
     players = {p.name: p for p in competition.club.players.all()}
     for name in ("P4", "P3"):
-        services.entrant_add(competition=league, player=players[name])
-    services.fixtures_generate(competition=league)
+        competitions_services.entrant_add(competition=league, player=players[name])
+    competitions_services.fixtures_generate(competition=league)
     fixture = league.fixtures.get()
-    services.fixture_type_result(
+    competitions_services.fixture_type_result(
         fixture=fixture,
         scores=[(600, 100) if sides_of(fixture)[0].entrant.name == "P4" else (100, 600)],
     )
@@ -366,7 +367,7 @@ def test_seeds_at_random_and_from_another_competitions_table(organiser, organise
 
 def test_a_tournament_of_one_cannot_start(organiser, organiser_client):
     competition = cup(organiser, 1)
-    response = organiser_client.post(url("tournament-start", competition.slug))
+    response = organiser_client.post(url("tournaments:start", competition.slug))
     assert response.status_code == 400
     assert "at least two entrants" in text_of(parse(response.content), "start-error")
     competition.refresh_from_db()
@@ -377,7 +378,7 @@ def test_a_third_place_match_with_three_entrants_is_refused_not_a_crash(
     organiser, organiser_client
 ):
     competition = cup(organiser, 3, third_place=True)
-    response = organiser_client.post(url("tournament-start", competition.slug))
+    response = organiser_client.post(url("tournaments:start", competition.slug))
     assert response.status_code == 400
     assert "third-place match needs at least 4" in text_of(parse(response.content), "start-error")
     assert not competition.fixtures.exists()
@@ -389,7 +390,7 @@ def test_the_director_sees_each_table_with_its_status_and_full_entry_links(
 ):
     competition = started(organiser, 4)
     first, second = open_fixtures(competition)
-    root = page(organiser_client, url("tournament-director", competition.slug))
+    root = page(organiser_client, url("tournaments:director", competition.slug))
     table = root.by_id(f"table-{first.pk}")
     links = [a.attrs["href"] for a in table.iter("a") if a.has_class("entry-url")]
     tokens = [sides_of(first)[i].entry_token for i in (0, 1)]
@@ -398,29 +399,29 @@ def test_the_director_sees_each_table_with_its_status_and_full_entry_links(
 
     # In play: the running totals.
     client = Client()
-    client.post(url("entry-start", tokens[1]))
-    client.post(url("entry-deal", tokens[1]), WIN)
-    root = page(organiser_client, url("tournament-director", competition.slug))
+    client.post(url("tournaments:entry-start", tokens[1]))
+    client.post(url("tournaments:entry-deal", tokens[1]), WIN)
+    root = page(organiser_client, url("tournaments:director", competition.slug))
     assert "In play: 120 – 42" in root.by_id(f"table-{first.pk}").text
 
     # Finished: waiting for the side that did not enter; the director may confirm instead.
-    client.post(url("entry-deal", tokens[1]), WIN)
-    root = page(organiser_client, url("tournament-director", competition.slug))
+    client.post(url("tournaments:entry-deal", tokens[1]), WIN)
+    root = page(organiser_client, url("tournaments:director", competition.slug))
     table = root.by_id(f"table-{first.pk}")
     assert "Finished: waiting for P1 to confirm" in table.text
     assert "Confirm as director" in table.text
     assert "Confirm as director" not in root.by_id(f"table-{second.pk}").text
 
     # Confirmed, a withdrawal gives the final to P1 by walkover, and the tournament is over.
-    organiser_client.post(url("tournament-confirm", competition.slug, first.pk))
+    organiser_client.post(url("tournaments:confirm", competition.slug, first.pk))
     quitter = sides_of(second)[0].entrant
     organiser_client.post(
-        url("tournament-withdraw", competition.slug), {"withdraw-entrant": str(quitter.pk)}
+        url("tournaments:withdraw", competition.slug), {"withdraw-entrant": str(quitter.pk)}
     )
     final = open_fixtures(competition)
     assert len(final) == 1 and final[0].bracket_match == "W2-1"
     win_by_link(Client(), final[0], winner=0)
-    root = page(organiser_client, url("tournament-director", competition.slug))
+    root = page(organiser_client, url("tournaments:director", competition.slug))
     assert "Every result is confirmed" in root.by_id("tables").text
     rows = {tr.attrs["id"]: tr.text for tr in root.by_id("entrants").iter("tr") if "id" in tr.attrs}
     assert "Withdrawn" in rows[f"entrant-{quitter.pk}"]
@@ -441,14 +442,14 @@ def test_a_new_bracket_match_is_not_given_a_table_still_at_play(organiser, organ
         competition.fixtures.filter(round__number__gt=1).values_list("bracket_match", "table")
     )
     assert tables == {"W2-1": "1", "W2-2": "2"}
-    root = page(organiser_client, url("tournament-director", competition.slug))
+    root = page(organiser_client, url("tournaments:director", competition.slug))
     assert "Table 1" in root.by_id("tables").text and "Table 2" in root.by_id("tables").text
 
 
 def test_the_director_cannot_confirm_a_match_still_in_play(organiser, organiser_client):
     competition = started(organiser, 2)
     fixture = competition.fixtures.get()
-    response = organiser_client.post(url("tournament-confirm", competition.slug, fixture.pk))
+    response = organiser_client.post(url("tournaments:confirm", competition.slug, fixture.pk))
     assert response.status_code == 400
     assert "not finished" in " ".join(errors(parse(response.content)))
     fixture.refresh_from_db()
@@ -458,8 +459,14 @@ def test_the_director_cannot_confirm_a_match_still_in_play(organiser, organiser_
 # -- entry links ------------------------------------------------------------------------------
 def test_an_unknown_token_is_not_found(db):
     client = Client()
-    for name in ("entry-link", "entry-start", "entry-deal", "entry-preview", "entry-confirm"):
-        method = client.get if name == "entry-link" else client.post
+    for name in (
+        "tournaments:entry",
+        "tournaments:entry-start",
+        "tournaments:entry-deal",
+        "tournaments:entry-preview",
+        "tournaments:entry-confirm",
+    ):
+        method = client.get if name == "tournaments:entry" else client.post
         assert method(url(name, "no-such-token")).status_code == 404, name
     assert client.get("/m/" + "x" * 80 + "/").status_code == 404
 
@@ -471,43 +478,48 @@ def test_a_side_plays_its_match_through_its_link_and_the_other_side_confirms(org
     loser, winner = sides[1].entry_token, sides[0].entry_token
     client = Client()  # nobody signed in
 
-    root = page(client, url("entry-link", loser))
+    root = page(client, url("tournaments:entry", loser))
     assert "P1 v P4" in next(root.iter("h1")).text
     assert "Round 1" in root.text and "table 1" in root.text and "match W1-1" in root.text
     assert (
-        f'href="{url("competition-rules", competition.slug)}"'
-        in client.get(url("entry-link", loser)).content.decode()
+        f'href="{url("competitions:rules", competition.slug)}"'
+        in client.get(url("tournaments:entry", loser)).content.decode()
     )
     assert "Start the game" in root.by_id("start").text
 
-    assert client.post(url("entry-start", loser)).status_code == 302
+    assert client.post(url("tournaments:entry-start", loser)).status_code == 302
     game = fixture.games.get()
-    root = page(client, url("entry-link", loser))
-    assert root.by_id("deal-form").attrs["action"] == url("entry-deal", loser) + f"?game={game.pk}"
-    assert root.by_id("deal-form").attrs["data-preview-url"] == url("entry-preview", loser)
+    root = page(client, url("tournaments:entry", loser))
+    assert (
+        root.by_id("deal-form").attrs["action"]
+        == url("tournaments:entry-deal", loser) + f"?game={game.pk}"
+    )
+    assert root.by_id("deal-form").attrs["data-preview-url"] == url(
+        "tournaments:entry-preview", loser
+    )
 
     # The preview scores the deal without saving it.
-    preview = client.post(url("entry-preview", loser), WIN).json()
+    preview = client.post(url("tournaments:entry-preview", loser), WIN).json()
     assert preview["valid"] and [s["mark"] for s in preview["sides"]] == ["120", "42"]
     assert game.deals.count() == 0
 
     # A deal that cannot happen: the engine's message next to the card points, nothing saved.
-    response = client.post(url("entry-deal", loser), {**WIN, "card_points_1": "50"})
+    response = client.post(url("tournaments:entry-deal", loser), {**WIN, "card_points_1": "50"})
     assert response.status_code == 400
     assert "162" in text_of(parse(response.content), "error-card_points")
     assert game.deals.count() == 0
 
-    assert client.post(url("entry-deal", loser), WIN).status_code == 302
-    root = page(client, url("entry-link", loser))
+    assert client.post(url("tournaments:entry-deal", loser), WIN).status_code == 302
+    root = page(client, url("tournaments:entry", loser))
     assert [td.text for td in root.by_id("deal-1").iter("td")][:4] == ["120", "120", "42", "42"]
-    client.post(url("entry-deal", loser), WIN)
+    client.post(url("tournaments:entry-deal", loser), WIN)
     fixture.refresh_from_db()
     assert fixture.finished and fixture.entered_by == 1 and fixture.confirmed_at is None
 
     # The side that entered cannot confirm: it is told so, and nothing changes.
-    root = page(client, url("entry-link", loser))
+    root = page(client, url("tournaments:entry", loser))
     assert "Waiting for P1 to confirm" in text_of(root, "waiting")
-    response = client.post(url("entry-confirm", loser))
+    response = client.post(url("tournaments:entry-confirm", loser))
     assert response.status_code == 409
     assert "cannot confirm" in text_of(parse(response.content), "entry-error")
     fixture.refresh_from_db()
@@ -515,9 +527,9 @@ def test_a_side_plays_its_match_through_its_link_and_the_other_side_confirms(org
     assert competition.fixtures.count() == 2
 
     # The other side confirms; once both semi-finals are, the final appears.
-    root = page(client, url("entry-link", winner))
+    root = page(client, url("tournaments:entry", winner))
     assert "Confirm the result" in text_of(root, "confirm")
-    assert client.post(url("entry-confirm", winner)).status_code == 302
+    assert client.post(url("tournaments:entry-confirm", winner)).status_code == 302
     fixture.refresh_from_db()
     assert fixture.confirmed_at is not None and fixture.confirmed_by == sides[0].entrant.name
     win_by_link(client, open_fixtures(competition)[0], winner=1)
@@ -525,14 +537,14 @@ def test_a_side_plays_its_match_through_its_link_and_the_other_side_confirms(org
     assert {s.entrant.name for s in final.sides.all()} == {"P1", "P3"}
 
     # The winner's old link shows the confirmed result and leads to the next match.
-    root = page(client, url("entry-link", winner))
+    root = page(client, url("tournaments:entry", winner))
     assert "P1 won" in text_of(root, "result") and "confirmed" in text_of(root, "result")
     assert root.by_id("next-match").attrs["href"] == url(
-        "entry-link", final.sides.get(entrant__name="P1").entry_token
+        "tournaments:entry", final.sides.get(entrant__name="P1").entry_token
     )
     assert (
         root.iter("form")
-        and "deal-form" not in client.get(url("entry-link", winner)).content.decode()
+        and "deal-form" not in client.get(url("tournaments:entry", winner)).content.decode()
     )
 
 
@@ -543,14 +555,18 @@ def test_a_confirmed_matchs_links_have_expired_for_every_write(organiser):
     win_by_link(client, fixture, winner=0)
     deals = Deal.objects.count()
     for token in (s.entry_token for s in fixture.sides.all()):
-        for name in ("entry-start", "entry-deal", "entry-confirm"):
+        for name in (
+            "tournaments:entry-start",
+            "tournaments:entry-deal",
+            "tournaments:entry-confirm",
+        ):
             response = client.post(url(name, token), WIN)
             assert response.status_code == 410, name
             assert "This link has expired" in response.content.decode()
             assert "P1 won" in text_of(parse(response.content), "result")
-        assert client.post(url("entry-preview", token), WIN).status_code == 410
+        assert client.post(url("tournaments:entry-preview", token), WIN).status_code == 410
         # Reading it still works: the confirmed result, read-only.
-        root = page(client, url("entry-link", token))
+        root = page(client, url("tournaments:entry", token))
         assert "no longer takes entries" in text_of(root, "result")
     assert Deal.objects.count() == deals and Game.objects.count() == 1
 
@@ -563,10 +579,10 @@ def test_a_second_result_for_a_finished_match_is_refused(organiser):
     game = fixture.games.get()
     deals = game.deals.count()
     for side in fixture.sides.all():
-        response = client.post(url("entry-start", side.entry_token))
+        response = client.post(url("tournaments:entry-start", side.entry_token))
         assert response.status_code == 409
         assert "already has its result" in text_of(parse(response.content), "entry-error")
-        response = client.post(url("entry-deal", side.entry_token), WIN)
+        response = client.post(url("tournaments:entry-deal", side.entry_token), WIN)
         assert response.status_code == 409
         assert "nothing was saved" in text_of(parse(response.content), "entry-error")
     assert fixture.games.count() == 1 and game.deals.count() == deals
@@ -577,17 +593,17 @@ def test_a_link_writes_only_to_its_own_matchs_running_game(organiser):
     one, two = open_fixtures(competition)
     client = Client()
     mine, theirs = sides_of(one)[0].entry_token, sides_of(two)[0].entry_token
-    client.post(url("entry-start", theirs))
+    client.post(url("tournaments:entry-start", theirs))
     their_game = two.games.get()
     # No game of this link's match is running: nothing is saved anywhere.
-    response = client.post(url("entry-deal", mine) + f"?game={their_game.pk}", WIN)
+    response = client.post(url("tournaments:entry-deal", mine) + f"?game={their_game.pk}", WIN)
     assert response.status_code == 409
     # With its own game running, naming another game is refused too.
-    client.post(url("entry-start", mine))
-    response = client.post(url("entry-deal", mine) + f"?game={their_game.pk}", WIN)
+    client.post(url("tournaments:entry-start", mine))
+    response = client.post(url("tournaments:entry-deal", mine) + f"?game={their_game.pk}", WIN)
     assert response.status_code == 409
     assert Deal.objects.count() == 0
-    assert client.post(url("entry-deal", mine), WIN).status_code == 302
+    assert client.post(url("tournaments:entry-deal", mine), WIN).status_code == 302
     assert one.games.get().deals.count() == 1 and their_game.deals.count() == 0
 
 
@@ -596,13 +612,13 @@ def test_a_deal_sent_twice_is_saved_once_even_when_it_ended_the_game(organiser):
     fixture = competition.fixtures.get()
     token = sides_of(fixture)[1].entry_token
     client = Client()
-    client.post(url("entry-start", token))
-    client.post(url("entry-deal", token), WIN)
-    key = parse(client.get(url("entry-link", token)).content).by_id("deal-form")
+    client.post(url("tournaments:entry-start", token))
+    client.post(url("tournaments:entry-deal", token), WIN)
+    key = parse(client.get(url("tournaments:entry", token)).content).by_id("deal-form")
     entry_key = next(i for i in key.iter("input") if i.attrs.get("name") == "entry_key")
     data = {**WIN, "entry_key": entry_key.attrs["value"]}
-    assert client.post(url("entry-deal", token), data).status_code == 302
-    response = client.post(url("entry-deal", token), data, follow=True)
+    assert client.post(url("tournaments:entry-deal", token), data).status_code == 302
+    response = client.post(url("tournaments:entry-deal", token), data, follow=True)
     assert "already saved" in response.content.decode()
     assert Deal.objects.count() == 2
 
@@ -613,15 +629,15 @@ def test_two_games_a_match_start_one_after_the_other(organiser):
     token = sides_of(fixture)[1].entry_token
     client = Client()
     for number in (1, 2):
-        client.post(url("entry-start", token))
+        client.post(url("tournaments:entry-start", token))
         while (game := fixture.games.order_by("-id").first()).winner is None:
-            client.post(url("entry-deal", token), WIN)
+            client.post(url("tournaments:entry-deal", token), WIN)
         fixture.refresh_from_db()
-        root = page(client, url("entry-link", token))
+        root = page(client, url("tournaments:entry", token))
         if number == 1:
             assert not fixture.finished and "Start game 2" in text_of(root, "start")
     assert fixture.finished and fixture.games.count() == 2 and game.winner == 0
-    root = page(client, url("entry-link", token))
+    root = page(client, url("tournaments:entry", token))
     assert root.by_id("sheet-1") and root.by_id("sheet-2") and root.by_id("game-2-deal-1")
 
 
@@ -637,7 +653,7 @@ def side_texts(box: Element) -> list[str]:
 def test_the_bracket_shows_seeds_byes_winners_and_placings(organiser):
     competition = started(organiser, 6, third_place=True)
     client = Client()
-    root = page(client, url("tournament-bracket", competition.slug))
+    root = page(client, url("tournaments:bracket", competition.slug))
     found = boxes(root)
     assert set(found) == {"W1-1", "W1-2", "W2-1", "W2-2", "W3-1", "3P"}
     assert side_texts(found["W1-1"]) == ["4 P4", "5 P5"]
@@ -650,7 +666,7 @@ def test_the_bracket_shows_seeds_byes_winners_and_placings(organiser):
     while fixtures := open_fixtures(competition):
         for fixture in fixtures:
             win_by_link(client, fixture, winner=0)
-    root = page(client, url("tournament-bracket", competition.slug))
+    root = page(client, url("tournaments:bracket", competition.slug))
     found = boxes(root)
     won = [li.text for li in found["W3-1"].iter("li") if li.has_class("won")]
     assert won == ["1 P1 240"]
@@ -662,7 +678,7 @@ def test_the_bracket_shows_seeds_byes_winners_and_placings(organiser):
 
 def test_a_double_elimination_draws_winners_losers_and_finals(organiser):
     competition = started(organiser, 4, TournamentFormat.DOUBLE)
-    root = page(Client(), url("tournament-bracket", competition.slug))
+    root = page(Client(), url("tournaments:bracket", competition.slug))
     parts = [h.text for h in root.by_id("bracket").iter("h3")]
     assert parts == ["Winners' bracket", "Losers' bracket", "Finals"]
     found = boxes(root)
@@ -675,24 +691,24 @@ def test_a_swiss_shows_its_pairings_and_the_standings_link(organiser):
     client = Client()
     for fixture in open_fixtures(competition):
         win_by_link(client, fixture, winner=0)
-    root = page(client, url("tournament-bracket", competition.slug))
+    root = page(client, url("tournaments:bracket", competition.slug))
     assert "bracket" not in {e.attrs.get("id") for e in root.iter("section")}
     assert [h.text for h in root.by_id("rounds").iter("h3")] == ["Round 2", "Round 1"]
     assert "Bye:" in root.by_id("round-1").text
     hrefs = {a.attrs.get("href") for a in root.iter("a")}
-    assert url("competition-standings", competition.slug) in hrefs
+    assert url("competitions:standings", competition.slug) in hrefs
 
 
 def test_pools_show_their_tables_and_the_knockout_to_come(organiser):
     competition = started(organiser, 8, TournamentFormat.POOLS, pool_count=2, pool_top_k=2)
     client = Client()
-    root = page(client, url("tournament-bracket", competition.slug))
+    root = page(client, url("tournaments:bracket", competition.slug))
     assert [c.text for c in root.iter("caption")] == ["Pool 1", "Pool 2"]
     found = boxes(root)
     assert side_texts(found["W1-1"]) == ["1 Pool 1, 1st", "4 Pool 2, 2nd"]
     for fixture in open_fixtures(competition):
         win_by_link(client, fixture, winner=0)
-    root = page(client, url("tournament-bracket", competition.slug))
+    root = page(client, url("tournaments:bracket", competition.slug))
     first = root.by_id("pool-1")
     assert len([tr for tr in first.iter("tr") if tr.has_class("qualifies")]) == 2
     assert all("Pool" not in t for t in side_texts(boxes(root)["W1-1"]))
@@ -700,21 +716,21 @@ def test_pools_show_their_tables_and_the_knockout_to_come(organiser):
 
 def test_before_the_start_the_bracket_page_lists_the_entrants(organiser):
     competition = cup(organiser, 3)
-    root = page(Client(), url("tournament-bracket", competition.slug))
+    root = page(Client(), url("tournaments:bracket", competition.slug))
     assert "The draw is made when the director starts" in text_of(root, "entrants")
-    league = services.competition_create(
+    league = competitions_services.competition_create(
         club=competition.club,
         name="League",
         rules=get_ruleset("klaberjass"),
         entrant_kind=EntrantKind.PLAYERS,
         by=organiser,
     )
-    assert Client().get(url("tournament-bracket", league.slug)).status_code == 404
+    assert Client().get(url("tournaments:bracket", league.slug)).status_code == 404
 
 
 def test_the_projector_view_is_larger_and_reloads_itself(organiser):
     competition = started(organiser, 4)
-    html = Client().get(url("tournament-bracket", competition.slug) + "?projector=1")
+    html = Client().get(url("tournaments:bracket", competition.slug) + "?projector=1")
     assert 'class="tournament-page projector"' in html.content.decode()
     assert "location.reload" in html.content.decode()
 
@@ -735,9 +751,9 @@ def test_the_bracket_page_reads_in_the_same_queries_for_4_or_16_entrants(organis
         for fixture in fixtures[:2]:
             win_by_link(client, fixture, winner=0)
         token = sides_of(fixtures[-1])[1].entry_token
-        client.post(url("entry-start", token))
-        client.post(url("entry-deal", token), WIN)
-        counts.append(_queries(client, url("tournament-bracket", competition.slug)))
+        client.post(url("tournaments:entry-start", token))
+        client.post(url("tournaments:entry-deal", token), WIN)
+        counts.append(_queries(client, url("tournaments:bracket", competition.slug)))
     assert counts[0] == counts[1], counts
     assert counts[0] <= 12
 
@@ -750,27 +766,28 @@ def test_the_director_page_reads_in_the_same_queries_for_4_or_16_entrants(
         competition = started(organiser, n)
         fixture = open_fixtures(competition)[0]
         play_by_link(Client(), fixture, winner=0)
-        counts.append(_queries(organiser_client, url("tournament-director", competition.slug)))
+        counts.append(_queries(organiser_client, url("tournaments:director", competition.slug)))
     assert counts[0] == counts[1], counts
 
 
 def test_the_competition_and_club_pages_lead_to_the_tournament_pages(organiser, organiser_client):
     competition = cup(organiser, 2)
-    html = organiser_client.get(url("competition-detail", competition.slug)).content.decode()
-    assert url("tournament-bracket", competition.slug) in html
-    assert url("tournament-director", competition.slug) in html
-    html = organiser_client.get(url("club-detail", competition.club.slug)).content.decode()
-    assert url("tournament-new") + f"?club={competition.club.slug}" in html
+    html = organiser_client.get(url("competitions:detail", competition.slug)).content.decode()
+    assert url("tournaments:bracket", competition.slug) in html
+    assert url("tournaments:director", competition.slug) in html
+    html = organiser_client.get(
+        url("competitions:club-detail", competition.club.slug)
+    ).content.decode()
+    assert url("tournaments:new") + f"?club={competition.club.slug}" in html
     assert re.search(r"New tournament", html)
 
 
 def test_a_scorer_cannot_start_a_tournament_match_outside_the_entry_links(scorer_client, organiser):
-    from league import services
     from league.models import EntrantKind, TournamentFormat
     from scoring import get_ruleset
 
-    club = services.club_create(name="Link club")
-    cup = services.tournament_create(
+    club = competitions_services.club_create(name="Link club")
+    cup = tournaments_services.tournament_create(
         club=club,
         name="Cup",
         rules=get_ruleset("klaberjass"),
@@ -779,8 +796,10 @@ def test_a_scorer_cannot_start_a_tournament_match_outside_the_entry_links(scorer
         by=organiser,
     )
     for name in ("A", "B"):
-        services.entrant_add(competition=cup, player=services.player_add(club=club, name=name))
-    services.tournament_start(competition=cup)
+        competitions_services.entrant_add(
+            competition=cup, player=competitions_services.player_add(club=club, name=name)
+        )
+    tournaments_services.tournament_start(competition=cup)
     fixture = cup.fixtures.get()
     url = f"/c/{cup.slug}/fixtures/{fixture.pk}/start/"
     assert scorer_client.post(url).status_code == 403

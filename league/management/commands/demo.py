@@ -25,7 +25,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
 import scoring
-from league import services
+from league.accounts import services as accounts_services
+from league.competitions import services as competitions_services
+from league.games import services as games_services
 from league.models import (
     Club,
     Competition,
@@ -39,6 +41,7 @@ from league.models import (
     TournamentFormat,
     VoidReason,
 )
+from league.tournaments import services as tournaments_services
 from scoring import Ruleset, get_ruleset
 
 DEMO_PASSWORD = "hicksheet-demo"
@@ -163,7 +166,7 @@ class Command(BaseCommand):
         for username in DEMO_USERS:
             user = User.objects.create_user(username, password=DEMO_PASSWORD)
             role = Role.ORGANISER if username == ORGANISER else Role.SCORER
-            services.user_set_role(user=user, role=role)
+            accounts_services.user_set_role(user=user, role=role)
             users[username] = user
         self.lines.append(
             f"Accounts: {ORGANISER} (organiser), {', '.join(SCORERS)} (scorers), all with the "
@@ -177,7 +180,7 @@ class Command(BaseCommand):
         self, preset: str, sides: tuple[str, ...], table: int, round_: str, by: User
     ) -> tuple[Game, Dealer]:
         rules = get_ruleset(preset)
-        game = services.game_create(
+        game = games_services.game_create(
             rules=rules,
             side_names=sides,
             by=by,
@@ -189,7 +192,9 @@ class Command(BaseCommand):
     def _add(self, game: Game, deal: scoring.Deal, by: User, void_reason: str = "") -> Deal:
         if game.finished:
             raise CommandError(f"The demo script is wrong: {game} ended before its deals did.")
-        record, _ = services.game_add_deal(game=game, deal=deal, by=by, void_reason=void_reason)
+        record, _ = games_services.game_add_deal(
+            game=game, deal=deal, by=by, void_reason=void_reason
+        )
         game.refresh_from_db()
         return record
 
@@ -217,7 +222,7 @@ class Command(BaseCommand):
         wrong = self._add(game, D(makers=1, card_points=(98, 64)), t1)
         self._add(game, dealer.deal(), t1)
         self._add(game, D(makers=1, card_points=(81, 81)), t1)
-        services.game_correct_deal(
+        games_services.game_correct_deal(
             game=game,
             number=wrong.number,
             deal=D(makers=1, card_points=(64, 98)),
@@ -238,7 +243,7 @@ class Command(BaseCommand):
         twice = D(makers=0, card_points=(92, 70), belle=0)
         self._add(game, twice, t2)
         duplicate = self._add(game, twice, t2)
-        services.game_delete_deal(
+        games_services.game_delete_deal(
             game=game, number=duplicate.number, expected_version=duplicate.version, by=t2
         )
         game.refresh_from_db()
@@ -284,7 +289,7 @@ class Command(BaseCommand):
     def _season(self, users: dict[str, User]) -> tuple[Club, Competition, dict[str, Player]]:
         """The Thursday Clabber league half way through, and an individual competition."""
         secretary = users[ORGANISER]
-        club = services.club_create(name="Evansville Thursday Club")
+        club = competitions_services.club_create(name="Evansville Thursday Club")
         names = [
             "Anna",
             "Ben",
@@ -299,8 +304,8 @@ class Command(BaseCommand):
             "Kurt",
             "Lena",
         ]
-        people = {name: services.player_add(club=club, name=name) for name in names}
-        league = services.competition_create(
+        people = {name: competitions_services.player_add(club=club, name=name) for name in names}
+        league = competitions_services.competition_create(
             club=club,
             name="Winter league 2026",
             rules=get_ruleset("clabber"),
@@ -309,9 +314,11 @@ class Command(BaseCommand):
             tiebreaks=["match_points", "head_to_head", "point_difference", "fewest_hicks"],
         )
         for first, second in zip(names[0::2], names[1::2], strict=True):
-            pair = services.partnership_add(club=club, first=people[first], second=people[second])
-            services.entrant_add(competition=league, partnership=pair)
-        rounds = services.fixtures_generate(
+            pair = competitions_services.partnership_add(
+                club=club, first=people[first], second=people[second]
+            )
+            competitions_services.entrant_add(competition=league, partnership=pair)
+        rounds = competitions_services.fixtures_generate(
             competition=league, first_date=datetime.date(2026, 10, 1)
         )
         dealer = Dealer(league.rules, self.rng)
@@ -319,19 +326,19 @@ class Command(BaseCommand):
         # Rounds 1-3 played at the tables; round 4: a paper sheet, a forfeit, a game in play.
         for night in rounds[:3]:
             for fixture, by in zip(night.fixtures.all(), scorers, strict=False):
-                game = services.fixture_start_game(fixture=fixture, by=by)
+                game = competitions_services.fixture_start_game(fixture=fixture, by=by)
                 self._play_out(game, dealer, by)
         fourth = list(rounds[3].fixtures.all())
-        services.fixture_type_result(fixture=fourth[0], scores=[(512, 431)])
-        services.fixture_concede(fixture=fourth[1], side=1, score=(500, 0))
-        game = services.fixture_start_game(fixture=fourth[2], by=scorers[2])
+        competitions_services.fixture_type_result(fixture=fourth[0], scores=[(512, 431)])
+        competitions_services.fixture_concede(fixture=fourth[1], side=1, score=(500, 0))
+        game = competitions_services.fixture_start_game(fixture=fourth[2], by=scorers[2])
         self._play_some(game, dealer, scorers[2], 2)
         self.lines.append(
             f"{league}: {len(names) // 2} partnerships, {len(rounds)} nights drawn, 3 played, "
             f"the fourth under way.  /c/{league.slug}/"
         )
 
-        individual = services.competition_create(
+        individual = competitions_services.competition_create(
             club=club,
             name="Individual cup",
             rules=get_ruleset("clabber"),
@@ -339,12 +346,12 @@ class Command(BaseCommand):
             by=secretary,
         )
         for name in names[:9]:
-            services.entrant_add(competition=individual, player=people[name])
-        rounds = services.rotation_generate(
+            competitions_services.entrant_add(competition=individual, player=people[name])
+        rounds = competitions_services.rotation_generate(
             competition=individual, rounds=4, first_date=datetime.date(2026, 10, 8)
         )
         for fixture in rounds[0].fixtures.all():
-            game = services.fixture_start_game(fixture=fixture, by=secretary)
+            game = competitions_services.fixture_start_game(fixture=fixture, by=secretary)
             self._play_out(game, dealer, secretary)
         self.lines.append(
             f"{individual}: 9 players, partners change every round, round 1 played.  "
@@ -358,7 +365,7 @@ class Command(BaseCommand):
         while not game.finished and (deals == 0 or game.deal_count < deals):
             if game.deal_count >= MAX_DEALS:
                 raise CommandError(f"The demo script is wrong: {game} never ends.")
-            services.token_add_deal(side=side, game=game, deal=dealer.deal())
+            tournaments_services.token_add_deal(side=side, game=game, deal=dealer.deal())
             game.refresh_from_db()
 
     def _tournament(
@@ -375,12 +382,14 @@ class Command(BaseCommand):
         secretary = users[ORGANISER]
         pairs = list(club.partnerships.order_by("id"))
         for first, second in (("Mara", "Nils"), ("Olga", "Piet")):
-            people[first] = services.player_add(club=club, name=first)
-            people[second] = services.player_add(club=club, name=second)
+            people[first] = competitions_services.player_add(club=club, name=first)
+            people[second] = competitions_services.player_add(club=club, name=second)
             pairs.append(
-                services.partnership_add(club=club, first=people[first], second=people[second])
+                competitions_services.partnership_add(
+                    club=club, first=people[first], second=people[second]
+                )
             )
-        cup = services.tournament_create(
+        cup = tournaments_services.tournament_create(
             club=club,
             name=OPEN,
             rules=get_ruleset("clabber"),
@@ -390,21 +399,23 @@ class Command(BaseCommand):
             by=secretary,
         )
         for pair in pairs:
-            services.entrant_add(competition=cup, partnership=pair)
-        services.tournament_seed(competition=cup, method="standings", from_competition=league)
-        services.tournament_start(competition=cup)
+            competitions_services.entrant_add(competition=cup, partnership=pair)
+        tournaments_services.tournament_seed(
+            competition=cup, method="standings", from_competition=league
+        )
+        tournaments_services.tournament_start(competition=cup)
         dealer = Dealer(cup.rules, self.rng)
         # Each confirmation draws what it makes ready: a semi-final once both its quarter-finals
         # are confirmed, in a round of its own.
         for fixture in cup.fixtures.order_by("id"):
             home, away = fixture.sides.order_by("side")
-            game = services.token_start_game(side=home)
+            game = tournaments_services.token_start_game(side=home)
             self._token_deals(home, game, dealer, 0)
             fixture.refresh_from_db()
-            services.fixture_confirm(fixture=fixture, side=away.side)
+            tournaments_services.fixture_confirm(fixture=fixture, side=away.side)
         semi = cup.fixtures.get(bracket_match="W2-1")
         home = semi.sides.get(side=0)
-        game = services.token_start_game(side=home)
+        game = tournaments_services.token_start_game(side=home)
         self._token_deals(home, game, dealer, 4)
         if game.finished:
             raise CommandError(f"The demo script is wrong: {game} should still be in play.")

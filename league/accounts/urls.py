@@ -1,0 +1,12 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from league.accounts import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("setup/", views.setup, name="setup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/new/", views.account_new, name="new"),
+]

@@ -1,0 +1,433 @@
+"""A competition's fixtures, results and standings: the pages, the exports and the PDF.
+
+Everybody may read (the fixtures, the standings, their CSV and PDF). Writes are POSTs:
+moving a fixture, recording a forfeit or a no-show and typing a result from a paper sheet are
+for organisers (anonymous visitors are sent to sign in, other users get 403); starting a
+fixture's game is for anyone signed in, who becomes its scorer. A fixture is looked up within
+the competition of the URL, so another competition's fixture is a 404. Forms validate, the
+services write (their :class:`~league.errors.Refused` lands next to the field it names,
+with nothing saved), the selectors read.
+
+Words: a *round* is a match night; a *standing row* is one entrant's line of the table as
+plain values (:func:`standing_rows`), which the HTML table, its CSV export and the PDF share.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export.export import TableExport
+
+from league.access import is_organiser, require_organiser
+from league.competitions import selectors, services
+from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
+from league.competitions.selectors import FixtureLine, StandingLine
+from league.competitions.tables import StandingsTable
+from league.errors import Refused
+from league.models import Competition, EntrantKind, Fixture
+from scoring.standings import TIEBREAKS
+
+
+def _competition(slug: str) -> Competition:
+    return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+
+
+def _fixture(competition: Competition, fixture_id: int) -> Fixture:
+    """The competition's fixture, with what its line reads; 404 for another's."""
+    fixture = get_object_or_404(
+        selectors.fixtures_for_lines(), pk=fixture_id, competition=competition
+    )
+    fixture.competition = competition
+    return fixture
+
+
+def _fixture_url(competition: Competition, fixture: Fixture) -> str:
+    return reverse("competitions:fixture-detail", args=[competition.slug, fixture.pk])
+
+
+def _in_list(competition: Competition, fixture: Fixture) -> str:
+    return reverse("competitions:fixtures", args=[competition.slug]) + f"#fixture-{fixture.pk}"
+
+
+#: A long season's fixtures come this many rounds a page; up to PAGE_FROM rounds, all at once.
+ROUNDS_PER_PAGE = 10
+
+
+PAGE_FROM = 16
+
+
+def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every round with its date, its fixtures (table, sides, status, score, note, games) and
+    who sits out; a long season ten rounds a page, opening on the page of the first round
+    still to finish."""
+    competition = _competition(slug)
+    count = competition.rounds.count()
+    pages: list[range] = []
+    page = None
+    if count >= PAGE_FROM:
+        pages = [
+            range(first, min(first + ROUNDS_PER_PAGE, count + 1))
+            for first in range(1, count + 1, ROUNDS_PER_PAGE)
+        ]
+        wanted = request.GET.get("page")
+        if wanted is None:
+            current = selectors.first_open_round(competition) or count
+            page = pages[(current - 1) // ROUNDS_PER_PAGE]
+        elif wanted.isdigit() and 1 <= int(wanted) <= len(pages):
+            page = pages[int(wanted) - 1]
+        else:
+            raise Http404(f"There are {len(pages)} pages of rounds.")
+    context = {
+        "competition": competition,
+        "rounds": selectors.competition_rounds(competition, page),
+        "pages": [(n, p, p == page) for n, p in enumerate(pages, start=1)],
+        "can_manage": is_organiser(request.user),
+    }
+    return render(request, "competitions/fixtures.html", context)
+
+
+def _form_args(competition: Competition, line: FixtureLine) -> dict[str, Any]:
+    return {"side_names": line.sides, "target": competition.rules.target}
+
+
+def _fixture_page(
+    request: HttpRequest,
+    competition: Competition,
+    fixture: Fixture,
+    bound: FixtureForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    line = selectors.fixture_line(fixture)
+    manage = is_organiser(request.user)
+    forms: dict[str, FixtureForm] = {}
+    if manage:
+        args = _form_args(competition, line)
+        if not fixture.finished:
+            forms["move"] = RescheduleForm(
+                initial={"date": fixture.date, "table": fixture.table}, **args
+            )
+        if not line.has_deals:
+            forms["typed"] = TypedResultForm(games=competition.games_per_match, **args)
+            forms["concede"] = ConcedeForm(**args)
+        if bound is not None:
+            forms[bound.prefix] = bound
+    context = {
+        "competition": competition,
+        "line": line,
+        "fixture": fixture,
+        "night": fixture.round,
+        "can_manage": manage,
+        "forms": forms,
+    }
+    return render(request, "competitions/fixtures_fixture.html", context, status=status)
+
+
+def fixture_detail(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    """One fixture: its games and result; for organisers, the forms that change it."""
+    competition = _competition(slug)
+    return _fixture_page(request, competition, _fixture(competition, fixture_id))
+
+
+def _for_organiser(
+    request: HttpRequest, slug: str, fixture_id: int
+) -> tuple[Competition, Fixture, FixtureLine]:
+    competition = _competition(slug)
+    fixture = _fixture(competition, fixture_id)
+    require_organiser(request)
+    return competition, fixture, selectors.fixture_line(fixture)
+
+
+def _write(
+    request: HttpRequest,
+    competition: Competition,
+    fixture: Fixture,
+    form: FixtureForm,
+    write: Callable[[dict[str, Any]], None],
+    done: str,
+) -> HttpResponse:
+    """Validate ``form``, call ``write(cleaned_data)``; on success say ``done`` and go back to
+    the fixture in the list, else show the fixture page with the form's errors (400)."""
+    if form.is_valid():
+        try:
+            write(form.cleaned_data)
+        except Refused as error:
+            form.refused(error)
+        else:
+            messages.success(request, done)
+            return redirect(_in_list(competition, fixture))
+    fixture = _fixture(competition, fixture.pk)  # as it is now, not as it was sent
+    return _fixture_page(request, competition, fixture, bound=form, status=400)
+
+
+@login_required
+@require_POST
+def fixture_move(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    competition, fixture, line = _for_organiser(request, slug, fixture_id)
+    form = RescheduleForm(request.POST, **_form_args(competition, line))
+
+    def write(data: dict[str, Any]) -> None:
+        services.fixture_reschedule(fixture=fixture, date=data["date"], table=data["table"])
+
+    return _write(request, competition, fixture, form, write, f"{_title(line)}: moved.")
+
+
+@login_required
+@require_POST
+def fixture_concede(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    competition, fixture, line = _for_organiser(request, slug, fixture_id)
+    form = ConcedeForm(request.POST, **_form_args(competition, line))
+
+    def write(data: dict[str, Any]) -> None:
+        services.fixture_concede(
+            fixture=fixture,
+            side=data["side"],
+            score=data["score"],
+            no_show=data["kind"] == "no_show",
+        )
+
+    return _write(request, competition, fixture, form, write, f"{_title(line)}: result saved.")
+
+
+@login_required
+@require_POST
+def fixture_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    competition, fixture, line = _for_organiser(request, slug, fixture_id)
+    form = TypedResultForm(
+        request.POST, games=competition.games_per_match, **_form_args(competition, line)
+    )
+
+    def write(data: dict[str, Any]) -> None:
+        services.fixture_type_result(fixture=fixture, scores=data["scores"])
+
+    return _write(request, competition, fixture, form, write, f"{_title(line)}: result saved.")
+
+
+@login_required
+@require_POST
+def fixture_start(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    """Start the fixture's next game and go to its sheet; the starter scores it."""
+    competition = _competition(slug)
+    fixture = _fixture(competition, fixture_id)
+    if competition.kind == "tournament":
+        # A tournament's players enter their own deals through their sides' entry links, and
+        # the other side confirms: only the director may score a match directly.
+        require_organiser(request)
+    try:
+        game = services.fixture_start_game(fixture=fixture, by=request.user)
+    except Refused as error:
+        running = selectors.fixture_line(_fixture(competition, fixture_id)).running_game
+        if running is not None:
+            # Most often a second tap on the button: the game it started is the one wanted.
+            messages.info(request, f"{error.message} Here it is.")
+            return redirect("games:detail", running.pk)
+        messages.error(request, error.message)
+        return redirect(_fixture_url(competition, fixture))
+    return redirect("games:detail", game.pk)
+
+
+def _title(line: FixtureLine) -> str:
+    return f"{line.sides[0]} v {line.sides[1]}"
+
+
+#: Tie-break keys that are a column of the table already (key: column).
+KEY_COLUMNS = {
+    "match_points": "match_points",
+    "wins": "won",
+    "point_difference": "difference",
+    "points_for": "points_for",
+    "points_against": "points_against",
+    "fewest_hicks": "hicks",
+    "most_sets_forced": "sets_forced",
+    "made_percentage": "made",
+    "meld_points": "meld_points",
+    "fewest_reneges": "reneges",
+}
+
+
+def _figure(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0f}%"
+
+
+def extra_keys(chain: Sequence[str]) -> list[str]:
+    """The chain's keys that have no column of their own, in chain order."""
+    return [key for key in chain if key not in KEY_COLUMNS]
+
+
+def entrant_url(line: StandingLine) -> str | None:
+    """The entrant's page: its partnership's, or its player's."""
+    if line.partnership_id is not None:
+        return reverse("competitions:partnership-detail", args=[line.partnership_id])
+    if line.player_id is not None:
+        return reverse("competitions:player-detail", args=[line.player_id])
+    return None
+
+
+def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[dict[str, Any]]:
+    """The table's rows as plain values: the text a person reads, and for the columns whose
+    text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by."""
+    extras = extra_keys(chain)
+    rows = []
+    for position, line in enumerate(lines):
+        r = line.row
+        row: dict[str, Any] = {
+            "position": position,
+            "rank": line.rank_text,
+            "rank_value": r.rank,
+            "tied": line.tied,
+            "entrant": line.name,
+            "sort_name": line.name.casefold(),
+            "url": entrant_url(line),
+            "played": r.played,
+            "won": r.won,
+            "drawn": r.drawn,
+            "lost": r.lost,
+            "match_points": r.match_points,
+            "points_for": r.points_for,
+            "points_against": r.points_against,
+            "difference": _signed(r.point_difference),
+            "difference_value": r.point_difference,
+            "deals": r.deals,
+            "deals_as_makers": r.deals_as_makers,
+            "made": _percent(r.made_percentage),
+            "made_value": -1.0 if r.made_percentage is None else r.made_percentage,
+            "hicks": r.sets_suffered,
+            "sets_forced": r.sets_forced,
+            "meld_points": r.meld_points,
+            "belles": r.belles,
+            "reneges": r.reneges,
+            "nights": r.nights_counted,
+        }
+        for key in extras:
+            value = r.keys.get(key)
+            row[f"key_{key}"] = _figure(value)
+            row[f"key_{key}_value"] = float("-inf") if value is None else value
+        rows.append(row)
+    return rows
+
+
+def standings_table(
+    competition: Competition, lines: Sequence[StandingLine], request: HttpRequest | None = None
+) -> StandingsTable:
+    extra = [
+        (f"key_{key}", TIEBREAKS[key].label, TIEBREAKS[key].description)
+        for key in extra_keys(competition.tiebreaks)
+    ]
+    if competition.best_nights:
+        extra.append(("nights", "Nights", "Nights counted (the best ones)"))
+    table = StandingsTable(
+        standing_rows(lines, competition.tiebreaks),
+        extra_columns=StandingsTable.tiebreak_columns(extra),
+    )
+    table.columns["entrant"].column.verbose_name = _entrant_heading(competition)
+    # Each row's cells in column order, for the page's template (standings_table.html).
+    names = [column.name for column in table.columns]
+    for row in table.data:
+        row["cells"] = [(row[name], row["url"] if name == "entrant" else None) for name in names]
+    if request is not None:
+        RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+def _entrant_heading(competition: Competition) -> str:
+    if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
+        return "Partnership"
+    return "Player"
+
+
+def _describe(key: str) -> str:
+    """A key as the chain is read: "Pts (match points)"."""
+    tiebreak = TIEBREAKS[key]
+    words = tiebreak.description.rstrip(".")
+    if not words.startswith("Buchholz"):
+        words = words[0].lower() + words[1:]
+    return f"{tiebreak.label} ({words})"
+
+
+def _best_note(competition: Competition) -> str:
+    if not competition.best_nights:
+        return ""
+    n = competition.best_nights
+    return f"Only each entrant’s best {n} night{'s' if n != 1 else ''} count."
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The table, sortable by any column (the ranking until one is chosen);
+    ``?_export=csv`` gives it as CSV, in the order shown."""
+    competition = _competition(slug)
+    lines = selectors.competition_standings(competition)
+    export = request.GET.get("_export")
+    if export is not None:
+        if export != "csv":
+            raise Http404("The standings export as csv.")
+        table = standings_table(competition, lines, request)
+        return TableExport("csv", table).response(f"{competition.slug}-standings.csv")
+    return render_standings_page(request, competition, lines)
+
+
+def render_standings_page(
+    request: HttpRequest, competition: Competition, lines: Sequence[StandingLine]
+) -> HttpResponse:
+    """The standings page from the lines the selector read (apart, for the benchmark)."""
+    context = {
+        "competition": competition,
+        "table": standings_table(competition, lines, request),
+        "chain": [
+            (label, TIEBREAKS[key].description)
+            for key, label in selectors.tiebreak_labels(competition.tiebreaks)
+        ],
+        "extras": [
+            (TIEBREAKS[key].label, TIEBREAKS[key].description)
+            for key in extra_keys(competition.tiebreaks)
+        ],
+        "best_note": _best_note(competition),
+        "played": any(line.row.played for line in lines),
+    }
+    return render(request, "competitions/standings.html", context)
+
+
+RESULT_FIELDS = (
+    "round",
+    "date",
+    "table",
+    "home",
+    "away",
+    "status",
+    "score",
+    "winner",
+    "home_points",
+    "away_points",
+    "games",
+    "note",
+)
+
+
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every fixture, one row each: round, date, table, sides, status, score and games."""
+    competition = _competition(slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{competition.slug}-results.csv"'
+    writer = csv.DictWriter(response, fieldnames=RESULT_FIELDS)
+    writer.writeheader()
+    for row in selectors.competition_fixture_rows(competition):
+        date = row["date"]
+        writer.writerow({**row, "date": date.isoformat() if date else ""})
+    return response

@@ -1,0 +1,346 @@
+"""Forms of the club and competition pages: they validate input and turn it into the values
+the services take (a :class:`~scoring.Ruleset`, :class:`~scoring.standings.MatchPoints`, a
+chain of tie-break keys). The rules stay in ``scoring/``: a refused override or tie-break key
+shows the engine's own message, next to the field it concerns.
+
+A service may still refuse what a form let through (a duplicate name, the wrong kind of
+entrant for the game); :func:`show_refusal` puts its message next to the field it names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+
+from league.errors import Refused
+from league.forms_common import (
+    NUMBER_INPUT,
+    RULE_FIELDS,
+    SET_AWARD_CHOICES,
+    TIE_RULE_CHOICES,
+    number,
+)
+from league.models import Club, Competition, EntrantKind, Partnership, Player
+from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
+from scoring.standings import DEFAULT_KEYS, TIEBREAKS, InvalidStandings, MatchPoints, validate_keys
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Club name")
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Member's name")
+
+
+class PartnershipForm(forms.Form):
+    """Two members of the club, and an optional team name."""
+
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="First partner")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Second partner")
+    name = forms.CharField(max_length=80, required=False, label="Team name (optional)")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = club.players.all()  # type: ignore[attr-defined]
+
+
+class CompetitionForm(forms.Form):
+    """A league season: its club, its ruleset (a preset and house rules) and match format."""
+
+    name = forms.CharField(max_length=120, label="Name", help_text="e.g. Winter league 2025")
+    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
+    preset = forms.ChoiceField(
+        choices=[(key, rules.name) for key, rules in PRESETS.items()], label="Game"
+    )
+    # House rules: blank keeps the preset's value.
+    target = number(
+        required=False, min_value=1, max_value=100_000, label="Target (blank: the preset's)"
+    )
+    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
+    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
+    # Match format.
+    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, label="Entrants")
+    games_per_match = number(
+        min_value=1,
+        max_value=15,
+        initial=1,
+        label="Games a match",
+        help_text="The side that wins more of them wins the match; equal is a draw.",
+    )
+    points_win = number(min_value=0, max_value=100, initial=2, label="Points for a win")
+    points_draw = number(min_value=0, max_value=100, initial=1, label="Points for a draw")
+    points_loss = number(min_value=0, max_value=100, initial=0, label="Points for a loss")
+    tiebreaks = forms.CharField(
+        max_length=400,
+        initial=", ".join(DEFAULT_KEYS),
+        label="Table order (tie-breaks)",
+        help_text="Keys in order, separated by commas; the keys are listed below.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+        error_messages={"required": "List at least one key, e.g. match_points."},
+    )
+    best_nights = number(
+        required=False,
+        min_value=1,
+        max_value=200,
+        label="Count the best N nights (optional)",
+        help_text="Blank: every night counts.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        # One optional field a meld kind: blank keeps the preset's value, 0 stops paying it.
+        for kind in MELD_KINDS:
+            self.fields[f"meld_{kind}"] = number(
+                required=False,
+                min_value=0,
+                max_value=10_000,
+                label=MELD_LABELS[kind],
+                widget=forms.NumberInput(attrs={**NUMBER_INPUT, "placeholder": "preset"}),
+            )
+
+    @property
+    def meld_field_names(self) -> list[str]:
+        return [f"meld_{kind}" for kind in MELD_KINDS]
+
+    # The form's parts, for the page's fieldsets.
+    def _bound(self, *names: str) -> list[forms.BoundField]:
+        return [self[name] for name in names]
+
+    @property
+    def about_fields(self) -> list[forms.BoundField]:
+        return self._bound("name", "club")
+
+    @property
+    def rule_fields(self) -> list[forms.BoundField]:
+        return self._bound("preset", *RULE_FIELDS)
+
+    @property
+    def meld_fields(self) -> list[forms.BoundField]:
+        return self._bound(*self.meld_field_names)
+
+    @property
+    def melds_open(self) -> bool:
+        """Show the meld values when one is given or wrong (they are folded away otherwise)."""
+        return any(f.errors or f.value() not in (None, "") for f in self.meld_fields)
+
+    @property
+    def format_fields(self) -> list[forms.BoundField]:
+        return self._bound(
+            "entrant_kind", "games_per_match", "points_win", "points_draw", "points_loss"
+        )
+
+    @staticmethod
+    def tiebreak_help() -> list[tuple[str, str, str]]:
+        return [(key, t.label, t.description) for key, t in TIEBREAKS.items()]
+
+    def clean_tiebreaks(self) -> list[str]:
+        text = self.cleaned_data.get("tiebreaks") or ""
+        keys = [key.strip() for key in text.replace("\n", ",").split(",") if key.strip()]
+        if not keys:
+            raise forms.ValidationError(self.fields["tiebreaks"].error_messages["required"])
+        try:
+            return list(validate_keys(keys))
+        except InvalidStandings as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self._clean_rules(data)
+        if all(data.get(f"points_{r}") is not None for r in ("win", "draw", "loss")):
+            try:
+                data["points"] = MatchPoints(
+                    win=data["points_win"], draw=data["points_draw"], loss=data["points_loss"]
+                )
+            except InvalidStandings as error:
+                # Name the figure that is out of order: a draw above a win, or a loss above it.
+                low = data["points_draw"] > data["points_win"]
+                self.add_error("points_draw" if low else "points_loss", str(error))
+        return data
+
+    def _clean_rules(self, data: dict[str, Any]) -> None:
+        """The preset with the house rules; a refused override is told at its own field."""
+        if "preset" not in data:
+            return
+        # Each override on its own first, so that the engine's message lands on the field
+        # that caused it; then all together (they could clash with each other).
+        overrides: dict[str, tuple[str, Any]] = {}
+        for name in RULE_FIELDS:
+            if data.get(name) not in (None, ""):
+                overrides[name] = (name, data[name])
+        melds = {}
+        for kind in MELD_KINDS:
+            value = data.get(f"meld_{kind}")
+            if value is not None:
+                # 0 means "not paid here", which the engine spells None.
+                melds[kind] = value or None
+                overrides[f"meld_{kind}"] = ("meld_values", {kind: melds[kind]})
+        for field, (name, value) in overrides.items():
+            try:
+                get_ruleset(data["preset"], **{name: value})
+            except InvalidRuleset as error:
+                self.add_error(field, str(error))
+        if self.errors:
+            return
+        changes = {name: data[name] for name in RULE_FIELDS if name in overrides}
+        if melds:
+            changes["meld_values"] = melds
+        try:
+            data["rules"] = get_ruleset(data["preset"], **changes)
+        except InvalidRuleset as error:
+            self.add_error(list(overrides)[-1] if overrides else "preset", str(error))
+
+
+class EntrantForm(forms.Form):
+    """Enter one more of the club's players (or partnerships) in a competition."""
+
+    def __init__(self, *args: Any, competition: Competition, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.competition = competition
+        entered = competition.entrants.all()
+        if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
+            self.fields["partnership"] = forms.ModelChoiceField(
+                queryset=Partnership.objects.filter(club_id=competition.club_id)
+                .exclude(pk__in=entered.values("partnership_id").exclude(partnership=None))
+                .select_related("first", "second"),
+                label="Partnership",
+                empty_label="Choose a partnership",
+            )
+        else:
+            self.fields["player"] = forms.ModelChoiceField(
+                queryset=Player.objects.filter(club_id=competition.club_id).exclude(
+                    pk__in=entered.values("player_id").exclude(player=None)
+                ),
+                label="Player",
+                empty_label="Choose a player",
+            )
+
+
+class DrawForm(forms.Form):
+    """Draw a league's fixtures: a round robin, one round a night."""
+
+    double = forms.TypedChoiceField(
+        choices=[("0", "Round robin (meet once)"), ("1", "Double round robin (twice)")],
+        coerce=lambda v: v == "1",
+        initial="0",
+        label="Format",
+    )
+    first_date = forms.DateField(
+        required=False,
+        label="First night (optional)",
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    days_between = number(min_value=1, max_value=366, initial=7, label="Days between nights")
+
+
+class RotationForm(forms.Form):
+    """Draw the rounds of an individual competition: partners change every round."""
+
+    rounds = number(min_value=1, max_value=60, initial=7, label="Rounds")
+    first_date = forms.DateField(
+        required=False,
+        label="First night (optional)",
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    days_between = number(min_value=1, max_value=366, initial=7, label="Days between nights")
+
+
+# Two whole numbers apart by a dash of any kind, a colon, a slash, "to" or blanks.
+_SCORE_LINE = re.compile(r"^\s*(\d{1,6})\s*(?:[-\u2010-\u2015\u2212:/]|to|\s)\s*(\d{1,6})\s*$")
+
+
+def parse_score_line(text: str) -> tuple[int, int]:
+    """``"512-430"`` as ``(512, 430)``; ValueError with a message a scorer understands."""
+    match = _SCORE_LINE.match(text)
+    if match is None:
+        raise ValueError(f"“{text.strip()}” is not two totals: write them as 512-430.")
+    return int(match.group(1)), int(match.group(2))
+
+
+class FixtureForm(forms.Form):
+    """A form about one fixture; ``side_names`` are its two sides, home first."""
+
+    def __init__(self, *args: Any, side_names: tuple[str, str], target: int, **kwargs: Any):
+        self.side_names = side_names
+        self.target = target
+        super().__init__(*args, **kwargs)
+
+    def refused(self, error: Refused) -> None:
+        """Put a service's refusal next to the field it names (or above the form)."""
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, error.message)
+
+
+class RescheduleForm(FixtureForm):
+    prefix = "move"
+
+    date = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Empty: the round's night.",
+    )
+    table = forms.CharField(max_length=20, required=False, help_text="Empty: keep the table.")
+
+
+class ConcedeForm(FixtureForm):
+    """A side that forfeits or does not turn up; the other side wins by ``score``."""
+
+    prefix = "concede"
+
+    KINDS = (("forfeit", "Forfeit"), ("no_show", "No-show"))
+
+    kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="forfeit")
+    side = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Conceded by")
+    score = forms.CharField(
+        max_length=20,
+        label="Score (winner first)",
+        help_text="The points the match is given as, e.g. 500-0.",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = list(enumerate(self.side_names))
+        self.fields["score"].initial = f"{self.target}-0"
+
+    def clean_score(self) -> tuple[int, int]:
+        try:
+            return parse_score_line(self.cleaned_data["score"])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
+class TypedResultForm(FixtureForm):
+    """A match played on paper: one line of two totals per game."""
+
+    prefix = "typed"
+
+    scores = forms.CharField(
+        label="Totals from the sheet",
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 16, "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, games: int, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.games = games
+        home, away = self.side_names
+        each = "one line a game" if games > 1 else "one line"
+        self.fields[
+            "scores"
+        ].help_text = f"{home}’s total, then {away}’s, {each}: e.g. {self.target + 12}-430."
+
+    def clean_scores(self) -> list[tuple[int, int]]:
+        lines = [line for line in self.cleaned_data["scores"].splitlines() if line.strip()]
+        pairs, problems = [], []
+        for line_number, line in enumerate(lines, start=1):
+            try:
+                pairs.append(parse_score_line(line))
+            except ValueError as error:
+                problems.append(f"Line {line_number}: {error}" if len(lines) > 1 else str(error))
+        if problems:
+            raise forms.ValidationError(problems)
+        # How many lines a match takes is the service's to say (a best of three may end 2-0).
+        return pairs

@@ -1,0 +1,422 @@
+"""Read shapes for clubs and competitions: standings, fixtures by round, records.
+
+A *standing line* is one entrant's row of the table with its name and the values of the
+competition's tie-break keys. Each selector reads in a fixed number of queries whatever the
+number of entrants, fixtures or deals: the per-fixture statistics are stored on
+``FixtureSide`` rows, so the table is one query over those and a pure computation.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+
+from league.models import (
+    Competition,
+    Entrant,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    Game,
+    Partnership,
+    Player,
+    Round,
+)
+from scoring.standings import MATCH_COUNTS, TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
+
+_STATS = MATCH_COUNTS
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """A standings row with the entrant's name and what to link it to (the entrant's player,
+    or its partnership)."""
+
+    row: StandingRow
+    entrant_id: int
+    name: str
+    tied: bool
+    player_id: int | None = None
+    partnership_id: int | None = None
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.row.rank}=" if self.tied else str(self.row.rank)
+
+
+def match_points(competition: Competition) -> MatchPoints:
+    return MatchPoints(
+        win=competition.points_win, draw=competition.points_draw, loss=competition.points_loss
+    )
+
+
+def tiebreak_labels(keys: Iterable[str]) -> list[tuple[str, str]]:
+    return [(key, TIEBREAKS[key].label) for key in keys]
+
+
+def entrant_match_rows(fixture_sides: Iterable[dict]) -> list[MatchRow]:
+    """One :class:`MatchRow` per entrant and finished fixture, from FixtureSide values.
+
+    The opponent is the entrant on the other side when it is alone there (a rotation's tables
+    of two against two have no single opponent).
+    """
+    sides = list(fixture_sides)
+    # Who is on each side of each fixture; then every row in one pass. A big season has tens
+    # of thousands of rows, so this stays plain: no dict or ** unpacking a row.
+    lineups: dict[int, tuple[list[int], list[int]]] = {}
+    for side in sides:
+        lineups.setdefault(side["fixture_id"], ([], []))[side["side"]].append(side["entrant_id"])
+    conceded = (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW)
+    rows = []
+    for side in sides:
+        others = lineups[side["fixture_id"]][1 - side["side"]]
+        rows.append(
+            MatchRow(
+                entrant=side["entrant_id"],
+                opponent=others[0] if len(others) == 1 else None,
+                night=side["fixture__round__number"],
+                result=side["result"],
+                forfeit=side["fixture__status"] in conceded,
+                games_won=side["games_won"],
+                games_lost=side["games_lost"],
+                points_for=side["points_for"],
+                points_against=side["points_against"],
+                deals=side["deals"],
+                deals_as_makers=side["deals_as_makers"],
+                made_as_makers=side["made_as_makers"],
+                sets_suffered=side["sets_suffered"],
+                sets_forced=side["sets_forced"],
+                meld_points=side["meld_points"],
+                belles=side["belles"],
+                reneges=side["reneges"],
+            )
+        )
+    return rows
+
+
+def finished_sides(filters: Q) -> QuerySet:
+    """FixtureSide values of finished fixtures, as :func:`entrant_match_rows` reads them."""
+    # Unordered: the standings do not need an order, and sorting a big season's sides by the
+    # models' default (round, table, side) spilled to disk on PostgreSQL.
+    return (
+        FixtureSide.objects.filter(filters, fixture__finished=True)
+        .order_by()
+        .values(
+            "fixture_id",
+            "side",
+            "entrant_id",
+            "result",
+            "fixture__round__number",
+            "fixture__status",
+            *_STATS,
+        )
+    )
+
+
+def competition_standings(competition: Competition) -> list[StandingLine]:
+    """The table, ordered by the competition's tie-break chain (two queries)."""
+    entrants = {
+        pk: (name, player, partnership)
+        for pk, name, player, partnership in competition.entrants.values_list(
+            "id", "name", "player_id", "partnership_id"
+        )
+    }
+    names = {pk: values[0] for pk, values in entrants.items()}
+    rows = entrant_match_rows(finished_sides(Q(fixture__competition=competition)))
+    table = standings(
+        rows,
+        entrants=names,
+        keys=competition.tiebreaks,
+        points=match_points(competition),
+        best_nights=competition.best_nights,
+    )
+    ranks = defaultdict(int)
+    for row in table:
+        ranks[row.rank] += 1
+    return [
+        StandingLine(
+            row=row,
+            entrant_id=row.entrant,
+            name=names[row.entrant],
+            tied=ranks[row.rank] > 1,
+            player_id=entrants[row.entrant][1],
+            partnership_id=entrants[row.entrant][2],
+        )
+        for row in table
+    ]
+
+
+@dataclass(frozen=True)
+class FixtureLine:
+    """A fixture as the fixtures page lists it; ``games`` in the order they were started."""
+
+    fixture: Fixture
+    sides: tuple[str, str]
+    score: str
+    games: tuple[Game, ...]
+    note: str
+
+    @property
+    def running_game(self) -> Game | None:
+        return next((g for g in self.games if g.winner is None), None)
+
+    @property
+    def has_deals(self) -> bool:
+        return any(g.deal_count for g in self.games)
+
+    @property
+    def can_start_game(self) -> bool:
+        """No result, typed or played, and no game running: the next game may start."""
+        fixture = self.fixture
+        return not fixture.finished and not fixture.typed_scores and self.running_game is None
+
+
+def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
+    if not fixture.finished:
+        running = [g for g in fixture.games.all() if g.winner is None]
+        if running:
+            return "in play: " + " – ".join(str(t) for t in running[0].display_totals)
+        return ""
+    first = next(s for s in sides if s.side == 0)
+    if fixture.competition.games_per_match > 1:
+        return (
+            f"{first.games_won} – {first.games_lost} ({first.points_for} – {first.points_against})"
+        )
+    return f"{first.points_for} – {first.points_against}"
+
+
+def _fixture_line(fixture: Fixture) -> FixtureLine:
+    """The line of a fixture read with :func:`fixtures_for_lines` (no further query)."""
+    sides = list(fixture.sides.all())
+    names = [" & ".join(s.entrant.name for s in sides if s.side == i) for i in (0, 1)]
+    note = ""
+    if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
+        who = names[fixture.conceded_by or 0]
+        note = f"{fixture.get_status_display()} by {who}"
+    elif fixture.typed_scores:
+        note = "from the paper sheet"
+    games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
+    return FixtureLine(fixture, (names[0], names[1]), _score(fixture, sides), tuple(games), note)
+
+
+def fixtures_for_lines() -> QuerySet[Fixture]:
+    """Fixtures with what a :class:`FixtureLine` reads: their sides' entrants and games."""
+    return Fixture.objects.select_related("competition", "round").prefetch_related(
+        Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+        "games",
+    )
+
+
+def fixture_line(fixture: Fixture) -> FixtureLine:
+    """One fixture's line; read the fixture with :func:`fixtures_for_lines` to save queries."""
+    return _fixture_line(fixture)
+
+
+def _table_order(line: FixtureLine) -> tuple[int, str, int]:
+    # Tables are text ("3", "Bar"): numbered tables in number order, 10 after 9.
+    table = line.fixture.table
+    return (int(table) if table.isdigit() else 1_000_000, table, line.fixture.pk)
+
+
+#: What a fixture line reads of a game: not its ruleset or statistics, which are big JSON.
+_GAME_FIELDS = (
+    "id",
+    "fixture_id",
+    "side_names",
+    "totals",
+    "held",
+    "winner",
+    "deal_count",
+    "created_at",
+)
+
+
+def competition_rounds(
+    competition: Competition, numbers: range | None = None
+) -> list[tuple[Round, list[FixtureLine], list[str]]]:
+    """Every round (or those ``numbers``) with its fixtures (sides, score, games) and who
+    sits out (five queries)."""
+    nights = competition.rounds.all()
+    if numbers is not None:
+        nights = nights.filter(number__gte=numbers.start, number__lt=numbers.stop)
+    rounds = list(
+        nights.prefetch_related(
+            Prefetch(
+                "fixtures",
+                queryset=Fixture.objects.order_by().prefetch_related(
+                    Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+                    Prefetch(
+                        "games",
+                        queryset=Game.objects.order_by("created_at", "id").only(*_GAME_FIELDS),
+                    ),
+                ),
+            ),
+            "sitting_out",
+        )
+    )
+    result = []
+    for night in rounds:
+        fixtures = list(night.fixtures.all())
+        for fixture in fixtures:
+            # The competition in hand, rather than a copy joined onto every fixture row.
+            fixture.competition = competition
+            fixture.round = night
+        lines = sorted((_fixture_line(f) for f in fixtures), key=_table_order)
+        result.append((night, lines, [e.name for e in night.sitting_out.all()]))
+    return result
+
+
+def first_open_round(competition: Competition) -> int | None:
+    """The number of the first round with a fixture still to finish (one query)."""
+    return (
+        competition.fixtures.filter(finished=False)
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+
+
+def competition_fixture_rows(competition: Competition) -> list[dict]:
+    """Results as flat rows, for the CSV export: one row a fixture, in round and table order.
+
+    ``home_points`` / ``away_points`` and ``winner`` are empty until the fixture has a result;
+    ``games`` lists each finished game's totals (or the typed ones), home first.
+    """
+    rows = []
+    for night, lines, _ in competition_rounds(competition):
+        for line in lines:
+            fixture = line.fixture
+            home = next((s for s in fixture.sides.all() if s.side == 0), None)
+            if fixture.typed_scores:
+                games = [f"{a}-{b}" for a, b in fixture.typed_scores]
+            else:
+                games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.winner is not None]
+            winner = ""
+            if fixture.finished:
+                winner = "draw" if fixture.winner is None else line.sides[fixture.winner]
+            rows.append(
+                {
+                    "round": night.number,
+                    "date": (fixture.date or night.date or ""),
+                    "table": fixture.table,
+                    "home": line.sides[0],
+                    "away": line.sides[1],
+                    "status": fixture.get_status_display(),
+                    "score": line.score,
+                    "winner": winner,
+                    "home_points": home.points_for if fixture.finished and home else "",
+                    "away_points": home.points_against if fixture.finished and home else "",
+                    "games": " ".join(games),
+                    "note": line.note,
+                }
+            )
+    return rows
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    """One competition of a player's or partnership's record."""
+
+    competition: Competition
+    entrant: Entrant
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    points_for: int
+    points_against: int
+    deals_as_makers: int
+    made_as_makers: int
+    sets_suffered: int
+    sets_forced: int
+    meld_points: int
+    belles: int
+    reneges: int
+    form: str
+
+    @property
+    def made_percentage(self) -> str:
+        if not self.deals_as_makers:
+            return "–"
+        return f"{100 * self.made_as_makers / self.deals_as_makers:.0f}%"
+
+
+def person_records(
+    *, player: Player | None = None, partnership: Partnership | None = None
+) -> list[RecordLine]:
+    """A player's (alone, in partnerships, or in a rotation) or a partnership's statistics,
+    one line per competition, with the form of the last five matches (three queries)."""
+    if player is not None:
+        who = Q(player=player) | Q(partnership__first=player) | Q(partnership__second=player)
+    else:
+        who = Q(partnership=partnership)
+    entrants = list(Entrant.objects.filter(who).select_related("competition"))
+    totals = {
+        row["entrant_id"]: row
+        for row in FixtureSide.objects.filter(entrant__in=entrants, fixture__finished=True)
+        .values("entrant_id")
+        .annotate(
+            played=Count("id"),
+            won=Count("id", filter=Q(result="win")),
+            drawn=Count("id", filter=Q(result="draw")),
+            lost=Count("id", filter=Q(result="loss")),
+            **{name: Sum(name) for name in _STATS},
+        )
+    }
+    recent: dict[int, list[str]] = defaultdict(list)
+    for entrant_id, result in (
+        FixtureSide.objects.filter(entrant__in=entrants, fixture__finished=True)
+        .order_by("-fixture__round__number", "-fixture_id")
+        .values_list("entrant_id", "result")
+    ):
+        if len(recent[entrant_id]) < 5:
+            recent[entrant_id].append({"win": "W", "draw": "D", "loss": "L"}.get(result, "?"))
+    lines = []
+    for entrant in entrants:
+        t = totals.get(entrant.pk, {})
+        lines.append(
+            RecordLine(
+                competition=entrant.competition,
+                entrant=entrant,
+                form=" ".join(recent[entrant.pk]),
+                **{
+                    name: t.get(name) or 0
+                    for name in (
+                        "played",
+                        "won",
+                        "drawn",
+                        "lost",
+                        "points_for",
+                        "points_against",
+                        "deals_as_makers",
+                        "made_as_makers",
+                        "sets_suffered",
+                        "sets_forced",
+                        "meld_points",
+                        "belles",
+                        "reneges",
+                    )
+                },
+            )
+        )
+    return lines
+
+
+def person_games(
+    *, player: Player | None = None, partnership: Partnership | None = None, limit: int = 10
+) -> list[Game]:
+    """The latest games of a player's (alone, in partnerships, or in a rotation) or a
+    partnership's fixtures, newest first, with their competition (one query)."""
+    if player is not None:
+        who = Q(player=player) | Q(partnership__first=player) | Q(partnership__second=player)
+    else:
+        who = Q(partnership=partnership)
+    fixtures = Fixture.objects.filter(sides__entrant__in=Entrant.objects.filter(who))
+    return list(
+        Game.objects.filter(fixture__in=fixtures)
+        .select_related("fixture__competition", "fixture__round")
+        .order_by("-created_at", "-id")[:limit]
+    )

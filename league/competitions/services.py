@@ -1,0 +1,377 @@
+"""Writes for clubs and seasons: members, partnerships, competitions, entrants, fixtures.
+
+Words: a *fixture* is two sides meeting in a round; its *result* (who won, games and points
+for and against, the per-side statistics standings read) is written by
+:func:`fixture_recompute` alone, from the fixture's games, from totals typed off a paper sheet,
+or from a forfeit or no-show. A user's mistake raises :class:`Refused` with the field it
+concerns; nothing is saved.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.text import slugify
+
+from league.competitions.results import fixture_recompute, fixture_side_names
+from league.errors import Refused
+from league.models import (
+    Club,
+    Competition,
+    Entrant,
+    EntrantKind,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    Game,
+    Partnership,
+    Player,
+    Round,
+)
+from scoring import Ruleset, game_winner
+from scoring.pairing import rotation, round_robin
+from scoring.standings import InvalidStandings, MatchPoints, validate_keys
+
+
+def _unique_slug(model: type[Club] | type[Competition], text: str) -> str:
+    base = slugify(text)[:50] or "x"
+    slug, n = base, 2
+    while model.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+# -- clubs, players, partnerships ------------------------------------------------------------
+def club_create(*, name: str) -> Club:
+    name = name.strip()
+    if not name:
+        raise Refused("Give the club a name.", "name")
+    if Club.objects.filter(name__iexact=name).exists():
+        raise Refused(f"There is already a club called {name}.", "name")
+    club = Club(name=name, slug=_unique_slug(Club, name))
+    club.full_clean()
+    club.save()
+    return club
+
+
+def player_add(*, club: Club, name: str) -> Player:
+    name = " ".join(name.split())
+    if not name:
+        raise Refused("Give the player a name.", "name")
+    if club.players.filter(name__iexact=name).exists():
+        raise Refused(f"{club} already has a member called {name}.", "name")
+    player = Player(club=club, name=name)
+    player.full_clean()
+    player.save()
+    return player
+
+
+def partnership_add(*, club: Club, first: Player, second: Player, name: str = "") -> Partnership:
+    if first.pk == second.pk:
+        raise Refused("A partnership is two different players.", "second")
+    if first.club_id != club.pk or second.club_id != club.pk:
+        raise Refused(f"Both partners must be members of {club}.", "second")
+    pair = {first.pk, second.pk}
+    for existing in club.partnerships.all():
+        if {existing.first_id, existing.second_id} == pair:
+            raise Refused(f"{first} and {second} are already a partnership.", "second")
+    partnership = Partnership(club=club, first=first, second=second, name=name.strip())
+    partnership.full_clean()
+    partnership.save()
+    return partnership
+
+
+# -- competitions ----------------------------------------------------------------------------
+def competition_create(
+    *,
+    club: Club,
+    name: str,
+    rules: Ruleset,
+    entrant_kind: str,
+    by: AbstractBaseUser,
+    games_per_match: int = 1,
+    points: MatchPoints | None = None,
+    tiebreaks: Sequence[str] = ("match_points", "point_difference", "points_for"),
+    best_nights: int | None = None,
+) -> Competition:
+    """A league season with its ruleset (a preset and overrides, stored as data)."""
+    name = name.strip()
+    if not name:
+        raise Refused("Give the competition a name.", "name")
+    if entrant_kind not in EntrantKind.values:
+        raise Refused(f"Unknown kind of entrant {entrant_kind!r}.", "entrant_kind")
+    four_hand = rules.partnerships
+    if entrant_kind == EntrantKind.PLAYERS and four_hand:
+        raise Refused(
+            f"{rules.name} is played by partnerships: enter partnerships, or "
+            "individuals whose partners change every round.",
+            "entrant_kind",
+        )
+    if entrant_kind != EntrantKind.PLAYERS and not four_hand:
+        raise Refused(f"{rules.name} is played alone: enter players.", "entrant_kind")
+    try:
+        keys = validate_keys(tiebreaks)
+    except InvalidStandings as error:
+        raise Refused(str(error), "tiebreaks") from None
+    if not keys:
+        raise Refused("Choose at least one key to order the table by.", "tiebreaks")
+    points = points or MatchPoints()
+    if not 1 <= games_per_match <= 15:
+        raise Refused("A match is from 1 to 15 games.", "games_per_match")
+    if best_nights is not None and best_nights < 1:
+        raise Refused("Count at least one night, or leave it empty to count all.", "best_nights")
+    competition = Competition(
+        club=club,
+        name=name,
+        slug=_unique_slug(Competition, f"{club.slug} {name}"),
+        ruleset_data=rules.to_data(),
+        entrant_kind=entrant_kind,
+        games_per_match=games_per_match,
+        points_win=points.win,
+        points_draw=points.draw,
+        points_loss=points.loss,
+        tiebreaks=list(keys),
+        best_nights=best_nights,
+        created_by=by,
+    )
+    competition.full_clean()
+    competition.save()
+    return competition
+
+
+def entrant_add(
+    *,
+    competition: Competition,
+    player: Player | None = None,
+    partnership: Partnership | None = None,
+) -> Entrant:
+    if competition.fixtures.exists() or competition.started:
+        raise Refused("The fixtures are drawn: entrants can no longer be added.", None)
+    wants_partnership = competition.entrant_kind == EntrantKind.PARTNERSHIPS
+    chosen = partnership if wants_partnership else player
+    if chosen is None or (player is not None and partnership is not None):
+        what = "a partnership" if wants_partnership else "a player"
+        raise Refused(
+            f"{competition} takes {what} as each entrant.",
+            "partnership" if wants_partnership else "player",
+        )
+    if chosen.club_id != competition.club_id:
+        raise Refused(f"{chosen} is not of {competition.club}.", None)
+    if partnership is not None and wants_partnership:
+        # One person cannot sit at two tables of the same night.
+        members = {partnership.first_id, partnership.second_id}
+        clash = competition.entrants.filter(
+            Q(partnership__first_id__in=members) | Q(partnership__second_id__in=members)
+        ).first()
+        if clash is not None:
+            raise Refused(
+                f"{clash} is already entered, and a player can play in one partnership of a "
+                "competition only.",
+                "partnership",
+            )
+    try:
+        with transaction.atomic():
+            return Entrant.objects.create(
+                competition=competition,
+                player=player if not wants_partnership else None,
+                partnership=partnership if wants_partnership else None,
+                name=str(chosen),
+            )
+    except IntegrityError:
+        raise Refused(f"{chosen} is already entered.", None) from None
+
+
+def _dates(
+    first: datetime.date | None, days_between: int, count: int
+) -> list[datetime.date | None]:
+    if first is None:
+        return [None] * count
+    return [first + datetime.timedelta(days=days_between * i) for i in range(count)]
+
+
+@transaction.atomic
+def fixtures_generate(
+    *,
+    competition: Competition,
+    double: bool = False,
+    first_date: datetime.date | None = None,
+    days_between: int = 7,
+) -> list[Round]:
+    """Draw a round robin (or double round robin) by the circle method: one round a night,
+    byes for an odd count, tables numbered from 1 each night."""
+    if competition.fixtures.exists():
+        raise Refused("The fixtures are already drawn.", None)
+    if competition.kind == "tournament" and not competition.started:
+        raise Refused("A tournament draws its rounds when the director starts it.", None)
+    entrants = list(competition.entrants.all())
+    if competition.entrant_kind == EntrantKind.ROTATION:
+        raise Refused("Individual competitions draw a rotation, not fixtures.", None)
+    if len(entrants) < 2:
+        raise Refused("Enter at least two entrants before drawing the fixtures.", None)
+    plan = round_robin(entrants, double=double)
+    rounds = []
+    for number, (pairs, date) in enumerate(
+        zip(plan, _dates(first_date, days_between, len(plan)), strict=True), start=1
+    ):
+        night = Round.objects.create(competition=competition, number=number, date=date)
+        table = 0
+        for home, away in pairs:
+            if away is None:
+                night.sitting_out.add(home)
+                continue
+            table += 1
+            _fixture(competition, night, str(table), [[home], [away]])
+        rounds.append(night)
+    return rounds
+
+
+def _fixture(
+    competition: Competition, night: Round, table: str, sides: Sequence[Sequence[Entrant]]
+) -> Fixture:
+    fixture = Fixture.objects.create(competition=competition, round=night, table=table)
+    FixtureSide.objects.bulk_create(
+        FixtureSide(fixture=fixture, side=index, entrant=entrant)
+        for index, side in enumerate(sides)
+        for entrant in side
+    )
+    return fixture
+
+
+@transaction.atomic
+def rotation_generate(
+    *,
+    competition: Competition,
+    rounds: int,
+    first_date: datetime.date | None = None,
+    days_between: int = 7,
+) -> list[Round]:
+    """Draw rounds for an individual competition: tables of four where partners change, as
+    few repeated partners and opponents as the numbers allow (the repeats are kept to show)."""
+    if competition.entrant_kind != EntrantKind.ROTATION:
+        raise Refused("Only an individual competition draws a rotation.", None)
+    if competition.fixtures.exists():
+        raise Refused("The rounds are already drawn.", None)
+    players = list(competition.entrants.all())
+    if len(players) < 4:
+        raise Refused("A four-hand rotation needs at least four players.", None)
+    if not 1 <= rounds <= 60:
+        raise Refused("Draw from 1 to 60 rounds.", "rounds")
+    plan = rotation(players, rounds)
+    made = []
+    for number, (tables, out, date) in enumerate(
+        zip(plan.rounds, plan.sitting_out, _dates(first_date, days_between, rounds), strict=True),
+        start=1,
+    ):
+        night = Round.objects.create(competition=competition, number=number, date=date)
+        night.sitting_out.add(*out)
+        for table, (pair_a, pair_b) in enumerate(tables, start=1):
+            _fixture(competition, night, str(table), [list(pair_a), list(pair_b)])
+        made.append(night)
+    competition.rotation_repeats = {
+        "partners": plan.partner_repeats,
+        "opponents": plan.opponent_repeats,
+    }
+    competition.save(update_fields=["rotation_repeats"])
+    return made
+
+
+# -- results ---------------------------------------------------------------------------------
+def fixture_reschedule(*, fixture: Fixture, date: datetime.date | None, table: str = "") -> Fixture:
+    if fixture.finished:
+        raise Refused("This fixture has a result; it cannot be moved.", "date")
+    fixture.date = date
+    fixture.table = table.strip() or fixture.table
+    fixture.save(update_fields=["date", "table"])
+    return fixture
+
+
+@transaction.atomic
+def fixture_concede(
+    *,
+    fixture: Fixture,
+    side: int,
+    score: tuple[int, int],
+    no_show: bool = False,
+    withdrawal: bool = False,
+) -> Fixture:
+    """Record a forfeit (or a no-show) by ``side``: the other side wins by ``score``
+    (the winner's points first). A ``withdrawal`` concedes a match already under way: its
+    games stay on the record, and the forfeit decides the match."""
+    fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    if side not in (0, 1):
+        raise Refused("Say which side forfeits.", "side")
+    winner_points, loser_points = score
+    if winner_points < 0 or loser_points < 0 or winner_points <= loser_points:
+        raise Refused("A forfeit score gives the winner more points than the loser.", "score")
+    if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
+        raise Refused(
+            "Deals are already entered for this fixture; correct its games instead.", "side"
+        )
+    scores = [0, 0]
+    scores[1 - side], scores[side] = winner_points, loser_points
+    fixture.status = FixtureStatus.NO_SHOW if no_show else FixtureStatus.FORFEIT
+    fixture.conceded_by = side
+    fixture.typed_scores = [scores]
+    fixture.save(update_fields=["status", "conceded_by", "typed_scores"])
+    return fixture_recompute(fixture)
+
+
+@transaction.atomic
+def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) -> Fixture:
+    """The totals of a match played on paper: one (side 0, side 1) pair a game."""
+    fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    expected = fixture.competition.games_per_match
+    if len(scores) != expected:
+        raise Refused(
+            f"This competition plays {expected} game(s) a match: give "
+            f"{expected} score(s), one a line.",
+            "scores",
+        )
+    target = fixture.competition.rules.target
+    for number, (a, b) in enumerate(scores, start=1):
+        if a < 0 or b < 0:
+            raise Refused(f"Game {number}: scores cannot be negative.", "scores")
+        if game_winner((a, b), target) is None:
+            raise Refused(
+                f"Game {number}: a finished game has one side on {target} or more, "
+                f"ahead of the other; {a}–{b} is not finished.",
+                "scores",
+            )
+    if fixture.games.filter(deal_count__gt=0).exists():
+        raise Refused("Deals are already entered for this fixture at the table.", "scores")
+    fixture.status = FixtureStatus.PLAYED
+    fixture.conceded_by = None
+    fixture.typed_scores = [list(pair) for pair in scores]
+    fixture.save(update_fields=["status", "conceded_by", "typed_scores"])
+    return fixture_recompute(fixture)
+
+
+@transaction.atomic
+def fixture_start_game(*, fixture: Fixture, by: AbstractBaseUser) -> Game:
+    """Start the next game of a fixture, scored by the competition's ruleset.
+
+    The fixture's row is locked and its games read afresh, so that two people starting the
+    same fixture at once (or a double tap) start one game; the other is refused.
+    """
+    from league.games.services import game_create
+
+    locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    if locked.finished or locked.typed_scores:
+        raise Refused("This fixture already has its result.", None)
+    if locked.games.filter(winner__isnull=True).exists():
+        raise Refused("A game of this fixture is still being played.", None)
+    names = fixture_side_names(fixture)
+    game = game_create(
+        rules=fixture.competition.rules,
+        side_names=names,
+        by=by,
+        table=fixture.table,
+        title=f"{fixture.competition.name}, round {fixture.round.number}",
+    )
+    game.fixture = fixture
+    game.save(update_fields=["fixture"])
+    return game

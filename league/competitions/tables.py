@@ -1,0 +1,66 @@
+"""django-tables2 tables: declarative columns over rows that are computed before they get here."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+
+
+class StandingsNumberColumn(tables.Column):
+    """A figure of the standings; ``title`` spells out the short heading. A figure whose text
+    is not itself a number ("62%", "+40") sorts by ``<name>_value`` of the row."""
+
+    def __init__(self, verbose_name: str, title: str, **kwargs):
+        super().__init__(verbose_name=verbose_name, attrs={"th": {"title": title}}, **kwargs)
+
+
+class StandingsTable(tables.Table):
+    """The league table, one row per entrant, in ranking order unless sorted by a column.
+
+    Rows are plain dicts built by ``league.fixture_views.standing_rows``; the tie-break keys of
+    the chain that are no column here come as extra columns (``tiebreak_columns``). The page
+    shows each row's ready ``cells`` (standings_table.html); the columns give the headings,
+    the sorting and the CSV export.
+    """
+
+    rank = tables.Column(
+        verbose_name="#",
+        order_by=("rank_value", "position"),
+        attrs={"th": {"title": "Rank; = for a tie"}},
+    )
+    entrant = tables.Column(
+        verbose_name="Entrant", linkify=lambda record: record["url"], order_by=("sort_name",)
+    )
+    played = StandingsNumberColumn("P", "Played")
+    won = StandingsNumberColumn("W", "Won")
+    drawn = StandingsNumberColumn("D", "Drawn")
+    lost = StandingsNumberColumn("L", "Lost")
+    match_points = StandingsNumberColumn("Pts", "Match points")
+    points_for = StandingsNumberColumn("For", "Game points for")
+    points_against = StandingsNumberColumn("Agst", "Game points against")
+    difference = StandingsNumberColumn(
+        "Diff", "Game points for minus against", order_by=("difference_value",)
+    )
+    deals = StandingsNumberColumn("Deals", "Deals played")
+    deals_as_makers = StandingsNumberColumn("Trump", "Deals as makers (made trump)")
+    made = StandingsNumberColumn(
+        "Made %", "Share of deals as makers made", order_by=("made_value",)
+    )
+    hicks = StandingsNumberColumn("Hicks", "Hicks: deals as makers that were set")
+    sets_forced = StandingsNumberColumn("Sets", "Sets forced: opponents' deals as makers set")
+    meld_points = StandingsNumberColumn("Meld", "Meld points")
+    belles = StandingsNumberColumn("Belles", "Belles scored")
+    reneges = StandingsNumberColumn("Ren", "Reneges")
+
+    class Meta:
+        attrs = {"class": "table standings", "id": "standings"}
+        empty_text = "No entrants yet."
+        # Renders the rows' ready cells (``cells``: text and link, in column order).
+        template_name = "competitions/standings_table.html"
+
+    @staticmethod
+    def tiebreak_columns(extra: list[tuple[str, str, str]]) -> list[tuple[str, tables.Column]]:
+        """Columns for ``(name, heading, description)`` triples: a tie-break key's value."""
+        return [
+            (name, StandingsNumberColumn(heading, description, order_by=(f"{name}_value",)))
+            for name, heading, description in extra
+        ]

@@ -1,0 +1,46 @@
+from django.urls import path
+
+from league.competitions import fixture_views, views
+
+app_name = "competitions"
+urlpatterns = [
+    path("clubs/", views.club_list, name="club-list"),
+    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/players/", views.player_add, name="player-add"),
+    path("clubs/<slug:slug>/partnerships/", views.partnership_add, name="partnership-add"),
+    path("competitions/new/", views.competition_new, name="new"),
+    path("c/<slug:slug>/", views.competition_detail, name="detail"),
+    path("c/<slug:slug>/rules/", views.competition_rules, name="rules"),
+    path("c/<slug:slug>/entrants/", views.entrant_add, name="entrant-add"),
+    path("c/<slug:slug>/draw/", views.competition_draw, name="draw"),
+    path("players/<int:player_id>/", views.player_detail, name="player-detail"),
+    path("partnerships/<int:partnership_id>/", views.partnership_detail, name="partnership-detail"),
+    path("c/<slug:slug>/fixtures/", fixture_views.fixtures, name="fixtures"),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/",
+        fixture_views.fixture_detail,
+        name="fixture-detail",
+    ),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/move/",
+        fixture_views.fixture_move,
+        name="fixture-move",
+    ),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/concede/",
+        fixture_views.fixture_concede,
+        name="fixture-concede",
+    ),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/result/",
+        fixture_views.fixture_result,
+        name="fixture-result",
+    ),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/start/",
+        fixture_views.fixture_start,
+        name="fixture-start",
+    ),
+    path("c/<slug:slug>/standings/", fixture_views.standings, name="standings"),
+    path("c/<slug:slug>/results.csv", fixture_views.results_csv, name="results-csv"),
+]

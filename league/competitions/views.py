@@ -1,0 +1,335 @@
+"""Club and competition pages: clubs and their members, setting up a league season, entering
+entrants and drawing the fixtures; the records of players and partnerships.
+
+Reading is public. Writing is the organiser's: an anonymous visitor is sent to sign in, any
+other signed-in user is refused (403). Views stay thin: forms validate, services write (a
+:class:`~league.errors.Refused` is shown next to the field it names, nothing saved),
+selectors read in a fixed number of queries.
+
+The fixtures, results and standings pages of a competition are in ``league.fixture_views``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_POST
+
+from league.access import (
+    club_or_404,
+    competition_or_404,
+    is_organiser,
+    organiser_required,
+)
+from league.competitions import selectors, services
+from league.competitions.forms import (
+    ClubForm,
+    CompetitionForm,
+    DrawForm,
+    EntrantForm,
+    PartnershipForm,
+    PlayerForm,
+    RotationForm,
+)
+from league.errors import Refused
+from league.forms_common import show_refusal
+from league.models import Club, Competition, EntrantKind, Partnership, Player
+from league.rulebook.text import describe
+from league.rulebook.views import render_rules
+from scoring.standings import TIEBREAKS
+
+
+# -- clubs ------------------------------------------------------------------------------------
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The clubs; an organiser's form to create one posts back here."""
+    if request.method == "POST":
+        return club_create(request)
+    return _club_list_page(request)
+
+
+@organiser_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST)
+    if form.is_valid():
+        try:
+            club = services.club_create(name=form.cleaned_data["name"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{club} created: add its members.")
+            return redirect("competitions:club-detail", club.slug)
+    return _club_list_page(request, form, status=400)
+
+
+def _club_list_page(
+    request: HttpRequest, form: ClubForm | None = None, status: int = 200
+) -> HttpResponse:
+    clubs = Club.objects.annotate(
+        player_count=Count("players", distinct=True),
+        competition_count=Count("competitions", distinct=True),
+    )
+    context = {
+        "clubs": clubs,
+        "form": (form or ClubForm()) if is_organiser(request.user) else None,
+    }
+    return render(request, "competitions/club_list.html", context, status=status)
+
+
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    return _club_page(request, club_or_404(slug))
+
+
+@organiser_required
+@require_POST
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    form = PlayerForm(request.POST, prefix="player")
+    if form.is_valid():
+        try:
+            player = services.player_add(club=club, name=form.cleaned_data["name"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{player} is a member of {club}.")
+            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#members")
+    return _club_page(request, club, player_form=form, status=400)
+
+
+@organiser_required
+@require_POST
+def partnership_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    form = PartnershipForm(request.POST, club=club, prefix="partnership")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            pair = services.partnership_add(
+                club=club, first=data["first"], second=data["second"], name=data["name"]
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"Partnership {pair} added.")
+            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#partnerships")
+    return _club_page(request, club, partnership_form=form, status=400)
+
+
+def _club_page(
+    request: HttpRequest,
+    club: Club,
+    player_form: PlayerForm | None = None,
+    partnership_form: PartnershipForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    organiser = is_organiser(request.user)
+    players = list(club.players.all())
+    context = {
+        "club": club,
+        "players": players,
+        "partnerships": list(club.partnerships.select_related("first", "second")),
+        "competitions": list(club.competitions.all()),
+        "can_edit": organiser,
+    }
+    if organiser:
+        context["player_form"] = player_form or PlayerForm(prefix="player")
+        if len(players) >= 2 or partnership_form is not None:
+            context["partnership_form"] = partnership_form or PartnershipForm(
+                club=club, prefix="partnership"
+            )
+    return render(request, "competitions/club_detail.html", context, status=status)
+
+
+# -- competitions -----------------------------------------------------------------------------
+@organiser_required
+def competition_new(request: HttpRequest) -> HttpResponse:
+    club = Club.objects.filter(slug=request.GET.get("club") or "").first()
+    form = CompetitionForm(request.POST or None, initial={"club": club} if club else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            competition = services.competition_create(
+                club=data["club"],
+                name=data["name"],
+                rules=data["rules"],
+                entrant_kind=data["entrant_kind"],
+                by=request.user,
+                games_per_match=data["games_per_match"],
+                points=data["points"],
+                tiebreaks=data["tiebreaks"],
+                best_nights=data.get("best_nights"),
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{competition} created: enter its entrants.")
+            return redirect("competitions:detail", competition.slug)
+    context = {
+        "form": form,
+        "has_clubs": Club.objects.exists(),
+        "tiebreak_keys": form.tiebreak_help(),
+    }
+    return render(
+        request, "competitions/competition_new.html", context, status=400 if form.is_bound else 200
+    )
+
+
+def competition_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    return _competition_page(request, competition_or_404(slug))
+
+
+def competition_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = competition_or_404(slug)
+    return render_rules(request, competition.rules, {"competition": competition})
+
+
+@organiser_required
+@require_POST
+def entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = competition_or_404(slug)
+    form = EntrantForm(request.POST, competition=competition, prefix="entrant")
+    if form.is_valid():
+        try:
+            entrant = services.entrant_add(competition=competition, **form.cleaned_data)
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{entrant} entered.")
+            return redirect(reverse("competitions:detail", args=[slug]) + "#entrants")
+    return _competition_page(request, competition, entrant_form=form, status=400)
+
+
+@organiser_required
+@require_POST
+def competition_draw(request: HttpRequest, slug: str) -> HttpResponse:
+    """Draw the fixtures (a round robin), or a rotation's rounds; then show them."""
+    competition = competition_or_404(slug)
+    form = _draw_form(competition, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if competition.entrant_kind == EntrantKind.ROTATION:
+                rounds = services.rotation_generate(
+                    competition=competition,
+                    rounds=data["rounds"],
+                    first_date=data.get("first_date"),
+                    days_between=data["days_between"],
+                )
+            else:
+                rounds = services.fixtures_generate(
+                    competition=competition,
+                    double=data["double"],
+                    first_date=data.get("first_date"),
+                    days_between=data["days_between"],
+                )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{len(rounds)} rounds drawn.")
+            fixtures = page_of(competition, "competitions:fixtures")
+            return redirect(fixtures or reverse("competitions:detail", args=[slug]))
+    return _competition_page(request, competition, draw_form=form, status=400)
+
+
+def _draw_form(competition: Competition, data: Any = None) -> DrawForm | RotationForm:
+    if competition.entrant_kind == EntrantKind.ROTATION:
+        return RotationForm(data, prefix="draw")
+    return DrawForm(data, prefix="draw")
+
+
+def page_of(competition: Competition, name: str) -> str | None:
+    """The address of a competition page built in ``league.fixture_views`` (fixtures,
+    standings), or None while that page does not exist, so that no link leads nowhere."""
+    try:
+        return reverse(name, args=[competition.slug])
+    except NoReverseMatch:
+        return None
+
+
+def repeats_text(repeats: dict | None) -> list[str]:
+    """A rotation's repeat counts, as sentences a player reads."""
+    if not repeats:
+        return []
+    partners, opponents = repeats.get("partners", 0), repeats.get("opponents", 0)
+
+    def times(n: int) -> str:
+        return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+
+    lines = [
+        "Nobody partners the same player twice."
+        if not partners
+        else f"Partnerships repeat {times(partners)} in all: with this many players and "
+        "rounds some pairs must play together again.",
+        "Nobody meets the same opponent twice."
+        if not opponents
+        else f"Opponents meet again {times(opponents)} in all, counting each meeting after "
+        "a pair's first.",
+    ]
+    return lines
+
+
+def _competition_page(
+    request: HttpRequest,
+    competition: Competition,
+    entrant_form: EntrantForm | None = None,
+    draw_form: DrawForm | RotationForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    organiser = is_organiser(request.user)
+    rules = competition.rules
+    entrants = list(competition.entrants.all())
+    drawn = competition.rounds.exists()
+    context: dict[str, Any] = {
+        "competition": competition,
+        "club": competition.club,
+        "rules": rules,
+        "changes": describe(rules).changes,
+        "tiebreaks": [
+            (key, label, TIEBREAKS[key].description)
+            for key, label in selectors.tiebreak_labels(competition.tiebreaks)
+        ],
+        "entrants": entrants,
+        "drawn": drawn,
+        "rotation": competition.entrant_kind == EntrantKind.ROTATION,
+        "repeats": repeats_text(competition.rotation_repeats),
+        "fixtures_url": page_of(competition, "competitions:fixtures"),
+        "standings_url": page_of(competition, "competitions:standings"),
+        "can_edit": organiser,
+    }
+    if organiser and not drawn:
+        context["entrant_form"] = entrant_form or EntrantForm(
+            competition=competition, prefix="entrant"
+        )
+        context["draw_form"] = draw_form or _draw_form(competition)
+    return render(request, "competitions/competition_detail.html", context, status=status)
+
+
+# -- players and partnerships -----------------------------------------------------------------
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    partnerships = Partnership.objects.filter(Q(first=player) | Q(second=player))
+    context = {
+        "player": player,
+        "club": player.club,
+        "records": selectors.person_records(player=player),
+        "partnerships": list(partnerships.select_related("first", "second")),
+        "games": selectors.person_games(player=player),
+    }
+    return render(request, "competitions/player_detail.html", context)
+
+
+def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpResponse:
+    partnership = get_object_or_404(
+        Partnership.objects.select_related("club", "first", "second"), pk=partnership_id
+    )
+    context = {
+        "partnership": partnership,
+        "club": partnership.club,
+        "records": selectors.person_records(partnership=partnership),
+        "games": selectors.person_games(partnership=partnership),
+    }
+    return render(request, "competitions/partnership_detail.html", context)

@@ -1,0 +1,47 @@
+"""Forms of the club and competition pages: they validate input and turn it into the values
+the services take (a :class:`~scoring.Ruleset`, :class:`~scoring.standings.MatchPoints`, a
+chain of tie-break keys). The rules stay in ``scoring/``: a refused override or tie-break key
+shows the engine's own message, next to the field it concerns.
+
+A service may still refuse what a form let through (a duplicate name, the wrong kind of
+entrant for the game); :func:`show_refusal` puts its message next to the field it names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from league.errors import Refused
+from league.rulebook.text import TIE_RULE_SHORT
+from scoring.rules import TIE_RULES
+
+NUMBER_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+
+# The engine's values, in the words of the rules pages.
+SET_AWARD_CHOICES = [
+    ("", "As the preset says"),
+    ("own", "Opponents score their own points"),
+    ("all", "Opponents score both sides' points"),
+]
+
+
+TIE_RULE_CHOICES = [
+    ("", "As the preset says"),
+    *((v, TIE_RULE_SHORT[v][:1].upper() + TIE_RULE_SHORT[v][1:]) for v in TIE_RULES),
+]
+
+
+RULE_FIELDS = ("target", "set_award", "tie_rule")
+
+
+def show_refusal(form: forms.Form, error: Refused) -> None:
+    """A service's refusal, next to the field it names (or above the form)."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+def number(**kwargs: Any) -> forms.IntegerField:
+    kwargs.setdefault("widget", forms.NumberInput(attrs=NUMBER_INPUT))
+    return forms.IntegerField(**kwargs)

@@ -1,0 +1,325 @@
+"""Forms validate and turn input into domain values (a ruleset, a :class:`scoring.Deal`).
+
+The deal form asks the engine whether the deal could have happened, and puts the engine's
+message next to the part of the form it concerns (``group_errors``: makers, card points, the
+melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alone.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+
+import scoring
+from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
+from league.models import Deal, VoidReason
+from scoring import (
+    MELD_KINDS,
+    MELD_LABELS,
+    PRESETS,
+    DealResult,
+    InvalidDeal,
+    InvalidRuleset,
+    Ruleset,
+    get_ruleset,
+    score_deal,
+)
+from scoring.deal import complete_card_points
+
+
+def side_label(rules: Ruleset, index: int) -> str:
+    return f"{'Partnership' if rules.partnerships else 'Player'} {index + 1}"
+
+
+class GameForm(forms.Form):
+    """Start a game: a preset, optional house-rule overrides, the sides' names, a table."""
+
+    preset = forms.ChoiceField(choices=[(k, r.name) for k, r in PRESETS.items()])
+    side_0 = forms.CharField(max_length=80, required=False, label="Side 1")
+    side_1 = forms.CharField(max_length=80, required=False, label="Side 2")
+    side_2 = forms.CharField(
+        max_length=80, required=False, label="Side 3", help_text="Three-hand games only."
+    )
+    table = forms.CharField(max_length=20, required=False, label="Table (optional)")
+    title = forms.CharField(max_length=120, required=False, label="Title (optional)")
+    target = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        label="Target (blank: the preset's)",
+        widget=forms.NumberInput(attrs=NUMBER_INPUT),
+    )
+    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False)
+    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "preset" not in data:
+            return data
+        overrides = {
+            name: data[name]
+            for name in ("target", "set_award", "tie_rule")
+            if data.get(name) not in (None, "")
+        }
+        try:
+            rules = get_ruleset(data["preset"], **overrides)
+        except InvalidRuleset as error:
+            # Only the set award and tie rule can clash with a preset (three-hand games).
+            chosen = [name for name in ("set_award", "tie_rule") if name in overrides]
+            self.add_error(chosen[-1] if chosen else "preset", str(error))
+            return data
+        names = [(data.get(f"side_{i}") or "").strip() for i in range(rules.sides)]
+        for i, name in enumerate(names):
+            if not name:
+                self.add_error(
+                    f"side_{i}",
+                    f"{rules.name} has {rules.sides} sides: name {side_label(rules, i).lower()}.",
+                )
+        if rules.sides < 3 and (data.get("side_2") or "").strip():
+            self.add_error("side_2", f"{rules.name} has two sides; leave this empty.")
+        if all(names) and len({n.casefold() for n in names}) != len(names):
+            self.add_error("side_1", "Give each side a different name.")
+        data["rules"] = rules
+        data["side_names"] = names
+        return data
+
+
+class DealForm(forms.Form):
+    """One deal as the scorer enters it, for a given ruleset and side names.
+
+    ``held`` is what the game holds from tied deals (shown in the preview). After ``is_valid``,
+    ``deal`` is the :class:`scoring.Deal` and ``result`` what it scores.
+    """
+
+    GROUPS = ("makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game")
+
+    void_reason = forms.ChoiceField(
+        choices=[("", "Played"), *VoidReason.choices], required=False, label="Deal"
+    )
+    entry_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(
+        self, *args: Any, rules: Ruleset, side_names: list[str], held: int = 0, **kwargs: Any
+    ):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.side_names = side_names
+        self.held = held
+        self.group_errors: dict[str, str] = {}
+        self.deal: scoring.Deal | None = None
+        self.result: DealResult | None = None
+        sides = list(enumerate(side_names))
+        self.fields["makers"] = forms.TypedChoiceField(
+            choices=[(str(i), name) for i, name in sides],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+            label="Made trump",
+        )
+        total = rules.deal_total()
+        for i, name in sides:
+            self.fields[f"card_points_{i}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=total,
+                label=name,
+                widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": total}),
+                error_messages={
+                    "invalid": "Card points are a whole number.",
+                    "min_value": "Card points cannot be below 0.",
+                    "max_value": f"No side takes more than {total} card points.",
+                },
+            )
+            for kind in self.meld_kinds:
+                self.fields[f"meld_{i}_{kind}"] = forms.IntegerField(
+                    required=False,
+                    min_value=0,
+                    max_value=4,
+                    label=MELD_LABELS[kind],
+                    widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": 4}),
+                )
+        self.fields["belle"] = forms.TypedChoiceField(
+            choices=[("", "Nobody"), *((str(i), name) for i, name in sides)],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        renege_choices = [("", "Nobody"), *((str(i), name) for i, name in sides)]
+        renege_choices.append(("both", "Both sides" if rules.sides == 2 else "Everybody"))
+        self.fields["renege"] = forms.ChoiceField(
+            choices=renege_choices, required=False, widget=forms.RadioSelect
+        )
+        if rules.no_trump_allowed:
+            self.fields["no_trump"] = forms.BooleanField(required=False, label="No trump")
+        if not self.is_bound and "entry_key" not in self.initial:
+            self.initial["entry_key"] = uuid.uuid4()
+
+    @property
+    def no_trump_total(self) -> int:
+        return self.rules.deal_total(no_trump=True)
+
+    @property
+    def meld_kinds(self) -> list[str]:
+        return [k for k in MELD_KINDS if self.rules.meld_value(k) is not None]
+
+    def side_rows(self) -> list[dict[str, Any]]:
+        """Per side: its name and its card-point field, for the template."""
+        return [
+            {"index": i, "name": name, "card_points": self[f"card_points_{i}"]}
+            for i, name in enumerate(self.side_names)
+        ]
+
+    def meld_rows(self) -> list[dict[str, Any]]:
+        """Per meld kind the ruleset pays: its label, its value and one count field a side."""
+        return [
+            {
+                "kind": kind,
+                "label": MELD_LABELS[kind],
+                "value": self.rules.meld_value(kind),
+                "cells": [
+                    {"field": self[f"meld_{i}_{kind}"], "side": name}
+                    for i, name in enumerate(self.side_names)
+                ],
+            }
+            for kind in self.meld_kinds
+        ]
+
+    def _group_error(self, group: str, message: str, field: str | None = None) -> None:
+        self.group_errors.setdefault(group, message)
+        self.add_error(field, message)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        rules = self.rules
+        sides = range(rules.sides)
+        melds = tuple(
+            tuple(k for k in self.meld_kinds for _ in range(data.get(f"meld_{i}_{k}") or 0))
+            for i in sides
+        )
+        if not any(melds):
+            melds = ()
+        renege_raw = data.get("renege") or ""
+        renege: int | str | None = None
+        if renege_raw == "both":
+            renege = "both"
+        elif renege_raw:
+            renege = int(renege_raw)
+        void = bool(data.get("void_reason"))
+        no_trump = bool(data.get("no_trump"))
+        points: tuple[int, ...] | None = None
+        if not void and renege is None:
+            points = self._card_points(data, no_trump)
+            if points is None:
+                return data
+        deal = scoring.Deal(
+            makers=data.get("makers"),
+            card_points=points,
+            melds=melds,
+            belle=data.get("belle"),
+            renege=renege,  # type: ignore[arg-type]
+            void=void,
+            no_trump=no_trump,
+        )
+        try:
+            self.result = score_deal(rules, deal, held=self.held)
+        except InvalidDeal as error:
+            self._engine_error(error)
+            return data
+        self.deal = deal
+        return data
+
+    def _card_points(self, data: dict[str, Any], no_trump: bool) -> tuple[int, ...] | None:
+        """Card points per side; when every card is played, one side's is enough."""
+        given = complete_card_points(
+            self.rules, [data.get(f"card_points_{i}") for i in range(self.rules.sides)], no_trump
+        )
+        if any(v is None for v in given):
+            missing = next(i for i, v in enumerate(given) if v is None)
+            self._group_error(
+                "card_points",
+                "Enter the card points of one side; the other is filled in."
+                if self.rules.all_cards_played
+                else f"Enter the card points of {self.side_names[missing]}.",
+                f"card_points_{missing}",
+            )
+            return None
+        return tuple(int(v) for v in given)  # type: ignore[arg-type]
+
+    def _engine_error(self, error: InvalidDeal) -> None:
+        group = error.field if error.field in self.GROUPS else "game"
+        field: str | None = None
+        if group == "card_points":
+            field = f"card_points_{error.side or 0}"
+        elif group in ("makers", "belle", "renege"):
+            field = group
+        elif group == "no_trump" and "no_trump" in self.fields:
+            field = "no_trump"
+        self._group_error(group, self._named(error.message), field)
+
+    def _named(self, message: str) -> str:
+        """The engine numbers the sides ("partnership 1"); the scorer knows them by name."""
+        for word in ("partnership", "player"):
+            for index, name in enumerate(self.side_names):
+                message = message.replace(f"{word.capitalize()} {index + 1}", name)
+                message = message.replace(f"{word} {index + 1}", name)
+        return message
+
+    def top_errors(self) -> list[str]:
+        """Errors not shown next to a part of the form."""
+        shown = set(self.group_errors.values())
+        return [e for e in self.non_field_errors() if e not in shown]
+
+    def preview(self) -> dict[str, Any]:
+        """What the deal will score, as plain data for the page and for JSON."""
+        if self.result is None:
+            return {
+                "valid": False,
+                "errors": self.group_errors
+                or {name: str(errors[0]) for name, errors in self.errors.items()},
+            }
+        r = self.result
+        if r.void:
+            summary = "Void deal: nobody scores."
+        elif r.renege is not None:
+            summary = "Renege: play stops."
+        elif r.made:
+            summary = "Made."
+        elif r.tied and self.rules.tie_rule == "hang":
+            summary = f"Tie: nobody scores now; {r.held} held for the next winner."
+        else:
+            summary = "Set (XX): the makers score nothing."
+        return {
+            "valid": True,
+            "summary": summary,
+            "made": r.made,
+            "sides": [
+                {"name": name, "points": p, "mark": m}
+                for name, p, m in zip(self.side_names, r.points, r.marks, strict=True)
+            ],
+            "held": r.held,
+        }
+
+    @classmethod
+    def initial_from(cls, record: Deal) -> dict[str, Any]:
+        """Initial values that show a stored deal in the form (for a correction)."""
+        initial: dict[str, Any] = {
+            "makers": "" if record.makers is None else str(record.makers),
+            "belle": "" if record.belle is None else str(record.belle),
+            "renege": record.renege,
+            "void_reason": record.void_reason if record.void else "",
+            "no_trump": record.no_trump,
+            "version": record.version,
+        }
+        for i, value in enumerate(record.card_points or []):
+            initial[f"card_points_{i}"] = value
+        for i, kinds in enumerate(record.melds or []):
+            for kind in set(kinds):
+                initial[f"meld_{i}_{kind}"] = kinds.count(kind)
+        return initial

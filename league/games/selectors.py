@@ -1,0 +1,150 @@
+"""Every read shape a view, a table or a PDF needs, with a bounded number of queries.
+
+A *sheet row* is one deal as the hick sheet shows it: the marks each side wrote, the running
+totals, who made trump and a note (void, renege, tie held, melds, belle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from league.models import Deal, DealAudit, Game
+from league.printing.pdf.sheets import GameSheet, SheetRow
+from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
+from scoring import MELD_LABELS, Ruleset
+
+
+@dataclass(frozen=True)
+class SideCell:
+    """One side's two cells of a sheet row: the mark written for the deal and the total."""
+
+    mark: str
+    total: int
+    set: bool
+
+
+@dataclass(frozen=True)
+class DealRow:
+    number: int
+    version: int
+    makers: str
+    makers_index: int | None
+    marks: tuple[str, ...]
+    running: tuple[int, ...]
+    note: str
+
+    @property
+    def cells(self) -> list[SideCell]:
+        return [
+            SideCell(mark, total, mark == "XX")
+            for mark, total in zip(self.marks, self.running, strict=True)
+        ]
+
+
+def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
+    """A few short lines that tell a sheet's reader which rules scored it."""
+    melds = ", ".join(
+        f"{MELD_LABELS[kind].lower()} {value}" for kind, value in rules.meld_values.items()
+    )
+    lines = [
+        f"{rules.name}: game to {rules.target}",
+        f"On a set: makers XX, opponents {SET_AWARD_SHORT[rules.set_award]}. "
+        f"On a tie: {TIE_RULE_SHORT[rules.tie_rule]}.",
+        f"Melds: {melds}; belle {rules.belle_value}. Renege: {rules.renege_award} + own melds.",
+    ]
+    changes = describe(rules).changes
+    if changes:
+        lines.append(
+            "House rules: "
+            + "; ".join(f"{c.label} {c.value} (preset: {c.preset_value})" for c in changes)
+        )
+    return tuple(lines)
+
+
+def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
+    if deal.void:
+        return f"Void: {deal.get_void_reason_display().lower()}" if deal.void_reason else "Void"
+    if deal.renege == "both":
+        return "Both sides reneged: void"
+    parts = []
+    if deal.renege:
+        parts.append(f"Renege by {names[int(deal.renege)]}")
+    for side, kinds in enumerate(deal.melds or []):
+        if kinds:
+            melds = ", ".join(MELD_LABELS[k].lower() for k in kinds)
+            parts.append(f"{melds} ({names[side]})")
+    if deal.belle is not None:
+        parts.append(f"belle ({names[deal.belle]})")
+    if deal.no_trump:
+        parts.append("no trump")
+    if deal.made is False and deal.held and not any(deal.points):
+        parts.append(f"tie: {deal.held} held")
+    elif held_before and not deal.held:
+        winner = max(range(len(deal.points)), key=lambda side: deal.points[side])
+        parts.append(f"{names[winner]} takes the {held_before} held")
+    return "; ".join(parts)
+
+
+def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
+    names = game.side_names
+    rows = []
+    held_before = 0  # what the deal before left held (tie rule 'hang')
+    for d in deals:
+        makers = None if d.renege or d.void else d.makers
+        rows.append(
+            DealRow(
+                number=d.number,
+                version=d.version,
+                makers="" if makers is None else names[makers],
+                makers_index=makers,
+                marks=tuple(d.marks),
+                running=tuple(d.running),
+                note=_note(d, names, held_before),
+            )
+        )
+        held_before = d.held
+    return rows
+
+
+def game_deals(game: Game) -> list[Deal]:
+    return list(game.deals.all())
+
+
+def game_audit(game: Game) -> QuerySet[DealAudit]:
+    return game.audit.select_related("by")
+
+
+def game_list() -> QuerySet[Game]:
+    return Game.objects.all()
+
+
+def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
+    """The filled hick sheet of a game, as the PDF renderer takes it."""
+    rules = game.rules
+    rows = deal_rows(game, game_deals(game))
+    return GameSheet(
+        title=game.title or rules.name,
+        ruleset_name=rules.name,
+        ruleset_lines=ruleset_lines(rules),
+        side_names=tuple(game.side_names),
+        target=rules.target,
+        rows=tuple(
+            SheetRow(
+                number=r.number,
+                marks=r.marks,
+                running=r.running,
+                makers=r.makers_index,
+                note=r.note,
+            )
+            for r in rows
+        ),
+        totals=tuple(game.display_totals),
+        winner=game.winner,
+        held=game.held,
+        table=game.table,
+        date=game.created_at.date().isoformat(),
+        page_size=page_size,
+    )

@@ -1,0 +1,338 @@
+"""Every write. Each service is keyword-only, runs in one transaction, validates through the
+engine, and raises a :class:`scoring.InvalidDeal` (or a subclass below) for a user's mistake,
+leaving the database as it was.
+
+Words: an *entry key* is the token an entry form carries, so that the same form sent twice adds
+one deal; a deal's *version* counts its corrections, so that a correction made from a stale
+form is refused instead of overwriting somebody else's.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import asdict
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import scoring
+from league.db import write_lock
+from league.models import Deal, DealAudit, Game
+from scoring import InvalidDeal, Ruleset, play_game, score_deal
+from scoring.game import add_stats, deal_stats, game_winner, side_stats
+
+
+class GameOver(InvalidDeal):
+    """A deal offered to a game that has already been won."""
+
+
+class DealChanged(InvalidDeal):
+    """A correction made from a form older than the deal it corrects."""
+
+    def __init__(self, message: str, current: Deal | None):
+        super().__init__(message, "game")
+        self.current = current
+
+
+def _locked(game: Game) -> Game:
+    # Serialise writers of one game: the row lock on PostgreSQL; on SQLite the settings start
+    # every transaction IMMEDIATE, which serialises all writers.
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def game_create(
+    *,
+    rules: Ruleset,
+    side_names: Sequence[str],
+    by: AbstractBaseUser,
+    table: str = "",
+    title: str = "",
+) -> Game:
+    """Start a game: the ruleset is copied onto it as data."""
+    names = [name.strip() for name in side_names]
+    if len(names) != rules.sides or not all(names):
+        raise InvalidDeal(
+            f"{rules.name} needs a name for each of its {rules.sides} sides.", "side_names"
+        )
+    if len({n.casefold() for n in names}) != len(names):
+        raise InvalidDeal("Give each side a different name.", "side_names")
+    game = Game(
+        title=title.strip(),
+        preset=rules.preset,
+        ruleset_data=rules.to_data(),
+        side_names=names,
+        table=table.strip(),
+        created_by=by,
+        totals=[0] * rules.sides,
+    )
+    game.full_clean()
+    with transaction.atomic():
+        game.save()
+        game.scorers.add(by)
+    return game
+
+
+def _fill(record: Deal, deal: scoring.Deal, void_reason: str) -> None:
+    record.makers = deal.makers
+    record.card_points = list(deal.card_points) if deal.card_points is not None else None
+    record.melds = [list(side) for side in deal.melds]
+    record.belle = deal.belle
+    record.renege = "" if deal.renege is None else str(deal.renege)
+    record.void = deal.void
+    record.void_reason = void_reason if deal.void else ""
+    record.no_trump = deal.no_trump
+
+
+def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
+    """Score ``deals`` (in order, numbered from 1) under the game's ruleset and write the
+    engine's columns on them and on the game. The one place those columns are computed.
+
+    Returns the deals whose engine columns changed. Raises InvalidDeal (nothing written) when
+    the deals no longer make a valid game, for example a correction that ends the game before
+    its last deal.
+    """
+    rules = game.rules
+    engine_deals = [d.to_engine() for d in deals]
+    result = play_game(rules, engine_deals)
+    changed = []
+    for number, (record, scored, running) in enumerate(
+        zip(deals, result.results, result.running, strict=True), start=1
+    ):
+        fresh = (
+            number,
+            list(scored.points),
+            list(scored.marks),
+            scored.made,
+            list(running),
+            scored.held,
+        )
+        old = (record.number, record.points, record.marks, record.made, record.running, record.held)
+        if fresh != old:
+            (
+                record.number,
+                record.points,
+                record.marks,
+                record.made,
+                record.running,
+                record.held,
+            ) = fresh
+            changed.append(record)
+    game.totals = list(result.totals)
+    game.held = result.held
+    game.winner = result.winner
+    game.deal_count = len(deals)
+    game.side_stats = [asdict(s) for s in side_stats(rules, engine_deals, result)]
+    return changed
+
+
+def _save_game(game: Game, changed: list[Deal]) -> None:
+    """Write the engine's columns, and the fixture's result when the game belongs to one."""
+    if changed:
+        Deal.objects.bulk_update(changed, ["number", "points", "marks", "made", "running", "held"])
+    game.version += 1
+    game.save(
+        update_fields=[
+            "totals",
+            "held",
+            "winner",
+            "deal_count",
+            "side_stats",
+            "version",
+            "updated_at",
+        ]
+    )
+    if game.fixture_id is not None:
+        # Imported here: the competition services build on the game services.
+        from league.competitions.results import fixture_recompute
+
+        fixture_recompute(game.fixture)
+
+
+def _fixture_open(game: Game, entered_by: int | None) -> None:
+    """Inside a write transaction: refuse to change a game whose fixture's result is confirmed,
+    and hold the fixture's row so that a confirmation waits for this write."""
+    from league.models import Fixture
+
+    fixture = Fixture.objects.filter(pk=game.fixture_id, confirmed_at__isnull=True)
+    still_open = (
+        fixture.update(entered_by=entered_by)
+        if entered_by is not None
+        else bool(list(fixture.select_for_update().values_list("pk", flat=True)))
+    )
+    if not still_open:
+        raise InvalidDeal(
+            "This match's result is confirmed: its games can no longer change. Ask the "
+            "director if something is wrong.",
+            "game",
+        )
+
+
+class _GameMoved(Exception):
+    """Another deal was added between reading the game and writing to it."""
+
+
+def game_add_deal(
+    *,
+    game: Game,
+    deal: scoring.Deal,
+    by: AbstractBaseUser,
+    entry_key: uuid.UUID | None = None,
+    void_reason: str = "",
+    entered_by: int | None = None,
+) -> tuple[Deal, bool]:
+    """Add the next deal. Returns the deal and whether it was created now: a form sent again
+    with the same ``entry_key`` returns the deal it already added.
+
+    Adding is the hot path of a club night, so it scores the new deal from the game's stored
+    totals and held points (the same engine call a full recompute makes for the last deal)
+    and keeps the write transaction short: an update of the game guarded by its version, and
+    the insert (for a game of a fixture, also a check that the fixture's result is not
+    confirmed yet, recording ``entered_by``: the side whose entry link entered the deal). On
+    SQLite a transaction locks the whole database, so everything else happens before it. A
+    concurrent add or correction makes the guard miss; then the game is read again and the
+    deal scored again.
+    """
+    key = entry_key or uuid.uuid4()
+    rules = game.rules
+    for _attempt in range(20):
+        if game.finished:
+            existing = game.deals.filter(entry_key=key).first()
+            if existing is not None:
+                return existing, False
+            raise GameOver(
+                f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
+            )
+        result = score_deal(rules, deal, held=game.held)
+        totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
+        number = game.deal_count + 1
+        record = Deal(game=game, number=number, created_by=by, entry_key=key)
+        _fill(record, deal, void_reason)
+        (record.points, record.marks, record.made, record.running, record.held) = (
+            list(result.points),
+            list(result.marks),
+            result.made,
+            totals,
+            result.held,
+        )
+        record.full_clean(
+            exclude=["game", "created_by"], validate_unique=False, validate_constraints=False
+        )
+        changes = {
+            "totals": totals,
+            "held": result.held,
+            "winner": game_winner(totals, rules.target),
+            "deal_count": number,
+            "side_stats": add_stats(game.side_stats, deal_stats(rules, deal, result)),
+            "version": game.version + 1,
+            "updated_at": timezone.now(),
+        }
+        try:
+            with write_lock(), transaction.atomic():
+                moved = not Game.objects.filter(pk=game.pk, version=game.version).update(**changes)
+                if moved:
+                    raise _GameMoved
+                if game.fixture_id is not None:
+                    _fixture_open(game, entered_by)
+                record.save(force_insert=True)
+                for name, value in changes.items():
+                    setattr(game, name, value)
+                if game.fixture_id is not None and changes["winner"] is not None:
+                    # Standings read finished games only: a game in play changes nothing there.
+                    from league.competitions.results import fixture_recompute
+
+                    fixture_recompute(game.fixture)
+        except _GameMoved:
+            game.refresh_from_db()
+            continue
+        except IntegrityError:
+            # The unique (game, entry key) constraint: this form was saved already.
+            existing = Deal.objects.filter(game=game, entry_key=key).first()
+            if existing is None:
+                raise
+            game.refresh_from_db()
+            return existing, False
+        return record, True
+    raise RuntimeError(f"game {game.pk} kept changing while a deal was added")
+
+
+def _stale(record: Deal | None, number: int, expected_version: int) -> None:
+    if record is None:
+        raise DealChanged(
+            f"Deal {number} was deleted by somebody else while you were correcting it; "
+            "nothing was saved.",
+            None,
+        )
+    if record.version != expected_version:
+        raise DealChanged(
+            f"Deal {number} was changed by somebody else while you were correcting it, so "
+            "your correction was not saved. The form shows what you entered; the deal now "
+            "holds what is listed above it.",
+            record,
+        )
+
+
+@transaction.atomic
+def game_correct_deal(
+    *,
+    game: Game,
+    number: int,
+    deal: scoring.Deal,
+    expected_version: int,
+    by: AbstractBaseUser,
+    void_reason: str = "",
+) -> Deal:
+    """Replace what was entered for deal ``number``, recompute the game, and audit it."""
+    game = _locked(game)
+    if game.fixture_id is not None:
+        _fixture_open(game, None)
+    deals = list(game.deals.all())
+    record = next((d for d in deals if d.number == number), None)
+    _stale(record, number, expected_version)
+    assert record is not None
+    before = record.entered()
+    _fill(record, deal, void_reason)
+    changed = game_recompute(game, deals)
+    record.version += 1
+    record.save()
+    _save_game(game, [d for d in changed if d is not record])
+    DealAudit.objects.create(
+        game=game,
+        deal_number=number,
+        action=DealAudit.Action.EDIT,
+        before=before,
+        after=record.entered(),
+        by=by,
+    )
+    return record
+
+
+@transaction.atomic
+def game_delete_deal(
+    *, game: Game, number: int, expected_version: int, by: AbstractBaseUser
+) -> None:
+    """Delete deal ``number``; the deals after it move up one, and the game is recomputed."""
+    game = _locked(game)
+    if game.fixture_id is not None:
+        _fixture_open(game, None)
+    deals = list(game.deals.all())
+    record = next((d for d in deals if d.number == number), None)
+    _stale(record, number, expected_version)
+    assert record is not None
+    remaining = [d for d in deals if d is not record]
+    changed = game_recompute(game, remaining)
+    record.delete()
+    # One row at a time from the front, so that (game, number) stays unique at every step
+    # whatever order the database would update a whole batch in.
+    for moved in sorted(changed, key=lambda d: d.number):
+        moved.save(update_fields=["number", "points", "marks", "made", "running", "held"])
+    _save_game(game, [])
+    DealAudit.objects.create(
+        game=game,
+        deal_number=number,
+        action=DealAudit.Action.DELETE,
+        before=record.entered(),
+        after=None,
+        by=by,
+    )

@@ -1,0 +1,205 @@
+"""Score-entry pages: start a game, enter and correct deals, read and print the sheet.
+
+Views stay thin: forms validate, services write, selectors read, ``league.access`` decides
+who may write (404 for a game that does not exist, 403 for a signed-in user who may not
+score it; anonymous visitors are sent to sign in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.access import can_score, game_for_write, is_organiser
+from league.games import selectors, services
+from league.games.forms import DealForm, GameForm
+from league.games.tables import GameTable
+from league.models import Deal, Game
+from league.rulebook.views import render_rules
+from scoring import InvalidDeal
+
+
+# -- games ------------------------------------------------------------------------------------
+def game_list(request: HttpRequest) -> HttpResponse:
+    table = GameTable(selectors.game_list(), request=request)
+    table.paginate(page=request.GET.get("page", 1), per_page=25)
+    return render(request, "games/game_list.html", {"table": table})
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = services.game_create(
+            rules=data["rules"],
+            side_names=data["side_names"],
+            by=request.user,
+            table=data.get("table") or "",
+            title=data.get("title") or "",
+        )
+        return redirect("games:detail", game.pk)
+    return render(request, "games/game_new.html", {"form": form})
+
+
+def _deal_form(game: Game, data: Any = None, **kwargs: Any) -> DealForm:
+    return DealForm(data, rules=game.rules, side_names=game.side_names, held=game.held, **kwargs)
+
+
+def _game_page(
+    request: HttpRequest, game: Game, form: DealForm | None = None, status: int = 200
+) -> HttpResponse:
+    writer = can_score(request.user, game)
+    if form is None and writer and not game.finished:
+        form = _deal_form(game)
+    deals = selectors.game_deals(game)
+    context = {
+        "game": game,
+        "rules": game.rules,
+        "rows": selectors.deal_rows(game, deals),
+        "form": form if writer and not game.finished else None,
+        "can_score": writer,
+        "audit": list(selectors.game_audit(game)) if is_organiser(request.user) else None,
+        "ruleset_lines": selectors.ruleset_lines(game.rules),
+        "next_number": game.deal_count + 1,
+    }
+    return render(request, "games/game_detail.html", context, status=status)
+
+
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _game_page(request, get_object_or_404(Game, pk=game_id))
+
+
+def game_rules(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The rules this game is scored by: its preset with the overrides it was started with."""
+    game = get_object_or_404(Game, pk=game_id)
+    return render_rules(request, game.rules, {"game": game})
+
+
+@login_required
+@require_POST
+def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for_write(request, game_id)
+    form = _deal_form(game, request.POST)
+    if not form.is_valid() or "preview" in request.POST:
+        return _game_page(request, game, form, status=200 if form.is_valid() else 400)
+    assert form.deal is not None
+    try:
+        deal, created = services.game_add_deal(
+            game=game,
+            deal=form.deal,
+            by=request.user,
+            entry_key=form.cleaned_data.get("entry_key"),
+            void_reason=form.cleaned_data.get("void_reason") or "",
+        )
+    except InvalidDeal as error:
+        game.refresh_from_db()
+        form = _deal_form(game, request.POST)
+        form.is_valid()
+        form._engine_error(error)
+        return _game_page(request, game, form, status=400)
+    if not created:
+        messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
+    return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
+
+
+@login_required
+@require_POST
+def deal_preview(request: HttpRequest, game_id: int) -> JsonResponse:
+    game = game_for_write(request, game_id)
+    form = _deal_form(game, request.POST)
+    form.is_valid()
+    return JsonResponse(form.preview())
+
+
+def _deal_or_404(game: Game, number: int) -> Deal:
+    return get_object_or_404(Deal, game=game, number=number)
+
+
+@login_required
+def deal_edit(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    game = game_for_write(request, game_id)
+    record = _deal_or_404(game, number)
+    # A correction is checked against the game as it stood before this deal.
+    held_before = game.deals.filter(number=number - 1).values_list("held", flat=True).first()
+    form_args = {"rules": game.rules, "side_names": game.side_names, "held": held_before or 0}
+    if request.method != "POST":
+        form = DealForm(initial=DealForm.initial_from(record), **form_args)
+        return render(request, "games/deal_edit.html", _edit_context(game, record, form))
+    form = DealForm(request.POST, **form_args)
+    if form.is_valid() and "preview" not in request.POST:
+        assert form.deal is not None
+        try:
+            services.game_correct_deal(
+                game=game,
+                number=number,
+                deal=form.deal,
+                by=request.user,
+                expected_version=form.cleaned_data.get("version") or 0,
+                void_reason=form.cleaned_data.get("void_reason") or "",
+            )
+        except services.DealChanged as error:
+            current = error.current
+            if current is None:
+                messages.error(request, error.message)
+                return redirect("games:detail", game.pk)
+            form.add_error(None, error.message)
+            return render(
+                request,
+                "games/deal_edit.html",
+                _edit_context(game, current, form, changed=True),
+                status=409,
+            )
+        except InvalidDeal as error:
+            form._engine_error(error)
+        else:
+            messages.success(request, f"Deal {number} corrected.")
+            return redirect("games:detail", game.pk)
+    status = 200 if form.is_valid() else 400
+    return render(request, "games/deal_edit.html", _edit_context(game, record, form), status=status)
+
+
+def _edit_context(game: Game, record: Deal, form: DealForm, changed: bool = False) -> dict:
+    return {
+        "game": game,
+        "deal": record,
+        "current": selectors.deal_rows(game, [record])[0],
+        "form": form,
+        "changed": changed,
+    }
+
+
+@login_required
+def deal_delete(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    game = game_for_write(request, game_id)
+    record = _deal_or_404(game, number)
+    if request.method == "POST":
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = -1
+        try:
+            services.game_delete_deal(
+                game=game, number=number, expected_version=version, by=request.user
+            )
+        except services.DealChanged as error:
+            messages.error(request, error.message)
+            return redirect("games:detail", game.pk)
+        except InvalidDeal as error:
+            messages.error(request, f"Deal {number} was not deleted: {error.message}")
+            return redirect("games:detail", game.pk)
+        messages.success(request, f"Deal {number} deleted; the deals after it moved up.")
+        return redirect("games:detail", game.pk)
+    row = selectors.deal_rows(game, [record])[0]
+    return render(request, "games/deal_delete.html", {"game": game, "deal": record, "row": row})

@@ -1,0 +1,51 @@
+"""Database models, one module per area; every model is importable from ``league.models``.
+
+Words (see RULES.md and DESIGN.md):
+
+- *game*: deals until a side reaches the target, scored by the ruleset copied onto the game
+  when it started, so that a later change of a league's rules never rewrites history.
+- *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
+- *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
+  and what the engine gave for it (points, marks, running totals), kept so that sheets and
+  standings read without re-scoring; ``league.games.services.game_recompute`` is the one place
+  that writes the engine's columns.
+- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+- *competition*: a league season or a tournament of a club; *entrant*, *round*, *fixture* and
+  *fixture side* are its parts (see :mod:`league.models.competitions`).
+"""
+
+from league.models.accounts import Profile, Role
+from league.models.clubs import Club, Partnership, Player
+from league.models.competitions import (
+    Competition,
+    CompetitionKind,
+    Entrant,
+    EntrantKind,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    Round,
+    TournamentFormat,
+)
+from league.models.games import Deal, DealAudit, Game, VoidReason
+
+__all__ = [
+    "Club",
+    "Competition",
+    "CompetitionKind",
+    "Deal",
+    "DealAudit",
+    "Entrant",
+    "EntrantKind",
+    "Fixture",
+    "FixtureSide",
+    "FixtureStatus",
+    "Game",
+    "Partnership",
+    "Player",
+    "Profile",
+    "Role",
+    "Round",
+    "TournamentFormat",
+    "VoidReason",
+]

@@ -1,0 +1,72 @@
+"""Database models.
+
+Words (see RULES.md and DESIGN.md):
+
+- *game*: deals until a side reaches the target, scored by the ruleset copied onto the game
+  when it started, so that a later change of a league's rules never rewrites history.
+- *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
+- *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
+  and what the engine gave for it (points, marks, running totals), kept so that sheets and
+  standings read without re-scoring; ``league.services.game_recompute`` is the one place that
+  writes the engine's columns.
+- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Club(models.Model):
+    """A card club: its members (players), their partnerships and its competitions."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A member of a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_once_a_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Partnership(models.Model):
+    """Two players who play together in four-hand games."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
+    first = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
+    name = models.CharField(max_length=80, blank=True, help_text="Optional team name.")
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(first=models.F("second")), name="partnership_of_two"
+            ),
+            models.UniqueConstraint(fields=["first", "second"], name="partnership_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.players_text
+
+    @property
+    def players_text(self) -> str:
+        return f"{self.first.name} & {self.second.name}"

@@ -1,0 +1,228 @@
+"""Database models.
+
+Words (see RULES.md and DESIGN.md):
+
+- *game*: deals until a side reaches the target, scored by the ruleset copied onto the game
+  when it started, so that a later change of a league's rules never rewrites history.
+- *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
+- *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
+  and what the engine gave for it (points, marks, running totals), kept so that sheets and
+  standings read without re-scoring; ``league.services.game_recompute`` is the one place that
+  writes the engine's columns.
+- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from league.models.clubs import Club, Partnership, Player
+from scoring import Ruleset, ruleset_from_data
+
+
+class EntrantKind(models.TextChoices):
+    PLAYERS = "players", "Players"
+    PARTNERSHIPS = "partnerships", "Partnerships"
+    ROTATION = "rotation", "Individuals, new partners each round"
+
+
+class CompetitionKind(models.TextChoices):
+    LEAGUE = "league", "League season"
+    TOURNAMENT = "tournament", "Tournament"
+
+
+class TournamentFormat(models.TextChoices):
+    ROUND_ROBIN = "round_robin", "Round robin"
+    SINGLE = "single", "Single elimination"
+    DOUBLE = "double", "Double elimination"
+    SWISS = "swiss", "Swiss"
+    POOLS = "pools", "Pools, then a knockout"
+
+
+class Competition(models.Model):
+    """A league season (later also a tournament), scored by one ruleset.
+
+    *Match format*: ``games_per_match`` games are played in a fixture (1: one game to the
+    target); the side that wins more of them wins the match, equal is a draw. ``tiebreaks``
+    is the chain of named keys of :mod:`scoring.standings` that orders the table, and
+    ``best_nights`` (if set) counts each entrant's best N nights only.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80, unique=True)
+    ruleset_data = models.JSONField()
+    entrant_kind = models.CharField(max_length=16, choices=EntrantKind.choices)
+    games_per_match = models.PositiveSmallIntegerField(default=1)
+    points_win = models.PositiveSmallIntegerField(default=2)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreaks = models.JSONField(default=list)
+    best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
+    rotation_repeats = models.JSONField(null=True, blank=True)
+    # Tournaments: the format and its options. A match is one game, a fixed number of games
+    # (leagues) or the best of ``games_per_match`` (``best_of``: first to a majority wins).
+    kind = models.CharField(
+        max_length=12, choices=CompetitionKind.choices, default=CompetitionKind.LEAGUE
+    )
+    format = models.CharField(
+        max_length=12, choices=TournamentFormat.choices, default=TournamentFormat.ROUND_ROBIN
+    )
+    best_of = models.BooleanField(default=False)
+    third_place = models.BooleanField(default=False)
+    final_reset = models.BooleanField(default=True)
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    pool_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    pool_top_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    started = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset_from_data(self.ruleset_data)
+
+
+class Entrant(models.Model):
+    """A player or a partnership entered in a competition."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="entries"
+    )
+    partnership = models.ForeignKey(
+        Partnership, null=True, blank=True, on_delete=models.RESTRICT, related_name="entries"
+    )
+    name = models.CharField(max_length=120, help_text="As shown in tables, kept as entered.")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    pool = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    # The order of withdrawals matters when two withdrawn entrants were to meet.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(player__isnull=False, partnership__isnull=True)
+                | models.Q(player__isnull=True, partnership__isnull=False),
+                name="entrant_player_or_partnership",
+            ),
+            models.UniqueConstraint(fields=["competition", "player"], name="player_entered_once"),
+            models.UniqueConstraint(
+                fields=["competition", "partnership"], name="partnership_entered_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    """A match night (league) or a round (tournament)."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    date = models.DateField(null=True, blank=True)
+    sitting_out = models.ManyToManyField(Entrant, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="round_number_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class FixtureStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    PLAYED = "played", "Played"
+    FORFEIT = "forfeit", "Forfeit"
+    NO_SHOW = "no_show", "No-show"
+
+
+class Fixture(models.Model):
+    """Two sides meeting in a round: one entrant a side, or two players a side in a rotation.
+
+    The result is written by ``league.services.fixture_recompute`` from the fixture's games, or
+    from totals typed from a paper sheet (``typed_scores``: one ``[side 0, side 1]`` pair a
+    game), or from a forfeit or no-show (``conceded_by``, with the score the organiser chose).
+    """
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
+    table = models.CharField(max_length=20, blank=True)
+    date = models.DateField(null=True, blank=True, help_text="Set when rescheduled.")
+    status = models.CharField(
+        max_length=12, choices=FixtureStatus.choices, default=FixtureStatus.SCHEDULED
+    )
+    conceded_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    typed_scores = models.JSONField(null=True, blank=True)
+    # Tournaments: the bracket match this fixture plays (``W1-3``, ``GF``...), or the pool.
+    bracket_match = models.CharField(max_length=12, blank=True)
+    pool = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The side whose entry link entered the deals; the other side (or the director) confirms.
+    entered_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.CharField(max_length=40, blank=True)
+    # Written by fixture_recompute.
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round__number", "table", "id"]
+        constraints = [
+            # A bracket match is played once, whatever two confirmations race to create it.
+            models.UniqueConstraint(
+                fields=["competition", "bracket_match"],
+                condition=~models.Q(bracket_match=""),
+                name="bracket_match_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: fixture {self.pk}"
+
+
+class FixtureSide(models.Model):
+    """An entrant on one side of a fixture, with what that side did in it (written by
+    fixture_recompute, so standings read one row per entrant and fixture)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="sides")
+    side = models.PositiveSmallIntegerField()
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="fixture_sides")
+    # The side's private entry link (tournaments): unguessable, for this match only.
+    entry_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    result = models.CharField(max_length=4, blank=True, help_text="win, draw, loss or ''.")
+    games_won = models.PositiveIntegerField(default=0)
+    games_lost = models.PositiveIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    deals = models.PositiveIntegerField(default=0)
+    deals_as_makers = models.PositiveIntegerField(default=0)
+    made_as_makers = models.PositiveIntegerField(default=0)
+    sets_suffered = models.PositiveIntegerField(default=0)
+    sets_forced = models.PositiveIntegerField(default=0)
+    meld_points = models.PositiveIntegerField(default=0)
+    belles = models.PositiveIntegerField(default=0)
+    reneges = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["fixture", "side", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "entrant"], name="entrant_once_a_fixture")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} in {self.fixture}"

@@ -1,0 +1,195 @@
+"""Database models.
+
+Words (see RULES.md and DESIGN.md):
+
+- *game*: deals until a side reaches the target, scored by the ruleset copied onto the game
+  when it started, so that a later change of a league's rules never rewrites history.
+- *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
+- *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
+  and what the engine gave for it (points, marks, running totals), kept so that sheets and
+  standings read without re-scoring; ``league.services.game_recompute`` is the one place that
+  writes the engine's columns.
+- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.functional import cached_property
+
+import scoring
+from league.models.competitions import Fixture
+from scoring import Ruleset, ruleset_from_data
+
+
+class VoidReason(models.TextChoices):
+    PASSED = "passed", "Everybody passed"
+    SCHMEISS = "schmeiss", "Schmeiss accepted"
+    MISDEAL = "misdeal", "Misdeal"
+
+
+class Game(models.Model):
+    title = models.CharField(max_length=120, blank=True)
+    preset = models.CharField(max_length=32)
+    ruleset_data = models.JSONField(help_text="The ruleset as plain data, copied at the start.")
+    side_names = models.JSONField(help_text="One name a side, in side order.")
+    table = models.CharField(max_length=20, blank=True)
+    fixture = models.ForeignKey(
+        Fixture, null=True, blank=True, on_delete=models.RESTRICT, related_name="games"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="games_scored"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Written by the game services only: game_add_deal for a new last deal, game_recompute
+    # for the whole game after a correction.
+    totals = models.JSONField(default=list)
+    held = models.PositiveIntegerField(default=0)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    deal_count = models.PositiveIntegerField(default=0)
+    side_stats = models.JSONField(default=list, blank=True)
+    # Counts every write to the engine's columns above (a deal added, corrected or deleted), so
+    # that adding a deal from a game read before a correction is noticed and redone.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.title or " v ".join(self.side_names)
+
+    @cached_property
+    def rules(self) -> Ruleset:
+        """The game's ruleset (read once per instance: it never changes after the start)."""
+        return ruleset_from_data(self.ruleset_data)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def winner_name(self) -> str | None:
+        return None if self.winner is None else self.side_names[self.winner]
+
+    @property
+    def winner_total(self) -> int | None:
+        return None if self.winner is None else self.totals[self.winner]
+
+    @property
+    def display_totals(self) -> list[int]:
+        return self.totals or [0] * len(self.side_names)
+
+    @property
+    def sides_text(self) -> str:
+        return " v ".join(self.side_names)
+
+    @property
+    def status_text(self) -> str:
+        """What a list of games says of this one: who won, or how it stands."""
+        if self.winner is not None:
+            return f"{self.winner_name} won, {self.winner_total}"
+        standing = "In play: " + " – ".join(str(t) for t in self.display_totals)
+        return f"{standing}, {self.held} held" if self.held else standing
+
+
+class Deal(models.Model):
+    """One deal of a game, numbered from 1 in the order played."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    # What the scorer entered.
+    makers = models.PositiveSmallIntegerField(null=True, blank=True)
+    card_points = models.JSONField(null=True, blank=True)
+    melds = models.JSONField(default=list, blank=True)
+    belle = models.PositiveSmallIntegerField(null=True, blank=True)
+    renege = models.CharField(max_length=4, blank=True, help_text="A side index, 'both' or ''.")
+    void = models.BooleanField(default=False)
+    void_reason = models.CharField(max_length=16, choices=VoidReason.choices, blank=True)
+    no_trump = models.BooleanField(default=False)
+    # What the engine gave (game_recompute).
+    points = models.JSONField(default=list)
+    marks = models.JSONField(default=list)
+    made = models.BooleanField(null=True, blank=True)
+    running = models.JSONField(default=list)
+    held = models.PositiveIntegerField(default=0)
+    # Bookkeeping: a fresh key per entry form makes a resent form harmless, and the version
+    # tells a correction that somebody else changed the deal first.
+    entry_key = models.UUIDField(default=uuid.uuid4)
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_number_once_a_game"),
+            models.UniqueConstraint(fields=["game", "entry_key"], name="deal_entered_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of {self.game}"
+
+    def to_engine(self) -> scoring.Deal:
+        """The deal as the engine sees it."""
+        renege: int | str | None = None
+        if self.renege == "both":
+            renege = "both"
+        elif self.renege != "":
+            renege = int(self.renege)
+        return scoring.Deal(
+            makers=self.makers,
+            card_points=tuple(self.card_points) if self.card_points is not None else None,
+            melds=tuple(tuple(side) for side in self.melds),
+            belle=self.belle,
+            renege=renege,  # type: ignore[arg-type]
+            void=self.void,
+            no_trump=self.no_trump,
+        )
+
+    def entered(self) -> dict[str, Any]:
+        """What the scorer entered, as plain data (for the audit)."""
+        return {
+            "makers": self.makers,
+            "card_points": self.card_points,
+            "melds": self.melds,
+            "belle": self.belle,
+            "renege": self.renege,
+            "void": self.void,
+            "void_reason": self.void_reason,
+            "no_trump": self.no_trump,
+            "points": self.points,
+            "marks": self.marks,
+        }
+
+
+class DealAudit(models.Model):
+    """A correction: a deal edited or deleted, with the values before and after."""
+
+    class Action(models.TextChoices):
+        EDIT = "edit", "Edited"
+        DELETE = "delete", "Deleted"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
+    deal_number = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=Action.choices)
+    before = models.JSONField()
+    after = models.JSONField(null=True, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} deal {self.deal_number} of {self.game}"

@@ -1,0 +1,632 @@
+"""A tournament's printed documents: the table pack of a round, the bracket, the final ranking.
+
+A renderer takes a plain frozen dataclass and returns the PDF's bytes; like the other
+renderers it imports nothing from Django (``league.tournament_pdf_views`` builds the sheets).
+
+Words:
+
+- a *table pack* is one blank hick sheet a table of a round, pre-filled with the tournament,
+  the round, the table, the two sides, the rules and each side's entry link as a QR code
+  (:class:`~league.pdf.sheets.BlankSheet` does the drawing);
+- a *box* is one match of a bracket as printed: two lines, home above away, each a name (or
+  what will fill it: "Winner of W1-2", "bye") and a score, the winner's line in bold; the
+  *label* over the box says where or how it stands ("Table 2", "in play", "walkover");
+- a box's *feeds* name the boxes of the same section whose winners come into it: the lines
+  that join the boxes are drawn from them. A side that comes from elsewhere (a seed, the loser
+  of another match) has no line;
+- a *section* is a part of the bracket drawn on its own: the whole draw of a single
+  elimination (with the third-place match under the final), or the winners' bracket (with
+  the grand final and its reset to its right) and the losers' bracket of a double
+  elimination. Its *columns* are its rounds;
+- *pairings* are the rounds of a format that is not a bracket (Swiss, round robin, pools), one
+  line a table;
+- the *ranking* is the final order: places from the bracket, or the standings.
+
+A bracket is laid out as a tree from its last match back: a box fed by two boxes sits half
+way between them, a box fed by one sits level with it, and a box fed by none takes the next
+two of evenly spaced slots, top to bottom. So round 1's boxes are evenly spaced, each later
+box sits between the two it comes from, a seed with a bye meets a round-1 winner level with
+that match, and a losers' bracket's dropped losers come in on straight lines. A section too
+wide or too tall for the page is drawn smaller, as one piece.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    LongTable,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
+
+from league.printing.pdf.sheets import (
+    BOLD,
+    FAINT,
+    FONT,
+    GRID,
+    HEAD_BG,
+    ITALIC,
+    MARGIN,
+    STRIPE,
+    BlankSheet,
+    _canvas_with_footer,
+    _document,
+    _esc,
+    _page_size,
+    _printable,
+    render_blank_sheets,
+)
+
+__all__ = [
+    "BracketBox",
+    "BracketColumn",
+    "BracketSection",
+    "BracketSheet",
+    "PairingRound",
+    "PairingRow",
+    "RankingRow",
+    "RankingSheet",
+    "TablePack",
+    "render_bracket",
+    "render_ranking",
+    "render_table_pack",
+]
+
+
+# --- the table pack ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TablePack:
+    """The sheets of one round, one a table, in table order."""
+
+    title: str  # the tournament
+    round_name: str  # "Round 2"
+    sheets: tuple[BlankSheet, ...]
+    page_size: str = "A4"
+
+
+def render_table_pack(pack: TablePack) -> bytes:
+    """The round's sheets as PDF bytes, one page a table.
+
+    Raises ValueError for a pack without sheets, and as :func:`render_blank_sheets` does.
+    """
+    if not pack.sheets:
+        raise ValueError("a table pack needs at least one sheet")
+    return render_blank_sheets(
+        pack.sheets,
+        pack.page_size,
+        title=f"{pack.title}: {pack.round_name}, table sheets",
+        footer=f"{pack.title} \u00b7 {pack.round_name} \u00b7 Hicksheet",
+    )
+
+
+# --- the bracket ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BracketBox:
+    """One match as printed. ``names`` and ``scores`` home first; ``known`` False for a
+    name that is only a placeholder (printed grey); ``winner`` the side index once decided."""
+
+    id: str  # "W1-1", "L2-1", "3P", "GF"
+    names: tuple[str, str]
+    scores: tuple[str, str] = ("", "")
+    winner: int | None = None
+    known: tuple[bool, bool] = (True, True)
+    label: str = ""  # "Table 2", "in play", "walkover", "not needed"
+    feeds: tuple[str | None, str | None] = (None, None)  # ids of boxes of the same section
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    title: str  # "Round 1", "Semi-finals", "Final"
+    boxes: tuple[BracketBox, ...]
+
+
+@dataclass(frozen=True)
+class BracketSection:
+    title: str  # "Winners' bracket"; "" for the only section of a single elimination
+    columns: tuple[BracketColumn, ...]
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    """One table of a round: the two sides, their scores, the winner once there is one."""
+
+    table: str
+    names: tuple[str, str]
+    scores: tuple[str, str] = ("", "")
+    winner: int | None = None
+    note: str = ""  # "in play", "forfeit by ...", "Pool A"
+
+
+@dataclass(frozen=True)
+class PairingRound:
+    title: str  # "Round 1"
+    rows: tuple[PairingRow, ...]
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BracketSheet:
+    """A tournament's draw as it stands: bracket ``sections`` and/or the ``rounds``' pairings
+    (a Swiss, a round robin, the pools before the knockout)."""
+
+    title: str
+    club: str
+    date: str  # as printed: "4 March 2026"
+    ruleset_name: str  # "Evansville Clabber, games to 500"
+    format_name: str  # "Single elimination, with a third-place match"
+    sections: tuple[BracketSection, ...] = ()
+    rounds: tuple[PairingRound, ...] = ()
+    champion: str = ""  # "" while undecided (or for a format without one)
+    note: str = ""
+    rounds_title: str = ""  # over the pairings, when there are sections too: "Pool matches"
+    page_size: str = "A4"
+
+
+# look of the bracket, in points
+BOX_WIDTH = 132.0  # at the least; wider, up to MAX_BOX_WIDTH, when few rounds leave room
+MAX_BOX_WIDTH = 210.0
+LINE_HEIGHT = 13.0  # one name line of a box
+BOX_HEIGHT = 2 * LINE_HEIGHT
+LABEL_HEIGHT = 9.0  # the label over a box
+COLUMN_GAP = 24.0
+SLOT = (BOX_HEIGHT + LABEL_HEIGHT + 7) / 2  # two slots: one box of round 1 and its label
+COLUMN_TITLE = 16.0
+NAME_SIZE = 8.5
+LABEL_SIZE = 6.5
+WINNER_BG = colors.HexColor("#E6E6E6")
+SECTION_SPACE = 12.0  # under a section
+FIRST_PAGE_SHRINK = 0.8
+
+_TITLE = ParagraphStyle("t_title", fontName=BOLD, fontSize=20, leading=24)
+_INFO = ParagraphStyle("t_info", fontName=FONT, fontSize=10.5, leading=14)
+_CHAMPION = ParagraphStyle("t_champion", fontName=BOLD, fontSize=14, leading=18)
+_TITLE_2 = ParagraphStyle("t_title_2", fontName=BOLD, fontSize=14, leading=18)
+_SECTION = ParagraphStyle("t_section", fontName=BOLD, fontSize=12, leading=15)
+_NOTE = ParagraphStyle("t_note", fontName=FONT, fontSize=9, leading=12, textColor=FAINT)
+_CELL = ParagraphStyle("t_cell", fontName=FONT, fontSize=10, leading=12)
+_CELL_BOLD = ParagraphStyle("t_cell_bold", fontName=BOLD, fontSize=10, leading=12)
+_CELL_HEAD = ParagraphStyle("t_cell_head", fontName=BOLD, fontSize=9.5, leading=11)
+_CELL_HEAD_CENTRED = ParagraphStyle(
+    "t_cell_head_centred", parent=_CELL_HEAD, alignment=1, splitLongWords=False
+)
+
+
+@dataclass(frozen=True)
+class _Placed:
+    box: BracketBox
+    x: float  # left edge
+    top: float  # top edge, measured down from the top of the section
+
+
+@dataclass(frozen=True)
+class _Layout:
+    box_width: float
+    width: float
+    height: float
+    titles: tuple[tuple[float, str], ...]  # x of each column, its title
+    boxes: tuple[_Placed, ...]
+
+
+def _layout(section: BracketSection, box_width: float = BOX_WIDTH) -> _Layout:
+    """Where every box of ``section`` goes (see the module). ValueError for a box that feeds
+    a box it does not come before, feeds two boxes, or is fed by one that is not there."""
+    column_of: dict[str, int] = {}
+    boxes: dict[str, BracketBox] = {}
+    for index, column in enumerate(section.columns):
+        for box in column.boxes:
+            if box.id in boxes:
+                raise ValueError(f"box {box.id} is in the bracket twice")
+            boxes[box.id] = box
+            column_of[box.id] = index
+    fed: dict[str, str] = {}
+    for box in boxes.values():
+        for feed in box.feeds:
+            if feed is None:
+                continue
+            if feed not in boxes:
+                raise ValueError(f"box {box.id} is fed by {feed}, which is not in its section")
+            if column_of[feed] >= column_of[box.id]:
+                raise ValueError(f"box {box.id} is fed by {feed}, which is not to its left")
+            if feed in fed:
+                raise ValueError(f"box {feed} feeds both {fed[feed]} and {box.id}")
+            fed[feed] = box.id
+    centre: dict[str, float] = {}
+    slots = 0
+
+    def place(box_id: str) -> float:
+        nonlocal slots
+        feeders = [place(feed) for feed in boxes[box_id].feeds if feed is not None]
+        if not feeders:
+            feeders = [(slots + 0.5) * SLOT, (slots + 1.5) * SLOT]
+            slots += 2
+        centre[box_id] = sum(feeders) / len(feeders)
+        return centre[box_id]
+
+    for column in section.columns:
+        for box in column.boxes:
+            if box.id not in fed:
+                place(box.id)
+
+    # The top box's label sits just under the column titles.
+    first = min((c - BOX_HEIGHT / 2 for c in centre.values()), default=0.0)
+    shift = COLUMN_TITLE + LABEL_HEIGHT - first
+    placed = tuple(
+        _Placed(
+            box=boxes[box_id],
+            x=column_of[box_id] * (box_width + COLUMN_GAP),
+            top=c - BOX_HEIGHT / 2 + shift,
+        )
+        for box_id, c in centre.items()
+    )
+    width = len(section.columns) * (box_width + COLUMN_GAP) - COLUMN_GAP
+    height = max((p.top + BOX_HEIGHT for p in placed), default=COLUMN_TITLE) + 2
+    titles = tuple(
+        (i * (box_width + COLUMN_GAP), column.title) for i, column in enumerate(section.columns)
+    )
+    return _Layout(
+        box_width=box_width, width=max(width, 0.0), height=height, titles=titles, boxes=placed
+    )
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut short with an ellipsis so that it fits ``width``."""
+    text = _printable(text)
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "\u2026", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
+class _BracketDrawing(Flowable):
+    """One section of a bracket, drawn at ``scale``."""
+
+    def __init__(self, layout: _Layout, scale: float) -> None:
+        super().__init__()
+        self.layout = layout
+        self.scale = scale
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.layout.width * self.scale, self.layout.height * self.scale
+
+    def draw(self) -> None:
+        canvas, layout = self.canv, self.layout
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        height = layout.height
+
+        def down(y: float) -> float:  # the layout measures down from the top
+            return height - y
+
+        canvas.setFont(BOLD, 9)
+        canvas.setFillColor(colors.black)
+        for x, title in layout.titles:
+            canvas.drawString(x, down(COLUMN_TITLE - 5), _fit(title, BOLD, 9, layout.box_width))
+        by_id = {p.box.id: p for p in layout.boxes}
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.8)
+        for placed in layout.boxes:
+            for side, feed in enumerate(placed.box.feeds):
+                if feed is None:
+                    continue
+                source = by_id[feed]
+                start_x = source.x + layout.box_width
+                start_y = down(source.top + BOX_HEIGHT / 2)
+                end_y = down(placed.top + LINE_HEIGHT * (side + 0.5))
+                middle = placed.x - COLUMN_GAP / 2
+                path = canvas.beginPath()
+                path.moveTo(start_x, start_y)
+                path.lineTo(middle, start_y)
+                path.lineTo(middle, end_y)
+                path.lineTo(placed.x, end_y)
+                canvas.drawPath(path, stroke=1, fill=0)
+        for placed in layout.boxes:
+            self._box(placed, down)
+        canvas.restoreState()
+
+    def _box(self, placed: _Placed, down: Callable[[float], float]) -> None:
+        canvas, box, x = self.canv, placed.box, placed.x
+        width = self.layout.box_width
+        bottom = down(placed.top + BOX_HEIGHT)
+        canvas.setFillColor(colors.white)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.8)
+        canvas.rect(x, bottom, width, BOX_HEIGHT, stroke=1, fill=1)
+        if box.winner is not None:
+            canvas.setFillColor(WINNER_BG)
+            line_bottom = down(placed.top + LINE_HEIGHT * (box.winner + 1))
+            canvas.rect(x, line_bottom, width, LINE_HEIGHT, stroke=0, fill=1)
+            canvas.rect(x, bottom, width, BOX_HEIGHT, stroke=1, fill=0)
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.4)
+        middle = down(placed.top + LINE_HEIGHT)
+        canvas.line(x, middle, x + width, middle)
+        label = " \u00b7 ".join(part for part in (box.id, box.label) if part)
+        canvas.setFillColor(FAINT)
+        canvas.setFont(FONT, LABEL_SIZE)
+        canvas.drawString(x + 1, down(placed.top - 2.5), _fit(label, FONT, LABEL_SIZE, width))
+        for side in (0, 1):
+            won = box.winner == side
+            baseline = down(placed.top + LINE_HEIGHT * (side + 1) - 4)
+            score = _printable(box.scores[side])
+            score_font = BOLD if won else FONT
+            score_width = stringWidth(score, score_font, NAME_SIZE) if score else 0.0
+            if box.known[side]:
+                font, colour = (BOLD if won else FONT), colors.black
+            else:
+                font, colour = ITALIC, FAINT
+            room = width - 8 - (score_width + 6 if score else 0)
+            canvas.setFillColor(colour)
+            canvas.setFont(font, NAME_SIZE)
+            canvas.drawString(x + 4, baseline, _fit(box.names[side], font, NAME_SIZE, room))
+            if score:
+                canvas.setFillColor(colors.black)
+                canvas.setFont(score_font, NAME_SIZE)
+                canvas.drawRightString(x + width - 4, baseline, score)
+
+
+def _frame(size: tuple[float, float]) -> tuple[float, float]:
+    # sheets._document's margins, and the 6 points of padding a frame keeps each side
+    return size[0] - 2 * MARGIN - 12, size[1] - 2 * MARGIN - 12
+
+
+def _heading(title: str, lines: list[str], champion: str | None) -> list[Flowable]:
+    story: list[Flowable] = [Paragraph(_esc(title), _TITLE), Spacer(1, 3)]
+    story += [Paragraph(line, _INFO) for line in lines if line]
+    if champion is not None:
+        story += [Spacer(1, 4), Paragraph(champion, _CHAMPION)]
+    story.append(Spacer(1, 8))
+    return story
+
+
+def _pairings(rounds: tuple[PairingRound, ...], width: float) -> list[Flowable]:
+    table, score, note = 40.0, 90.0, 120.0
+    name = (width - table - score - note) / 2
+    story: list[Flowable] = []
+    for night in rounds:
+        head = [
+            Paragraph("Table", _CELL_HEAD_CENTRED),
+            Paragraph("Home", _CELL_HEAD),
+            Paragraph("Score", _CELL_HEAD_CENTRED),
+            Paragraph("Away", _CELL_HEAD),
+            "",
+        ]
+        data: list[list[Flowable | str]] = [head]
+        for row in night.rows:
+            cells: list[Flowable | str] = [_printable(row.table)]
+            for side in (0, 1):
+                style = _CELL_BOLD if row.winner == side else _CELL
+                cells.append(Paragraph(_esc(row.names[side]), style))
+                if side == 0:
+                    both = " \u2013 ".join(row.scores) if any(row.scores) else ""
+                    cells.append(_printable(both))
+            cells.append(Paragraph(_esc(row.note), _NOTE) if row.note else "")
+            data.append(cells)
+        grid = LongTable(data, colWidths=[table, name, score, name, note], repeatRows=1)
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 10),
+                    ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("ALIGN", (0, 0), (0, -1), "CENTER"),
+                    ("ALIGN", (2, 0), (2, -1), "CENTER"),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, STRIPE]),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.4, GRID),
+                    ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
+        block: list[Flowable] = [Paragraph(_esc(night.title), _SECTION), Spacer(1, 3), grid]
+        if night.sitting_out:
+            block.append(Paragraph(_esc("Sitting out: " + ", ".join(night.sitting_out)), _NOTE))
+        block.append(Spacer(1, 10))
+        # KeepTogether moves a round to the next page rather than split it, and lets one
+        # longer than a page run on, its heading row repeated.
+        story.append(KeepTogether(block))
+    return story
+
+
+def render_bracket(sheet: BracketSheet) -> bytes:
+    """The bracket (or the pairings) as PDF bytes, on a page on its side.
+
+    Raises ValueError for a page size other than "A4" or "Letter", or for boxes whose feeds
+    do not make a bracket (bugs of the caller).
+    """
+    size = landscape(_page_size(sheet.page_size))
+    width, height = _frame(size)
+    # One box width for every section, so that their columns line up.
+    columns = max((len(section.columns) for section in sheet.sections), default=1)
+    box_width = min(MAX_BOX_WIDTH, max(BOX_WIDTH, (width + COLUMN_GAP) / columns - COLUMN_GAP))
+    layouts = [(section, _layout(section, box_width)) for section in sheet.sections]
+    buffer = io.BytesIO()
+    doc = _document(buffer, size, f"{sheet.title}: bracket")
+
+    info = [
+        " \u00b7 ".join(_esc(part) for part in (sheet.club, sheet.date) if part),
+        " \u00b7 ".join(_esc(part) for part in (sheet.format_name, sheet.ruleset_name) if part),
+    ]
+    champion = None
+    if sheet.champion:
+        champion = f"Champion: {_esc(sheet.champion)}"
+    elif sheet.sections:
+        champion = "Champion: still to be decided"
+    story = _heading(sheet.title, info, champion)
+    if sheet.note:
+        story += [Paragraph(_esc(sheet.note), _INFO), Spacer(1, 8)]
+    # What the heading leaves of the first page: the first section goes there if it is drawn
+    # no smaller than FIRST_PAGE_SHRINK of the size it would have on a page of its own.
+    left = height - sum(f.wrap(width, height)[1] for f in story)
+    for index, (section, layout) in enumerate(layouts):
+        around = (_SECTION.leading + 4 if section.title else 0.0) + SECTION_SPACE + 2
+        across = width / max(layout.width, 1.0)
+        scale = min(1.0, across, (height - around) / max(layout.height, 1.0))
+        if index == 0:
+            here = min(1.0, across, (left - around) / max(layout.height, 1.0))
+            if here >= FIRST_PAGE_SHRINK * scale:
+                scale = here
+        block: list[Flowable] = []
+        if section.title:
+            block += [Paragraph(_esc(section.title), _SECTION), Spacer(1, 4)]
+        block += [_BracketDrawing(layout, scale), Spacer(1, SECTION_SPACE)]
+        story.append(KeepTogether(block))
+    if sheet.rounds:
+        if sheet.sections:
+            story.append(CondPageBreak(height / 3))
+        if sheet.rounds_title:
+            story += [Paragraph(_esc(sheet.rounds_title), _TITLE_2), Spacer(1, 6)]
+        story += _pairings(sheet.rounds, width)
+    if not sheet.sections and not sheet.rounds:
+        story.append(Paragraph("Nothing is drawn yet.", _INFO))
+
+    footer = _printable(f"{sheet.title} \u00b7 bracket on {sheet.date} \u00b7 Hicksheet")
+    doc.build(story, canvasmaker=_canvas_with_footer(footer))
+    return buffer.getvalue()
+
+
+# --- the ranking ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    """One entrant's line: its place as printed ("1", "3="), name, then one value a column."""
+
+    place: str
+    name: str
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RankingSheet:
+    """The tournament's ranking, ready to print: on a page upright, or on its side when the
+    columns need the room."""
+
+    title: str
+    club: str
+    date: str
+    ruleset_name: str
+    format_name: str
+    heading: str  # "Final ranking", "Standings after round 3", "Not finished yet"
+    columns: tuple[str, ...]
+    rows: tuple[RankingRow, ...]
+    champion: str = ""
+    note: str = ""
+    entrant_heading: str = "Entrant"
+    page_size: str = "A4"
+
+
+PLACE_WIDTH = 48.0
+CELL_PADDING = 6.0  # reportlab's default left and right padding of a cell
+MIN_ENTRANT_WIDTH = 150.0
+TEXT_SIZE = 11.0
+_ROW = ParagraphStyle("t_row", fontName=FONT, fontSize=TEXT_SIZE, leading=TEXT_SIZE + 2)
+_ROW_BOLD = ParagraphStyle("t_row_bold", fontName=BOLD, fontSize=TEXT_SIZE, leading=TEXT_SIZE + 2)
+MEDALS = 3  # the first three places are printed in bold
+
+
+def _ranking_widths(sheet: RankingSheet, width: float) -> list[float]:
+    """Place; each value column as wide as its heading or its widest value; the names take
+    what is left (at least MIN_ENTRANT_WIDTH, else ValueError)."""
+    values = [
+        max(
+            [stringWidth(c, BOLD, _CELL_HEAD.fontSize), stringWidth("000", BOLD, TEXT_SIZE)]
+            + [stringWidth(_printable(row.values[i]), BOLD, TEXT_SIZE) for row in sheet.rows]
+        )
+        + 2 * CELL_PADDING
+        for i, c in enumerate(sheet.columns)
+    ]
+    name = width - PLACE_WIDTH - sum(values)
+    if name < MIN_ENTRANT_WIDTH:
+        raise ValueError(f"{len(sheet.columns)} columns do not fit across the page")
+    return [PLACE_WIDTH, name, *values]
+
+
+def _numeric(text: str) -> bool:
+    return text.lstrip("+-\u2013").replace(".", "", 1).isdigit() or text in ("", "\u2013")
+
+
+def render_ranking(sheet: RankingSheet) -> bytes:
+    """The ranking as PDF bytes.
+
+    Raises ValueError for a page size other than "A4" or "Letter", a row whose values do not
+    match the columns, or more columns than fit (bugs of the caller).
+    """
+    size = _page_size(sheet.page_size)
+    for row in sheet.rows:
+        if len(row.values) != len(sheet.columns):
+            raise ValueError(f"{row.name}: {len(row.values)} values for {len(sheet.columns)}")
+    try:
+        widths = _ranking_widths(sheet, _frame(size)[0])
+    except ValueError:
+        # A long tie-break chain: the page on its side, where the columns fit, or a bug.
+        size = landscape(size)
+        widths = _ranking_widths(sheet, _frame(size)[0])
+    buffer = io.BytesIO()
+    doc = _document(buffer, size, f"{sheet.title}: {sheet.heading}")
+
+    info = [
+        f"<b>{_esc(sheet.heading)}</b>",
+        " \u00b7 ".join(_esc(part) for part in (sheet.club, sheet.date) if part),
+        " \u00b7 ".join(_esc(part) for part in (sheet.format_name, sheet.ruleset_name) if part),
+    ]
+    champion = f"Champion: {_esc(sheet.champion)}" if sheet.champion else None
+    story = _heading(sheet.title, info, champion)
+    if sheet.note:
+        story += [Paragraph(_esc(sheet.note), _NOTE), Spacer(1, 6)]
+
+    head: list[Flowable | str] = [
+        Paragraph("Place", _CELL_HEAD),
+        Paragraph(_esc(sheet.entrant_heading), _CELL_HEAD),
+        *(Paragraph(_esc(c), _CELL_HEAD_CENTRED) for c in sheet.columns),
+    ]
+    data: list[list[Flowable | str]] = [head]
+    style: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), FONT, TEXT_SIZE),
+        ("FONT", (0, 1), (0, -1), BOLD, TEXT_SIZE),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, STRIPE]),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.0, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.0, colors.black),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    for column in range(len(sheet.columns)):
+        # figures to the right, words ("Semi-final") to the left
+        if all(_numeric(row.values[column]) for row in sheet.rows):
+            style.append(("ALIGN", (2 + column, 1), (2 + column, -1), "RIGHT"))
+    for index, row in enumerate(sheet.rows, start=1):
+        medal = row.place.rstrip("=").isdigit() and int(row.place.rstrip("=")) <= MEDALS
+        name = Paragraph(_esc(row.name), _ROW_BOLD if medal else _ROW)
+        data.append([_printable(row.place), name, *(_printable(v) for v in row.values)])
+        if medal:
+            style.append(("FONT", (2, index), (-1, index), BOLD, TEXT_SIZE))
+    if not sheet.rows:
+        data.append(["", Paragraph("No entrants yet.", _ROW)] + [""] * len(sheet.columns))
+    grid = LongTable(data, colWidths=widths, repeatRows=1)
+    grid.setStyle(TableStyle(style))
+    story.append(grid)
+
+    footer = " \u00b7 ".join((sheet.title, sheet.heading, sheet.date, "Hicksheet"))
+    footer = _printable(footer)
+    doc.build(story, canvasmaker=_canvas_with_footer(footer))
+    return buffer.getvalue()

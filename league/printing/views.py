@@ -1,0 +1,221 @@
+"""Score-entry pages: start a game, enter and correct deals, read and print the sheet.
+
+Views stay thin: forms validate, services write, selectors read, ``league.access`` decides
+who may write (404 for a game that does not exist, 403 for a signed-in user who may not
+score it; anonymous visitors are sent to sign in).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.dateformat import format as format_date
+
+from league.access import require_organiser
+from league.competitions import selectors as competitions_selectors
+from league.competitions.fixture_views import (
+    _best_note,
+    _competition,
+    _describe,
+    _entrant_heading,
+    extra_keys,
+    standing_rows,
+)
+from league.competitions.selectors import StandingLine
+from league.games import selectors as games_selectors
+from league.models import (
+    Competition,
+    CompetitionKind,
+    Game,
+    Round,
+)
+from league.printing.forms import BlankSheetsForm
+from league.printing.pdf.sheets import (
+    PAGE_SIZES,
+    BlankSheet,
+    render_blank_sheets,
+    render_game_sheet,
+)
+from league.printing.pdf.standings import StandingsRow, StandingsSheet, fits, render_standings
+from league.printing.pdf.tournament import (
+    render_bracket,
+    render_ranking,
+    render_table_pack,
+)
+from league.tournaments.presenters import _today, bracket_sheet, ranking_sheet, table_pack
+from scoring.standings import TIEBREAKS
+
+
+# -- printing ---------------------------------------------------------------------------------
+def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    sheet = games_selectors.game_sheet_pdf(game, page_size=page_size(request))
+    return pdf_response(render_game_sheet(sheet), f"hicksheet-game-{game.pk}.pdf")
+
+
+def blank_sheets(request: HttpRequest) -> HttpResponse:
+    """Blank hick sheets to print for a club night (a GET form: it writes nothing)."""
+    form = BlankSheetsForm(request.GET if "preset" in request.GET else None)
+    if not form.is_bound or not form.is_valid():
+        return render(
+            request,
+            "printing/blank_sheets.html",
+            {"form": form},
+            status=400 if form.is_bound else 200,
+        )
+    data = form.cleaned_data
+    rules = data["rules"]
+    names = data["name_rows"]
+    first_table = data.get("first_table")
+    sheets = [
+        BlankSheet(
+            ruleset_name=rules.name,
+            ruleset_lines=games_selectors.ruleset_lines(rules),
+            sides=rules.sides,
+            side_names=names[i] if i < len(names) else (),
+            table=str(first_table + i) if first_table else "",
+            target=rules.target,
+        )
+        for i in range(data["sheets"])
+    ]
+    return pdf_response(
+        render_blank_sheets(sheets, page_size=data["page_size"]),
+        f"hicksheet-blank-{rules.preset}.pdf",
+    )
+
+
+#: The columns of the printed table: (heading, row value, meaning). The rest stay on the page.
+PDF_COLUMNS = (
+    ("P", "played", "played"),
+    ("W", "won", "won"),
+    ("D", "drawn", "drawn"),
+    ("L", "lost", "lost"),
+    ("Pts", "match_points", "match points"),
+    ("For", "points_for", "game points for"),
+    ("Agst", "points_against", "game points against"),
+    ("Diff", "difference", "their difference"),
+    ("Hicks", "hicks", "deals as makers that were set"),
+    ("Sets", "sets_forced", "opponents' deals as makers set"),
+    ("Made %", "made", "share of deals as makers made"),
+)
+
+
+#: Dropped in this order when the chain's own keys need the room.
+PDF_OPTIONAL = ("Sets", "Hicks", "Made %", "D", "Agst", "For")
+
+
+def standings_sheet(
+    competition: Competition,
+    lines: Sequence[StandingLine],
+    date: str,
+    page_size: str = "A4",
+) -> StandingsSheet:
+    """What the printed standings show: the main columns and the chain's other keys, as many
+    of the main ones as fit beside those keys."""
+    rows = standing_rows(lines, competition.tiebreaks)
+    extras = extra_keys(competition.tiebreaks)
+    meaning = {heading: words for heading, _, words in PDF_COLUMNS}
+    meaning |= {TIEBREAKS[k].label: TIEBREAKS[k].description.rstrip(".").lower() for k in extras}
+    names = [name for _, name, _ in PDF_COLUMNS] + [f"key_{k}" for k in extras]
+    rules = competition.rules
+    sheet = StandingsSheet(
+        title=competition.name,
+        club=competition.club.name,
+        date=date,
+        ruleset_name=f"{rules.name}, games to {rules.target}",
+        chain=tuple(_describe(key) for key in competition.tiebreaks),
+        columns=tuple(
+            [heading for heading, _, _ in PDF_COLUMNS] + [TIEBREAKS[k].label for k in extras]
+        ),
+        rows=tuple(
+            StandingsRow(
+                rank=row["rank"], name=row["entrant"], values=tuple(str(row[n]) for n in names)
+            )
+            for row in rows
+        ),
+        note=_best_note(competition),
+        entrant_heading=_entrant_heading(competition),
+        page_size=page_size,
+    )
+    for heading in PDF_OPTIONAL:
+        if fits(sheet):
+            break
+        sheet = sheet.without(heading)
+    legend = ", ".join(f"{heading} {meaning[heading]}" for heading in sheet.columns)
+    return dataclasses.replace(sheet, legend=legend[0].upper() + legend[1:] + ".")
+
+
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings to print and pin up: A4 on its side (``?size=Letter`` for Letter)."""
+    competition = _competition(slug)
+    size = page_size(request)
+    lines = competitions_selectors.competition_standings(competition)
+    today = format_date(timezone.localdate(), "j F Y")
+    data = render_standings(standings_sheet(competition, lines, today, page_size=size))
+    return pdf_response(data, f"{competition.slug}-standings.pdf")
+
+
+# -- views -----------------------------------------------------------------------------------
+def _tournament(slug: str) -> Competition:
+    return get_object_or_404(
+        Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
+    )
+
+
+@login_required
+def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's table pack: the sheets with the sides' entry links (organisers only)."""
+    require_organiser(request)
+    size = page_size(request)
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    night = get_object_or_404(Round, competition=competition, number=number)
+    pack = table_pack(
+        competition,
+        night,
+        link=lambda token: request.build_absolute_uri(f"/m/{token}/"),
+        page_size=size,
+    )
+    if not pack.sheets:
+        raise Http404("This round has no tables.")
+    response = pdf_response(
+        render_table_pack(pack), f"{competition.slug}-round-{number}-tables.pdf"
+    )
+    # The entry links are as good as a password for the match: keep them out of caches.
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = _tournament(slug)
+    sheet = bracket_sheet(competition, _today(), page_size=page_size(request))
+    return pdf_response(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
+
+
+def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = _tournament(slug)
+    sheet = ranking_sheet(competition, _today(), page_size=page_size(request))
+    return pdf_response(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
+
+
+def page_size(request: HttpRequest) -> str:
+    """``?size=`` A4 (the default) or Letter; anything else is a page that does not exist."""
+    size = request.GET.get("size", "A4")
+    if size not in PAGE_SIZES:
+        raise Http404("Page size must be A4 or Letter.")
+    return size
+
+
+def pdf_response(data: bytes, filename: str) -> HttpResponse:
+    """Shown in the browser (inline), saved under ``filename``."""
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

@@ -1,0 +1,50 @@
+"""Public pages: the home page and the rules of each preset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from league.rulebook.tables import PresetTable
+from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
+from scoring.rules import PRESETS, Ruleset
+
+
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "rulebook/rules_index.html", {"table": PresetTable(preset_rows())})
+
+
+def rules_detail(request: HttpRequest, preset: str) -> HttpResponse:
+    rules = PRESETS.get(preset)
+    if rules is None:
+        raise Http404(f"No preset called {preset!r}.")
+    return render_rules(request, rules)
+
+
+def render_rules(
+    request: HttpRequest, rules: Ruleset, extra: dict[str, Any] | None = None
+) -> HttpResponse:
+    """The rules page of any ruleset, a preset or one with overrides (which it lists)."""
+    return render(
+        request, "rulebook/rules_detail.html", {"sheet": describe(rules), **(extra or {})}
+    )
+
+
+def preset_rows() -> list[dict[str, Any]]:
+    return [
+        {
+            "preset": key,
+            "name": rules.name,
+            "description": rules.description,
+            "url": reverse("rules:detail", args=[key]),
+            "players": rules.players,
+            "deck": f"{rules.deck_size} cards, {rules.cards_each} each",
+            "set_award": SET_AWARD_SHORT[rules.set_award],
+            "tie_rule": TIE_RULE_SHORT[rules.tie_rule],
+            "target": rules.target,
+        }
+        for key, rules in PRESETS.items()
+    ]

@@ -1,0 +1,226 @@
+"""Tournament pages: a new tournament, the director's page, the public bracket, and each side's
+private entry link.
+
+Who may do what:
+
+- The *director* is an organiser. The director's page and its writes (entrants, seeds, the
+  start, confirming a result, withdrawing an entrant) send an anonymous visitor to sign in,
+  answer 404 for a competition that is not a tournament, and 403 to any other signed-in user
+  (:func:`tournament_for_director`).
+- The *bracket* page is public.
+- An *entry link* (``/m/<token>/``) needs no account: whoever holds it plays for that side of
+  that match. The side enters its deals through it; the other side confirms the result through
+  its own link. An unknown token is a 404 (:func:`entry_side_or_404`); once the result is
+  confirmed the link still shows the match, but every write answers 410 Gone ("This link has
+  expired"). A link only ever writes to its own fixture's running game: the game is never
+  named by the request, only checked against it.
+
+Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
+next to the field it names, nothing saved), selectors read in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from league.access import entry_side_or_404
+from league.errors import Refused
+from league.games.forms import DealForm
+from league.models import (
+    Deal,
+    Fixture,
+    FixtureSide,
+    Game,
+)
+from league.tournaments import selectors, services
+from scoring import InvalidDeal
+
+EXPIRED = "This link has expired: the match's result is confirmed."
+
+
+# -- entry links ------------------------------------------------------------------------------
+def _deal_form(game: Game, data: Any = None) -> DealForm:
+    return DealForm(data, rules=game.rules, side_names=game.side_names, held=game.held)
+
+
+def _entry_page(
+    request: HttpRequest,
+    side: FixtureSide,
+    form: DealForm | None = None,
+    status: int = 200,
+    error: str = "",
+) -> HttpResponse:
+    match = selectors.entry_match(side)
+    fixture = match.fixture
+    running = match.running_game
+    confirmed = fixture.confirmed_at is not None
+    if form is None and running is not None and not confirmed:
+        form = _deal_form(running)
+    token = side.entry_token
+    context = {
+        "match": match,
+        "fixture": fixture,
+        "competition": fixture.competition,
+        "token": token,
+        "running": running,
+        "form": form if running is not None and not confirmed else None,
+        "confirmed": confirmed,
+        "expired": status == 410,
+        "error": error,
+        "can_start": not confirmed
+        and not fixture.finished
+        and not fixture.typed_scores
+        and running is None,
+        "can_confirm": not confirmed
+        and fixture.finished
+        and fixture.entered_by is not None
+        and fixture.entered_by != side.side,
+        "entered_here": fixture.entered_by == side.side,
+        "deal_action": reverse("tournaments:entry-deal", args=[token])
+        + (f"?game={running.pk}" if running else ""),
+        "preview_url": reverse("tournaments:entry-preview", args=[token]),
+        "next_url": reverse("tournaments:entry", args=[match.next_token])
+        if match.next_token
+        else None,
+    }
+    response = render(request, "tournaments/entry_match.html", context, status=status)
+    # The link is the side's key: keep it out of shared caches and search engines.
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:
+    """The 410 page when the match's result is confirmed (read afresh), else None."""
+    confirmed = Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists()
+    if confirmed:
+        return _entry_page(request, side, status=410, error=EXPIRED)
+    return None
+
+
+@never_cache
+def entry_link(request: HttpRequest, token: str) -> HttpResponse:
+    return _entry_page(request, entry_side_or_404(token))
+
+
+def _to_entry(token: str, anchor: str = "") -> HttpResponseRedirect:
+    url = reverse("tournaments:entry", args=[token])
+    return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
+
+
+@never_cache
+@require_POST
+def entry_start(request: HttpRequest, token: str) -> HttpResponse:
+    side = entry_side_or_404(token)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    try:
+        services.token_start_game(side=side)
+    except Refused as error:
+        return _entry_page(request, side, status=409, error=error.message)
+    return _to_entry(token, "entry")
+
+
+def _running_game(side: FixtureSide) -> Game | None:
+    return (
+        Game.objects.filter(fixture_id=side.fixture_id, winner__isnull=True)
+        .order_by("created_at", "pk")
+        .first()
+    )
+
+
+@never_cache
+@require_POST
+def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
+    side = entry_side_or_404(token)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    game = _running_game(side)
+    try:
+        key = uuid.UUID(request.POST.get("entry_key") or "")
+    except ValueError:
+        key = None  # none or malformed: the form reports it
+    if key is not None:
+        # A form sent again after its deal ended the game was saved the first time: the
+        # key is looked for in every game of the match, not only the running one.
+        again = Deal.objects.filter(game__fixture_id=side.fixture_id, entry_key=key).first()
+        if again is not None:
+            messages.info(request, f"Deal {again.number} was already saved; not added twice.")
+            return _to_entry(token, "entry")
+    if game is None:
+        return _entry_page(
+            request,
+            side,
+            status=409,
+            error="No game of this match is being played: nothing was saved.",
+        )
+    if request.GET.get("game") not in (None, str(game.pk)):
+        return _entry_page(
+            request,
+            side,
+            status=409,
+            error="That deal was for a game that has ended: nothing was saved. "
+            "Enter it again below if it belongs to this game.",
+        )
+    form = _deal_form(game, request.POST)
+    if not form.is_valid() or "preview" in request.POST:
+        return _entry_page(request, side, form, status=200 if form.is_valid() else 400)
+    assert form.deal is not None
+    try:
+        deal, created = services.token_add_deal(
+            side=side,
+            game=game,
+            deal=form.deal,
+            entry_key=form.cleaned_data.get("entry_key"),
+            void_reason=form.cleaned_data.get("void_reason") or "",
+        )
+    except InvalidDeal as error:
+        game.refresh_from_db()
+        form = _deal_form(game, request.POST)
+        form.is_valid()
+        form._engine_error(error)
+        return _entry_page(request, side, form, status=400)
+    except Refused as error:
+        if (gone := _expired(request, side)) is not None:
+            return gone
+        return _entry_page(request, side, status=409, error=error.message)
+    if not created:
+        messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
+    return _to_entry(token, "entry")
+
+
+@never_cache
+@require_POST
+def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
+    """What the deal being entered will score (the deal-entry script asks as it is typed)."""
+    side = entry_side_or_404(token)
+    if Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists():
+        return JsonResponse({"valid": False, "errors": {"game": EXPIRED}}, status=410)
+    game = _running_game(side)
+    if game is None:
+        message = "No game of this match is being played."
+        return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)
+    form = _deal_form(game, request.POST)
+    form.is_valid()
+    return JsonResponse(form.preview())
+
+
+@never_cache
+@require_POST
+def entry_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    side = entry_side_or_404(token)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    try:
+        services.fixture_confirm(fixture=side.fixture, side=side.side)
+    except Refused as error:
+        return _entry_page(request, side, status=409, error=error.message)
+    messages.success(request, "Result confirmed. Thank you!")
+    return _to_entry(token)

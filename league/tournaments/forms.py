@@ -1,0 +1,190 @@
+"""Forms of the tournament pages: a new tournament, seeding, withdrawing an entrant.
+
+They validate input and turn it into what the services take; the services still decide
+(a :class:`~league.services.Refused` lands next to the field it names, through
+:func:`league.competition_forms.show_refusal`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from league.forms_common import NUMBER_INPUT, number
+from league.models import Club, Competition, Entrant, EntrantKind, TournamentFormat
+from scoring import PRESETS, InvalidRuleset, get_ruleset
+
+#: Formats whose matches must have a winner: a knockout cannot go on from a draw.
+KNOCKOUTS = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
+
+
+ENTRANT_CHOICES = [
+    ("", "As the game is played"),
+    (EntrantKind.PLAYERS, "Players"),
+    (EntrantKind.PARTNERSHIPS, "Partnerships"),
+]
+
+
+class TournamentForm(forms.Form):
+    """A tournament: its club, its game (a preset and a target), its entrants and format."""
+
+    name = forms.CharField(max_length=120, label="Name", help_text="e.g. Spring cup 2026")
+    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
+    preset = forms.ChoiceField(
+        # A match has two sides: the three-hand game cannot be a tournament's.
+        choices=[(key, rules.name) for key, rules in PRESETS.items() if rules.sides == 2],
+        label="Game",
+    )
+    target = number(
+        required=False, min_value=1, max_value=100_000, label="Target (blank: the preset's)"
+    )
+    entrant_kind = forms.ChoiceField(
+        choices=ENTRANT_CHOICES,
+        required=False,
+        label="Entrants",
+        help_text="Two-hand games are played by players, four-hand games by partnerships.",
+    )
+    format = forms.ChoiceField(
+        choices=TournamentFormat.choices, initial=TournamentFormat.SINGLE, label="Format"
+    )
+    games_per_match = number(min_value=1, max_value=15, initial=1, label="Games a match")
+    best_of = forms.BooleanField(
+        required=False,
+        label="Best of: the match ends once a side has won most of them",
+    )
+    third_place = forms.BooleanField(
+        required=False, label="Third-place match (single elimination, pools' knockout)"
+    )
+    final_reset = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Grand-final reset (double elimination): if the losers' bracket champion "
+        "wins the grand final, one more match decides",
+    )
+    swiss_rounds = number(
+        required=False, min_value=1, max_value=15, label="Swiss rounds", help_text="Swiss only."
+    )
+    pool_count = number(
+        required=False, min_value=1, max_value=16, label="Pools", help_text="Pools only."
+    )
+    pool_top_k = number(
+        required=False,
+        min_value=1,
+        max_value=8,
+        label="Qualify from each pool",
+        help_text="Pools only: how many of each pool go through to the knockout.",
+    )
+
+    def _bound(self, *names: str) -> list[forms.BoundField]:
+        return [self[name] for name in names]
+
+    @property
+    def about_fields(self) -> list[forms.BoundField]:
+        return self._bound("name", "club")
+
+    @property
+    def game_fields(self) -> list[forms.BoundField]:
+        return self._bound("preset", "target", "entrant_kind")
+
+    @property
+    def format_fields(self) -> list[forms.BoundField]:
+        return self._bound("format", "games_per_match")
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return self._bound("swiss_rounds", "pool_count", "pool_top_k")
+
+    @property
+    def check_fields(self) -> list[forms.BoundField]:
+        return self._bound("best_of", "third_place", "final_reset")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        preset = data.get("preset")
+        if preset:
+            overrides = {"target": data["target"]} if data.get("target") else {}
+            try:
+                data["rules"] = rules = get_ruleset(preset, **overrides)
+            except InvalidRuleset as error:
+                self.add_error("target", str(error))
+            else:
+                if not data.get("entrant_kind"):
+                    data["entrant_kind"] = (
+                        EntrantKind.PARTNERSHIPS if rules.partnerships else EntrantKind.PLAYERS
+                    )
+        games = data.get("games_per_match")
+        if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
+            self.add_error(
+                "games_per_match",
+                "A knockout match needs a winner: play an odd number of games (1, 3, 5...).",
+            )
+        return data
+
+
+class SeedForm(forms.Form):
+    """Seed every entrant: by hand (a number each), at random, or from another competition's
+    table."""
+
+    METHODS = [
+        ("manual", "By hand: the numbers below"),
+        ("random", "A random draw"),
+        ("standings", "From another competition's table"),
+    ]
+    method = forms.ChoiceField(choices=METHODS, initial="manual", widget=forms.RadioSelect)
+    from_competition = forms.ModelChoiceField(
+        queryset=Competition.objects.none(),
+        required=False,
+        label="Competition",
+        empty_label="Choose a competition",
+    )
+
+    def __init__(self, *args: Any, competition: Competition, entrants: list[Entrant], **kw: Any):
+        super().__init__(*args, **kw)
+        self.competition = competition
+        self.entrants = entrants
+        self.fields["from_competition"].queryset = Competition.objects.filter(  # type: ignore[attr-defined]
+            club_id=competition.club_id
+        ).exclude(pk=competition.pk)
+        for entrant in entrants:
+            self.fields[f"seed_{entrant.pk}"] = number(
+                required=False,
+                min_value=1,
+                max_value=max(len(entrants), 1),
+                label=entrant.name,
+                initial=entrant.seed,
+                widget=forms.NumberInput(attrs={**NUMBER_INPUT, "class": "seed-input"}),
+            )
+
+    def seed_rows(self) -> list[tuple[Entrant, forms.BoundField]]:
+        return [(e, self[f"seed_{e.pk}"]) for e in self.entrants]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        method = data.get("method")
+        if method == "manual":
+            seeds = {}
+            for entrant in self.entrants:
+                value = data.get(f"seed_{entrant.pk}")
+                if value is None and f"seed_{entrant.pk}" not in self.errors:
+                    self.add_error(f"seed_{entrant.pk}", "Give a seed.")
+                elif value is not None:
+                    seeds[entrant.pk] = value
+            data["seeds"] = seeds
+        elif method == "standings" and data.get("from_competition") is None:
+            self.add_error("from_competition", "Choose the competition whose table seeds this.")
+        return data
+
+
+class WithdrawForm(forms.Form):
+    """Withdraw an entrant that will play no more."""
+
+    entrant = forms.ModelChoiceField(
+        queryset=Entrant.objects.none(), label="Entrant", empty_label="Choose an entrant"
+    )
+
+    def __init__(self, *args: Any, competition: Competition, **kw: Any):
+        super().__init__(*args, **kw)
+        self.fields["entrant"].queryset = competition.entrants.filter(  # type: ignore[attr-defined]
+            withdrawn=False
+        )

@@ -1,0 +1,511 @@
+"""Writes for tournaments: seeding, starting, confirming results, advancing, withdrawing.
+
+Words: a tournament is a :class:`~league.models.Competition` of kind ``tournament`` in one of
+the formats (single or double elimination, Swiss, pools then a knockout, round robin). Each
+fixture side gets a private *entry link* (``FixtureSide.entry_token``): the players of that side
+enter their deals through it, and the *other* side confirms the result through theirs (or the
+director does). Only a confirmed result advances the tournament: the bracket's next match
+fills in, or the next Swiss round is paired, or the knockout after the pools is drawn.
+
+The bracket itself is never stored: it is drawn again from the format and the seeds, and
+worked out from the confirmed results by :func:`scoring.brackets.resolve`, so a correction or
+a withdrawal can never leave stored slots out of step.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+import scoring
+from league.competitions.selectors import competition_standings
+from league.competitions.services import fixture_concede, fixtures_generate
+from league.errors import Refused
+from league.models import (
+    Club,
+    Competition,
+    CompetitionKind,
+    Deal,
+    Entrant,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    Game,
+    Round,
+    TournamentFormat,
+)
+from league.tournaments.selectors import BRACKETS, _pools_done, bracket_state, tournament_bracket
+from scoring import Ruleset
+from scoring.brackets import (
+    Bracket,
+    InvalidBracket,
+    LoserOf,
+    WinnerOf,
+    split_into_pools,
+)
+from scoring.pairing import round_robin
+from scoring.swiss import SwissEntrant, swiss_pairings, table_draw
+
+
+def new_entry_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+# -- creating, seeding and starting ----------------------------------------------------------
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    rules: Ruleset,
+    entrant_kind: str,
+    format: str,
+    by: AbstractBaseUser,
+    games_per_match: int = 1,
+    best_of: bool = False,
+    third_place: bool = False,
+    final_reset: bool = True,
+    swiss_rounds: int | None = None,
+    pool_count: int | None = None,
+    pool_top_k: int | None = None,
+    tiebreaks: tuple[str, ...] | list[str] | None = None,
+) -> Competition:
+    """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
+    from league.competitions.services import competition_create
+
+    if format not in TournamentFormat.values:
+        raise Refused(f"Unknown format {format!r}.", "format")
+    if entrant_kind == "rotation":
+        raise Refused("A tournament is played by fixed players or partnerships.", "entrant_kind")
+    if rules.sides != 2:
+        raise Refused(
+            f"{rules.name} has {rules.sides} sides; a tournament match has two.", "preset"
+        )
+    knockout = format in (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
+    if knockout and games_per_match % 2 == 0:
+        raise Refused(
+            "A knockout match needs a winner: play an odd number of games.", "games_per_match"
+        )
+    if best_of and games_per_match % 2 == 0:
+        raise Refused("A best-of match is an odd number of games: 1, 3, 5...", "games_per_match")
+    if format == TournamentFormat.SWISS and not 1 <= (swiss_rounds or 0) <= 15:
+        raise Refused("A Swiss is from 1 to 15 rounds.", "swiss_rounds")
+    if format == TournamentFormat.POOLS:
+        if not 1 <= (pool_count or 0) <= 16:
+            raise Refused("Choose from 1 to 16 pools.", "pool_count")
+        if not 1 <= (pool_top_k or 0) <= 8:
+            raise Refused("From 1 to 8 entrants qualify from each pool.", "pool_top_k")
+    default_keys = (
+        ("match_points", "buchholz", "median_buchholz", "sonneborn_berger", "point_difference")
+        if format == TournamentFormat.SWISS
+        else ("match_points", "head_to_head", "point_difference", "points_for")
+    )
+    competition = competition_create(
+        club=club,
+        name=name,
+        rules=rules,
+        entrant_kind=entrant_kind,
+        by=by,
+        games_per_match=games_per_match,
+        tiebreaks=tiebreaks or default_keys,
+    )
+    competition.kind = CompetitionKind.TOURNAMENT
+    competition.format = format
+    competition.best_of = best_of
+    competition.third_place = third_place
+    competition.final_reset = final_reset
+    competition.swiss_rounds = swiss_rounds if format == TournamentFormat.SWISS else None
+    competition.pool_count = pool_count if format == TournamentFormat.POOLS else None
+    competition.pool_top_k = pool_top_k if format == TournamentFormat.POOLS else None
+    competition.save()
+    return competition
+
+
+@transaction.atomic
+def tournament_seed(
+    *,
+    competition: Competition,
+    method: str,
+    seeds: Mapping[int, int] | None = None,
+    from_competition: Competition | None = None,
+    rng_seed: int | None = None,
+) -> list[Entrant]:
+    """Give every entrant a seed (1 the best): ``manual`` (``seeds``: entrant id → seed),
+    ``random``, or ``standings`` (the order of another competition's table, entrants matched
+    by player or partnership; the rest after them at random)."""
+    if competition.started:
+        raise Refused("The tournament has started: the seeds are fixed.", "method")
+    entrants = list(competition.entrants.order_by("id"))
+    if method == "manual":
+        given = dict(seeds or {})
+        numbers = sorted(given.get(e.pk, 0) for e in entrants)
+        if numbers != list(range(1, len(entrants) + 1)):
+            raise Refused(
+                f"Give each of the {len(entrants)} entrants a different seed from 1 to "
+                f"{len(entrants)}.",
+                "seeds",
+            )
+        order = sorted(entrants, key=lambda e: given[e.pk])
+    elif method == "random":
+        order = entrants[:]
+        random.Random(rng_seed).shuffle(order)
+    elif method == "standings":
+        if from_competition is None:
+            raise Refused("Choose the competition whose table seeds this one.", "from_competition")
+        ranked = [line for line in competition_standings(from_competition)]
+        by_who = {}
+        for line in ranked:
+            key = ("p", line.player_id) if line.player_id else ("t", line.partnership_id)
+            by_who.setdefault(key, len(by_who))
+
+        def place(e: Entrant) -> int:
+            key = ("p", e.player_id) if e.player_id else ("t", e.partnership_id)
+            return by_who.get(key, len(by_who) + e.pk)
+
+        order = sorted(entrants, key=place)
+    else:
+        raise Refused(f"Unknown seeding {method!r}: manual, random or standings.", "method")
+    for number, entrant in enumerate(order, start=1):
+        entrant.seed = number
+    Entrant.objects.bulk_update(order, ["seed"])
+    return order
+
+
+def _seeded(competition: Competition) -> list[Entrant]:
+    entrants = list(competition.entrants.all())
+    if any(e.seed is None for e in entrants) or len({e.seed for e in entrants}) != len(entrants):
+        # Unseeded: the order they were entered in.
+        entrants.sort(key=lambda e: e.pk)
+        for number, entrant in enumerate(entrants, start=1):
+            entrant.seed = number
+        Entrant.objects.bulk_update(entrants, ["seed"])
+    return sorted(entrants, key=lambda e: e.seed or 0)
+
+
+def bracket_waves(bracket: Bracket) -> dict[str, int]:
+    """The round each match of a bracket is played in: 1 for matches between seeds, else one
+    more than the latest match feeding it, so the winners' and losers' brackets interleave as
+    they are played."""
+    waves: dict[str, int] = {}
+    for match in bracket.matches:  # listed after the matches that feed them
+        sources = [
+            slot.match for slot in (match.home, match.away) if isinstance(slot, WinnerOf | LoserOf)
+        ]
+        waves[match.id] = 1 + max((waves[s] for s in sources), default=0)
+    return waves
+
+
+def _side_tokens(fixture: Fixture) -> None:
+    for side in fixture.sides.all():
+        side.entry_token = new_entry_token()
+        side.save(update_fields=["entry_token"])
+
+
+def _next_round(competition: Competition) -> Round:
+    last = competition.rounds.aggregate(n=Max("number"))["n"] or 0
+    return Round.objects.create(competition=competition, number=last + 1)
+
+
+def _add_fixture(
+    competition: Competition,
+    night: Round,
+    table: int,
+    home: Entrant,
+    away: Entrant,
+    *,
+    bracket_match: str = "",
+    pool: int | None = None,
+) -> Fixture:
+    fixture = Fixture.objects.create(
+        competition=competition,
+        round=night,
+        table=str(table),
+        bracket_match=bracket_match,
+        pool=pool,
+    )
+    FixtureSide.objects.bulk_create(
+        [
+            FixtureSide(fixture=fixture, side=0, entrant=home, entry_token=new_entry_token()),
+            FixtureSide(fixture=fixture, side=1, entrant=away, entry_token=new_entry_token()),
+        ]
+    )
+    return fixture
+
+
+@transaction.atomic
+def tournament_start(*, competition: Competition) -> None:
+    """Draw the first round (or the whole round robin, or the pools)."""
+    if competition.kind != CompetitionKind.TOURNAMENT:
+        raise Refused("Only a tournament is started this way.", None)
+    if competition.started:
+        raise Refused("The tournament has already started.", None)
+    entrants = _seeded(competition)
+    if len(entrants) < 2:
+        raise Refused("A tournament needs at least two entrants.", None)
+    fmt = competition.format
+    if fmt in (TournamentFormat.SINGLE, TournamentFormat.DOUBLE):
+        try:
+            tournament_bracket(competition)
+        except InvalidBracket as error:
+            # e.g. a third-place match with fewer than four entrants.
+            raise Refused(str(error), None) from None
+    if fmt == TournamentFormat.ROUND_ROBIN:
+        competition.started = True  # fixtures_generate draws a tournament once it has started
+        fixtures_generate(competition=competition)
+        for fixture in competition.fixtures.all():
+            _side_tokens(fixture)
+    elif fmt == TournamentFormat.POOLS:
+        pools = competition.pool_count or 2
+        top_k = competition.pool_top_k or 2
+        if len(entrants) < pools * max(top_k, 2):
+            raise Refused(
+                f"{pools} pools with {top_k} qualifying from each need at least "
+                f"{pools * max(top_k, 2)} entrants.",
+                "pool_count",
+            )
+        groups = split_into_pools(entrants, pools)
+        for pool, members in enumerate(groups):
+            for entrant in members:
+                entrant.pool = pool
+        Entrant.objects.bulk_update(entrants, ["pool"])
+        plans = [round_robin(members) for members in groups]
+        table = 0
+        for number in range(max(len(plan) for plan in plans)):
+            night = Round.objects.create(competition=competition, number=number + 1)
+            table = 0
+            for pool, plan in enumerate(plans):
+                if number >= len(plan):
+                    continue
+                for home, away in plan[number]:
+                    if away is None:
+                        night.sitting_out.add(home)
+                        continue
+                    table += 1
+                    _add_fixture(competition, night, table, home, away, pool=pool)
+    else:
+        competition.started = True
+        competition.save(update_fields=["started"])
+        tournament_advance(competition=competition)
+        return
+    competition.started = True
+    competition.save(update_fields=["started"])
+
+
+# -- results ---------------------------------------------------------------------------------
+@transaction.atomic
+def fixture_confirm(
+    *, fixture: Fixture, side: int | None = None, director: AbstractBaseUser | None = None
+) -> Fixture:
+    """Confirm a fixture's result: by the side that did not enter it, or by the director.
+    Then advance the tournament."""
+    # The competition's row first: two confirmations at once must not both see the other's
+    # match unconfirmed and leave the next round unpaired.
+    Competition.objects.select_for_update().get(pk=fixture.competition_id)
+    fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    if fixture.confirmed_at is not None:
+        raise Refused("This result is already confirmed.", None)
+    if not fixture.finished:
+        raise Refused("The match is not finished: there is no result to confirm yet.", None)
+    if director is None:
+        if side not in (0, 1):
+            raise Refused("Only a side of this match or the director confirms it.", None)
+        if fixture.entered_by is None or fixture.entered_by == side:
+            raise Refused(
+                "The side that entered the deals cannot confirm them: the other side's "
+                "players confirm the result with their own link, or the director does.",
+                None,
+            )
+    fixture.confirmed_at = timezone.now()
+    if director is not None:
+        fixture.confirmed_by = f"director {director}"
+    else:
+        names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
+        fixture.confirmed_by = " & ".join(names)[:40]
+    fixture.save(update_fields=["confirmed_at", "confirmed_by"])
+    tournament_advance(competition=fixture.competition)
+    return fixture
+
+
+@transaction.atomic
+def tournament_advance(*, competition: Competition) -> list[Fixture]:
+    """Create the fixtures that the confirmed results make ready; returns them."""
+    if not competition.started:
+        return []
+    fmt = competition.format
+    if fmt == TournamentFormat.SWISS:
+        return _swiss_next(competition)
+    if fmt in BRACKETS:
+        if fmt == TournamentFormat.POOLS and not _pools_done(competition):
+            return []
+        state = bracket_state(competition)
+        assert state is not None
+        existing = set(
+            competition.fixtures.exclude(bracket_match="").values_list("bracket_match", flat=True)
+        )
+        ready = [m for m in state.ready if m not in existing]
+        if not ready:
+            return []
+        entrants = {e.pk: e for e in competition.entrants.all()}
+        bracket = tournament_bracket(competition)
+        assert bracket is not None
+        waves = bracket_waves(bracket)
+        # After pools the knockout's rounds follow the pool rounds.
+        offset = (
+            competition.rounds.filter(fixtures__pool__isnull=False).aggregate(n=Max("number"))["n"]
+            or 0
+        )
+        made = []
+        for table, match_id in zip(_free_tables(competition), ready, strict=False):
+            match = state.matches[match_id]
+            night, _ = Round.objects.get_or_create(
+                competition=competition, number=offset + waves[match_id]
+            )
+            made.append(
+                _add_fixture(
+                    competition,
+                    night,
+                    table,
+                    entrants[match.home],
+                    entrants[match.away],
+                    bracket_match=match_id,
+                )
+            )
+        return made
+    return []
+
+
+def _free_tables(competition: Competition) -> Iterator[int]:
+    """Table numbers from 1 up, skipping those where a match is still being played: a bracket
+    makes its matches as results come in, while other tables are still at play."""
+    busy = {
+        int(table)
+        for table in competition.fixtures.filter(finished=False).values_list("table", flat=True)
+        if table.isdigit()
+    }
+    number = 0
+    while True:
+        number += 1
+        if number not in busy:
+            yield number
+
+
+def _swiss_next(competition: Competition) -> list[Fixture]:
+    rounds = competition.swiss_rounds or 5
+    played = competition.rounds.count()
+    if played >= rounds:
+        return []
+    if competition.fixtures.filter(confirmed_at__isnull=True).exists():
+        return []
+    entrants = [e for e in _seeded(competition) if not e.withdrawn]
+    points = (
+        {line.entrant_id: line.row.match_points for line in competition_standings(competition)}
+        if played
+        else {}
+    )
+    field = [SwissEntrant(e.pk, score=points.get(e.pk, 0), rating=-(e.seed or 0)) for e in entrants]
+    history = []
+    previous_tables: dict[int, set[int]] = defaultdict(set)
+    by_fixture: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+    for fixture_id, side, entrant, table in FixtureSide.objects.filter(
+        fixture__competition=competition
+    ).values_list("fixture_id", "side", "entrant_id", "fixture__table"):
+        by_fixture[fixture_id].append((side, entrant, table))
+        if table.isdigit():
+            previous_tables[entrant].add(int(table))
+    for sides in by_fixture.values():
+        if len(sides) == 2:
+            history.append((sides[0][1], sides[1][1]))
+    byes = [
+        e.pk
+        for night in competition.rounds.prefetch_related("sitting_out")
+        for e in night.sitting_out.all()
+    ]
+    paired = swiss_pairings(field, history, byes, seed=played)
+    night = _next_round(competition)
+    by_id = {e.pk: e for e in entrants}
+    if paired.bye is not None:
+        night.sitting_out.add(by_id[paired.bye])
+    made = []
+    four_hand = competition.rules.partnerships
+    for place in table_draw(list(paired.pairs), previous_tables, four_hand=four_hand):
+        made.append(
+            _add_fixture(competition, night, place.table, by_id[place.home], by_id[place.away])
+        )
+    return made
+
+
+@transaction.atomic
+def entrant_withdraw(*, entrant: Entrant, by: AbstractBaseUser) -> Entrant:
+    """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
+    and the tournament moves on without it."""
+    Competition.objects.select_for_update().get(pk=entrant.competition_id)
+    if entrant.withdrawn:
+        raise Refused(f"{entrant} has already withdrawn.", None)
+    entrant.withdrawn = True
+    entrant.withdrawn_at = timezone.now()
+    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+    competition = entrant.competition
+    target = competition.rules.target
+    for side in FixtureSide.objects.filter(entrant=entrant, fixture__finished=False).select_related(
+        "fixture"
+    ):
+        fixture = side.fixture
+        fixture.games.filter(winner__isnull=True, deal_count=0).delete()
+        fixture_concede(fixture=fixture, side=side.side, score=(target, 0), withdrawal=True)
+        fixture.refresh_from_db()
+        fixture.status = FixtureStatus.FORFEIT
+        fixture.confirmed_at = timezone.now()
+        fixture.confirmed_by = f"director {by} (withdrawal)"
+        fixture.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+    tournament_advance(competition=competition)
+    return entrant
+
+
+def _open_for_entry(side: FixtureSide) -> Fixture:
+    # Read afresh: the link's page may have been open since before the confirmation.
+    fixture = Fixture.objects.select_related("competition").get(pk=side.fixture_id)
+    if fixture.confirmed_at is not None:
+        raise Refused("This link has expired: the match's result is confirmed.", None)
+    return fixture
+
+
+def token_start_game(*, side: FixtureSide) -> Game:
+    """Start the match's next game from a side's entry link."""
+    from league.competitions.services import fixture_start_game
+
+    fixture = _open_for_entry(side)
+    return fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+
+
+def token_add_deal(
+    *,
+    side: FixtureSide,
+    game: Game,
+    deal: scoring.Deal,
+    entry_key: uuid.UUID | None = None,
+    void_reason: str = "",
+) -> tuple[Deal, bool]:
+    """Add a deal to one of the match's games from a side's entry link; the side is recorded
+    as the one that entered the result (the other side confirms it)."""
+    from league.games.services import game_add_deal
+
+    fixture = _open_for_entry(side)
+    if game.fixture_id != fixture.pk:
+        raise Refused("This link is for another match.", None)
+    # The side that entered last is the one whose word needs the other side's confirmation;
+    # game_add_deal records it in the same transaction that checks the result is still open.
+    return game_add_deal(
+        game=game,
+        deal=deal,
+        by=fixture.competition.created_by,
+        entry_key=entry_key,
+        void_reason=void_reason,
+        entered_by=side.side,
+    )

@@ -1,0 +1,278 @@
+"""Tournament pages: a new tournament, the director's page, the public bracket, and each side's
+private entry link.
+
+Who may do what:
+
+- The *director* is an organiser. The director's page and its writes (entrants, seeds, the
+  start, confirming a result, withdrawing an entrant) send an anonymous visitor to sign in,
+  answer 404 for a competition that is not a tournament, and 403 to any other signed-in user
+  (:func:`tournament_for_director`).
+- The *bracket* page is public.
+- An *entry link* (``/m/<token>/``) needs no account: whoever holds it plays for that side of
+  that match. The side enters its deals through it; the other side confirms the result through
+  its own link. An unknown token is a 404 (:func:`entry_side_or_404`); once the result is
+  confirmed the link still shows the match, but every write answers 410 Gone ("This link has
+  expired"). A link only ever writes to its own fixture's running game: the game is never
+  named by the request, only checked against it.
+
+Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
+next to the field it names, nothing saved), selectors read in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.access import (
+    _tournament_or_404,
+    organiser_required,
+    tournament_for_director,
+)
+from league.competitions import selectors as competitions_selectors
+from league.competitions import services as competitions_services
+from league.competitions.forms import EntrantForm
+from league.errors import Refused
+from league.forms_common import show_refusal
+from league.models import (
+    Club,
+    Competition,
+    TournamentFormat,
+)
+from league.tournaments import selectors as tournaments_selectors
+from league.tournaments import services
+from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
+
+
+# -- a new tournament -------------------------------------------------------------------------
+@organiser_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    club = Club.objects.filter(slug=request.GET.get("club") or "").first()
+    form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            competition = services.tournament_create(
+                club=data["club"],
+                name=data["name"],
+                rules=data["rules"],
+                entrant_kind=data["entrant_kind"],
+                format=data["format"],
+                by=request.user,
+                games_per_match=data["games_per_match"],
+                best_of=data["best_of"],
+                third_place=data["third_place"],
+                final_reset=data["final_reset"],
+                swiss_rounds=data.get("swiss_rounds"),
+                pool_count=data.get("pool_count"),
+                pool_top_k=data.get("pool_top_k"),
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{competition} created: enter its entrants.")
+            return redirect("tournaments:director", competition.slug)
+    context = {"form": form, "has_clubs": Club.objects.exists()}
+    status = 400 if form.is_bound else 200
+    return render(request, "tournaments/tournament_new.html", context, status=status)
+
+
+# -- the director's page ----------------------------------------------------------------------
+def _entry_url(request: HttpRequest, token: str | None) -> str | None:
+    return request.build_absolute_uri(reverse("tournaments:entry", args=[token])) if token else None
+
+
+def _director_page(
+    request: HttpRequest,
+    competition: Competition,
+    forms: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    forms = forms or {}
+    entrants = tournaments_selectors.tournament_entrants(competition)
+    context: dict[str, Any] = {
+        "competition": competition,
+        "club": competition.club,
+        "entrants": entrants,
+        "started": competition.started,
+        "rules": competition.rules,
+    }
+    if not competition.started:
+        context["entrant_form"] = forms.get("entrant") or EntrantForm(
+            competition=competition, prefix="entrant"
+        )
+        context["seed_form"] = forms.get("seed") or SeedForm(
+            competition=competition, entrants=entrants, prefix="seed"
+        )
+        context["start_errors"] = forms.get("start_errors", [])
+    else:
+        rounds, done = tournaments_selectors.director_rounds(competition)
+        # Each side's link in full, for the director to hand out (read aloud, or sent).
+        shown = [
+            (
+                night,
+                [
+                    (table, [(name, _entry_url(request, token)) for name, token in table.tokens])
+                    for table in tables
+                ],
+                out,
+            )
+            for night, tables, out in rounds
+        ]
+        # Rounds drawn in advance (a round robin, the pools) wait behind the first open one;
+        # the rounds a result has just made (brackets, Swiss) are all to be played now.
+        first_predrawn = True
+        context["rounds"], context["later_rounds"] = [], []
+        for night, tables, out in shown:
+            predrawn = competition.format == TournamentFormat.ROUND_ROBIN or all(
+                table.fixture.pool is not None for table, _ in tables
+            )
+            if predrawn and not first_predrawn:
+                context["later_rounds"].append((night, tables, out))
+            else:
+                context["rounds"].append((night, tables, out))
+            first_predrawn = first_predrawn and not predrawn
+        context["rounds_done"] = done
+        context["confirm_errors"] = forms.get("confirm_errors", {})
+    if any(not e.withdrawn for e in entrants):
+        context["withdraw_form"] = forms.get("withdraw") or WithdrawForm(
+            competition=competition, prefix="withdraw"
+        )
+    return render(request, "tournaments/tournament_director.html", context, status=status)
+
+
+@login_required
+def director(request: HttpRequest, slug: str) -> HttpResponse:
+    return _director_page(request, tournament_for_director(request, slug))
+
+
+def _back(competition: Competition, anchor: str = "") -> HttpResponseRedirect:
+    url = reverse("tournaments:director", args=[competition.slug])
+    return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
+
+
+@login_required
+@require_POST
+def director_entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = tournament_for_director(request, slug)
+    form = EntrantForm(request.POST, competition=competition, prefix="entrant")
+    if form.is_valid():
+        if competition.started:
+            form.add_error(None, "The tournament has started: entrants can no longer be added.")
+        else:
+            try:
+                entrant = competitions_services.entrant_add(
+                    competition=competition, **form.cleaned_data
+                )
+            except Refused as error:
+                show_refusal(form, error)
+            else:
+                messages.success(request, f"{entrant} entered.")
+                return _back(competition, "entrants")
+    return _director_page(request, competition, {"entrant": form}, status=400)
+
+
+@login_required
+@require_POST
+def director_seed(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = tournament_for_director(request, slug)
+    entrants = tournaments_selectors.tournament_entrants(competition)
+    form = SeedForm(request.POST, competition=competition, entrants=entrants, prefix="seed")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.tournament_seed(
+                competition=competition,
+                method=data["method"],
+                seeds=data.get("seeds"),
+                from_competition=data.get("from_competition"),
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, "Seeds saved.")
+            return _back(competition, "entrants")
+    return _director_page(request, competition, {"seed": form}, status=400)
+
+
+@login_required
+@require_POST
+def director_start(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = tournament_for_director(request, slug)
+    try:
+        services.tournament_start(competition=competition)
+    except Refused as error:
+        return _director_page(request, competition, {"start_errors": [error.message]}, status=400)
+    messages.success(request, "The tournament has started: hand out the entry links.")
+    return _back(competition, "tables")
+
+
+@login_required
+@require_POST
+def director_confirm(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    competition = tournament_for_director(request, slug)
+    fixture = get_object_or_404(competition.fixtures, pk=fixture_id)
+    try:
+        services.fixture_confirm(fixture=fixture, director=request.user)
+    except Refused as error:
+        errors = {fixture.pk: error.message}
+        return _director_page(request, competition, {"confirm_errors": errors}, status=400)
+    messages.success(request, f"Table {fixture.table}: result confirmed.")
+    return _back(competition, "tables")
+
+
+@login_required
+@require_POST
+def director_withdraw(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = tournament_for_director(request, slug)
+    form = WithdrawForm(request.POST, competition=competition, prefix="withdraw")
+    if form.is_valid():
+        try:
+            entrant = services.entrant_withdraw(
+                entrant=form.cleaned_data["entrant"], by=request.user
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{entrant} has withdrawn; open matches are conceded.")
+            return _back(competition, "entrants")
+    return _director_page(request, competition, {"withdraw": form}, status=400)
+
+
+# -- the public bracket -----------------------------------------------------------------------
+def bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    """The bracket (elimination formats, the knockout after pools), the pool tables, the
+    rounds of a Swiss or round robin, and the final placings once there are some."""
+    competition = _tournament_or_404(slug)
+    entrants = list(competition.entrants.all())
+    fmt = competition.format
+    view = tournaments_selectors.tournament_bracket_view(competition, entrants)
+    pools = (
+        tournaments_selectors.pool_tables(competition, entrants)
+        if fmt == TournamentFormat.POOLS
+        else []
+    )
+    rounds = []
+    if fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN, TournamentFormat.POOLS):
+        rounds = [
+            (night, lines, out)
+            for night, lines, out in competitions_selectors.competition_rounds(competition)
+            if fmt != TournamentFormat.POOLS or any(line.fixture.pool is not None for line in lines)
+        ]
+    context = {
+        "competition": competition,
+        "club": competition.club,
+        "entrants": sorted(entrants, key=lambda e: (e.seed is None, e.seed or 0, e.name)),
+        "bracket": view,
+        "pools": pools,
+        "rounds": rounds,
+        "projector": request.GET.get("projector") == "1",
+        "show_standings": fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN),
+    }
+    return render(request, "tournaments/tournament_bracket.html", context)
