@@ -7,39 +7,23 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from league.accounts import services as accounts_services
-from league.games import services as games_services
 from league.models import Game, Role
-from scoring import Deal, get_ruleset
-
-PASSWORD = "a-long-test-password-42"
-
-
-def _user(username: str, role: Role) -> User:
-    user = User.objects.create_user(username, password=PASSWORD)
-    accounts_services.user_set_role(user=user, role=role)
-    return user
+from tests.builders import make_user, signed_in, start_game
 
 
 @pytest.fixture
 def organiser(db) -> User:
-    return _user("olga", Role.ORGANISER)
+    return make_user("olga", Role.ORGANISER)
 
 
 @pytest.fixture
 def scorer(db) -> User:
-    return _user("sam", Role.SCORER)
+    return make_user("sam", Role.SCORER)
 
 
 @pytest.fixture
 def outsider(db) -> User:
-    return _user("otto", Role.SCORER)
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+    return make_user("otto", Role.SCORER)
 
 
 @pytest.fixture
@@ -57,16 +41,6 @@ def outsider_client(outsider) -> Client:
     return signed_in(outsider)
 
 
-def start_game(by: User, preset: str = "clabber", names=None, **overrides) -> Game:
-    rules = get_ruleset(preset, **overrides)
-    names = names or (["Anna & Ben", "Carl & Dora", "Eve"][: rules.sides])
-    return games_services.game_create(rules=rules, side_names=names, by=by, table="3")
-
-
 @pytest.fixture
 def clabber_game(scorer) -> Game:
     return start_game(scorer)
-
-
-def add(game: Game, by: User, **deal) -> None:
-    games_services.game_add_deal(game=game, deal=Deal(**deal), by=by)

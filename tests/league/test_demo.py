@@ -15,8 +15,8 @@ from django.test import Client
 from league.competitions import selectors as competitions_selectors
 from league.models import Competition, Deal, DealAudit, Game, TournamentFormat
 from league.tournaments import selectors as tournaments_selectors
+from tests.builders import pdf_pages, qr_codes
 from tests.league.html import parse
-from tests.league.test_tournament_pdf import pages, qr_codes
 
 pytestmark = pytest.mark.django_db
 
@@ -135,12 +135,12 @@ def test_the_demo_has_a_tournament_in_progress():
     assert state.champion is None
 
     # Its printed documents.
-    bracket = pages(Client().get(f"/c/{cup.slug}/bracket.pdf").content)[0]
+    bracket = pdf_pages(Client().get(f"/c/{cup.slug}/bracket.pdf").content)[0]
     for fixture in first:
         winner = fixture.sides.get(side=fixture.winner).entrant.name
         assert winner in bracket
     assert "in play" in bracket and "Champion: still to be decided" in bracket
-    ranking = pages(Client().get(f"/c/{cup.slug}/ranking.pdf").content)[0]
+    ranking = pdf_pages(Client().get(f"/c/{cup.slug}/ranking.pdf").content)[0]
     assert "Not finished yet" in ranking
     assert Client().get(f"/c/{cup.slug}/rounds/2/tables.pdf").status_code == 302
     secretary = Client()

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from league.competitions import services
 from league.competitions import services as competitions_services
 from league.models import DealAudit, Game, Profile
-from tests.league.conftest import PASSWORD, add, start_game
+from tests.builders import PASSWORD, add, start_game
 from tests.league.html import parse
 
 pytestmark = pytest.mark.django_db

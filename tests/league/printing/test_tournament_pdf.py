@@ -41,18 +41,13 @@ from league.printing.pdf.tournament import (
 from league.tournaments import selectors
 from league.tournaments import services as tournaments_services
 from scoring import Deal, get_ruleset
-from tests.league.conftest import signed_in
+from tests.builders import pdf_pages, qr_codes, signed_in
 
 RULES = ("Clabber: game to 500", "On a set: makers XX.", "Melds: run of 3 20.")
 AB, CD, EF, GH = "Anna & Ben", "Carl & Dora", "Eve & Finn", "Gina & Hal"
 
 
 # --- reading a PDF back ---------------------------------------------------------------------
-
-
-def pages(pdf: bytes) -> list[str]:
-    assert pdf.startswith(b"%PDF-")
-    return [p.extract_text(extraction_mode="layout") for p in PdfReader(io.BytesIO(pdf)).pages]
 
 
 def squeezed(text: str) -> str:
@@ -70,35 +65,6 @@ def bold_texts(pdf: bytes) -> list[str]:
 
         page.extract_text(visitor_text=visit)
     return out
-
-
-_RECT = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f\*")
-
-
-def qr_codes(pdf: bytes) -> list[list[list[list[bool]]]]:
-    """Each page's QR codes, each as its grid of modules (True: dark), read from the squares
-    drawn in its form."""
-    found = []
-    for page in PdfReader(io.BytesIO(pdf)).pages:
-        forms = page["/Resources"].get("/XObject") or {}
-        codes = []
-        for name, ref in sorted(forms.items()):
-            if not name.startswith("/FormXob.qr-"):
-                continue
-            form = ref.get_object()
-            size = float(form["/BBox"][2])
-            rects = [tuple(map(float, m.groups())) for m in _RECT.finditer(form.get_data())]
-            module = min(h for _, _, _, h in rects)
-            count = round(size / module) - 8  # a quiet zone of 4 modules each side
-            grid = [[False] * count for _ in range(count)]
-            for x, y, w, _ in rects:
-                row = round((size - y) / module) - 5
-                col = round(x / module) - 4
-                for c in range(col, col + round(w / module)):
-                    grid[row][c] = True
-            codes.append(grid)
-        found.append(codes)
-    return found
 
 
 def encoded(url: str) -> list[list[bool]]:
@@ -144,7 +110,7 @@ PACK = TablePack(
 
 def test_the_table_pack_has_a_sheet_a_table_with_everything_pre_filled():
     pdf = render_table_pack(PACK)
-    texts = pages(pdf)
+    texts = pdf_pages(pdf)
     assert len(texts) == 2
     for page, sheet in zip(texts, PACK.sheets, strict=True):
         home, away = sheet.side_names
@@ -211,7 +177,7 @@ def test_a_letter_pack_and_a_sheet_without_links():
     reader = PdfReader(io.BytesIO(pdf))
     assert float(reader.pages[0].mediabox.height) == pytest.approx(LETTER[1])
     assert qr_codes(pdf) == [[]]
-    assert "enter here" not in pages(pdf)[0]
+    assert "enter here" not in pdf_pages(pdf)[0]
 
 
 def test_bad_packs_are_refused():
@@ -260,7 +226,7 @@ def four_entrant_bracket(**changes) -> BracketSheet:
 
 def test_the_bracket_prints_rounds_names_scores_and_bold_winners():
     pdf = render_bracket(four_entrant_bracket())
-    (page,) = pages(pdf)
+    (page,) = pdf_pages(pdf)
     for words in (
         "Saturday Open",
         "Westside Card Club \u00b7 14 March 2026",
@@ -284,7 +250,7 @@ def test_the_bracket_prints_rounds_names_scores_and_bold_winners():
 
 
 def test_the_champion_line():
-    (page,) = pages(render_bracket(four_entrant_bracket(champion=AB)))
+    (page,) = pdf_pages(render_bracket(four_entrant_bracket(champion=AB)))
     assert "Champion: Anna & Ben" in page
 
 
@@ -366,7 +332,7 @@ def test_a_wide_bracket_is_drawn_smaller_to_fit_the_page():
         previous = [b.id for b in made]
         rnd += 1
     pdf = render_bracket(four_entrant_bracket(sections=(BracketSection("Big", tuple(columns)),)))
-    text = pages(pdf)
+    text = pdf_pages(pdf)
     assert len(text) == 1
     assert all(f"P{n}" in text[0] for n in range(1, 33)) and "Round 5" in text[0]
 
@@ -385,7 +351,7 @@ def test_pairings_of_a_swiss():
     )
     sheet = four_entrant_bracket(sections=(), rounds=rounds, format_name="Swiss, 3 rounds")
     pdf = render_bracket(sheet)
-    (page,) = pages(pdf)
+    (page,) = pdf_pages(pdf)
     assert "Champion" not in page
     assert "Round 1 \u00b7 7 March 2026" in page and "Round 2" in page
     assert re.search(r"1\s+Anna & Ben\s+512 \u2013 431\s+Carl & Dora", page)
@@ -417,7 +383,7 @@ RANKING = RankingSheet(
 
 def test_the_ranking_prints_places_champion_title_date_and_rules():
     pdf = render_ranking(RANKING)
-    (page,) = pages(pdf)
+    (page,) = pdf_pages(pdf)
     for words in (
         "Saturday Open",
         "Final ranking",
@@ -442,7 +408,7 @@ def test_bad_rankings_are_refused():
         render_ranking(dataclasses.replace(RANKING, rows=(RankingRow("1", "X", ("1",)),)))
     with pytest.raises(ValueError, match="page size"):
         render_ranking(dataclasses.replace(RANKING, page_size="A3"))
-    (page,) = pages(render_ranking(dataclasses.replace(RANKING, rows=(), champion="")))
+    (page,) = pdf_pages(render_ranking(dataclasses.replace(RANKING, rows=(), champion="")))
     assert "No entrants yet." in page and "Champion" not in page
 
 
@@ -509,7 +475,7 @@ def test_the_table_pack_of_a_round(cup, organiser):
     assert response["Cache-Control"] == "private, no-store"
     assert 'filename="' + f"{cup.slug}-round-1-tables.pdf" in response["Content-Disposition"]
     fixtures = sorted(cup.fixtures.all(), key=lambda f: int(f.table))
-    texts = pages(response.content)
+    texts = pdf_pages(response.content)
     codes = qr_codes(response.content)
     # A copy for each side, each with that side's link only: one side never holds both.
     assert len(texts) == 2 * len(fixtures) == 4
@@ -566,7 +532,7 @@ def test_a_league_has_no_bracket_but_its_rounds_print_without_codes(organiser):
     get(client, f"/c/{league.slug}/ranking.pdf", 404)
     pdf = get(client, f"/c/{league.slug}/rounds/1/tables.pdf").content
     assert all(codes == [] for codes in qr_codes(pdf))
-    assert "Winter league" in pages(pdf)[0]
+    assert "Winter league" in pdf_pages(pdf)[0]
 
 
 def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
@@ -574,20 +540,20 @@ def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     semis = open_fixtures(cup)
     play(semis[0], 0)
     play(semis[1], 1, confirm=False)  # played, not yet confirmed
-    (page,) = pages(get(anonymous, f"/c/{cup.slug}/bracket.pdf").content)
+    (page,) = pdf_pages(get(anonymous, f"/c/{cup.slug}/bracket.pdf").content)
     assert "Champion: still to be decided" in page
     assert "Semi-finals" in page and "Final" in page and "third place" in page
     assert "to be confirmed" in page and "Winner of W1-1" not in page
     assert "Winner of W1-2" in page and "Loser of W1-1" not in page
     first = {s.side: s for s in semis[0].sides.select_related("entrant")}
     assert re.search(rf"{first[0].entrant.name}\s+{first[0].points_for}", page)
-    ranking = pages(get(anonymous, f"/c/{cup.slug}/ranking.pdf").content)[0]
+    ranking = pdf_pages(get(anonymous, f"/c/{cup.slug}/ranking.pdf").content)[0]
     assert "Not finished yet" in ranking and "3 matches still to play" in ranking
 
     tournaments_services.fixture_confirm(fixture=semis[1], side=1)
     final = cup.fixtures.get(bracket_match="W2-1")
     third = cup.fixtures.get(bracket_match="3P")
-    tables = pages(get(signed_in(organiser), f"/c/{cup.slug}/rounds/2/tables.pdf").content)
+    tables = pdf_pages(get(signed_in(organiser), f"/c/{cup.slug}/rounds/2/tables.pdf").content)
     assert any("Round: Round 2 \u00b7 Final" in t for t in tables)
     assert any("Round: Round 2 \u00b7 Third-place match" in t for t in tables)
     play(final, 1)
@@ -597,12 +563,12 @@ def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     assert state.finished
     names = dict(cup.entrants.values_list("pk", "name"))
     pdf = get(anonymous, f"/c/{cup.slug}/bracket.pdf").content
-    (page,) = pages(pdf)
+    (page,) = pdf_pages(pdf)
     champion = names[state.champion]
     assert f"Champion: {champion}" in page
     assert champion in bold_texts(pdf)
 
-    (ranking,) = pages(get(anonymous, f"/c/{cup.slug}/ranking.pdf?size=Letter").content)
+    (ranking,) = pdf_pages(get(anonymous, f"/c/{cup.slug}/ranking.pdf?size=Letter").content)
     assert "Final ranking" in ranking and f"Champion: {champion}" in ranking
     assert "Spring Open" in ranking and "Klaberjass" in ranking and "games to 150" in ranking
     placed = [names[e] for _, e in state.placings]
@@ -622,12 +588,12 @@ def test_a_double_elimination_draws_two_sections(organiser):
         for fixture in fixtures:
             play(fixture, 1)
     pdf = get(Client(), f"/c/{cup.slug}/bracket.pdf").content
-    text = "\n".join(pages(pdf))
+    text = "\n".join(pdf_pages(pdf))
     for words in ("Winners' bracket and grand final", "Losers' bracket", "Reset, if needed"):
         assert words in text
     champion = dict(cup.entrants.values_list("pk", "name"))[selectors.bracket_state(cup).champion]
     assert f"Champion: {champion}" in text
-    assert "Final ranking" in pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]
+    assert "Final ranking" in pdf_pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]
 
 
 def test_a_swiss_prints_pairings_and_standings(organiser, django_assert_max_num_queries):
@@ -637,15 +603,15 @@ def test_a_swiss_prints_pairings_and_standings(organiser, django_assert_max_num_
     client = Client()
     with django_assert_max_num_queries(12):
         pdf = get(client, f"/c/{swiss.slug}/bracket.pdf").content
-    text = "\n".join(pages(pdf))
+    text = "\n".join(pdf_pages(pdf))
     assert "Round 1" in text and "Round 2" in text and "Sitting out:" in text
     assert "Champion" not in text
     with django_assert_max_num_queries(12):
-        ranking = pages(get(client, f"/c/{swiss.slug}/ranking.pdf").content)[0]
+        ranking = pdf_pages(get(client, f"/c/{swiss.slug}/ranking.pdf").content)[0]
     assert "Standings so far" in ranking and "Buch" in ranking and "Pts" in ranking
     for fixture in open_fixtures(swiss):
         play(fixture, 0)
-    ranking = pages(get(client, f"/c/{swiss.slug}/ranking.pdf").content)[0]
+    ranking = pdf_pages(get(client, f"/c/{swiss.slug}/ranking.pdf").content)[0]
     assert "Final standings" in ranking
 
 
@@ -657,15 +623,17 @@ def test_pools_then_a_knockout(organiser):
         pool_count=2,
         pool_top_k=2,
     )
-    text = pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content)
+    text = pdf_pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content)
     assert "Pool 1" in "\n".join(text) and "The knockout is drawn" in "\n".join(text)
-    assert "Pool standings so far" in pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]
+    assert (
+        "Pool standings so far" in pdf_pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]
+    )
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
             play(fixture, 0)
-    text = "\n".join(pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content))
+    text = "\n".join(pdf_pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content))
     assert "Knockout" in text and "Pool matches" in text and "Pool 2" in text
-    (ranking,) = pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)
+    (ranking,) = pdf_pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)
     assert "Final ranking" in ranking
     assert re.search(r"\n\s*5=?\s+\w+", ranking)  # places go on after the knockout's four
 
@@ -682,6 +650,6 @@ def test_a_tournament_not_started_yet(organiser):
     )
     assert (
         "The draw is made when the tournament starts."
-        in pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content)[0]
+        in pdf_pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content)[0]
     )
-    assert "Not started yet" in pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]
+    assert "Not started yet" in pdf_pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]

@@ -10,7 +10,7 @@ from league.games import selectors, services
 from league.models import Deal as DealRecord
 from league.models import DealAudit, Game
 from scoring import Deal, InvalidDeal, get_ruleset
-from tests.league.conftest import add, start_game
+from tests.builders import add, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -16,54 +16,18 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.competitions import results
 from league.competitions import services as competitions_services
 from league.games import services as games_services
-from league.models import Competition, EntrantKind, Fixture, FixtureStatus, Game
-from scoring import Deal, get_ruleset
+from league.models import Competition, Fixture, FixtureStatus, Game
+from scoring import Deal
 from scoring.standings import MatchPoints
+from tests.builders import fixtures_of, make_league, names
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
 
-FIRST_NIGHT = datetime.date(2026, 1, 8)
-
 
 # -- building a league -------------------------------------------------------------------------
-def make_league(
-    organiser: User,
-    teams: int = 4,
-    name: str = "Winter league",
-    club_name: str = "Evansville Clabber Club",
-    **kwargs,
-) -> Competition:
-    """A clabber league of ``teams`` partnerships ("Pair 1" ... ), its round robin drawn."""
-    club = competitions_services.club_create(name=club_name)
-    competition = competitions_services.competition_create(
-        club=club,
-        name=name,
-        rules=get_ruleset("clabber"),
-        entrant_kind=EntrantKind.PARTNERSHIPS,
-        by=organiser,
-        **kwargs,
-    )
-    for i in range(1, teams + 1):
-        first = competitions_services.player_add(club=club, name=f"Player {i}a")
-        second = competitions_services.player_add(club=club, name=f"Player {i}b")
-        pair = competitions_services.partnership_add(
-            club=club, first=first, second=second, name=f"Pair {i}"
-        )
-        competitions_services.entrant_add(competition=competition, partnership=pair)
-    competitions_services.fixtures_generate(competition=competition, first_date=FIRST_NIGHT)
-    return competition
-
-
-def fixtures_of(competition: Competition) -> list[Fixture]:
-    return list(competition.fixtures.order_by("round__number", "id"))
-
-
-def names(fixture: Fixture) -> list[str]:
-    return results.fixture_side_names(fixture)
 
 
 def play(fixture: Fixture, by: User, winner: int = 0) -> Game:

@@ -17,7 +17,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from league.competitions import services
 from league.printing.pdf.standings import StandingsRow, StandingsSheet, render_standings
 from scoring.standings import MatchPoints
-from tests.league.test_fixture_views import fixtures_of, make_league, names
+from tests.builders import fixtures_of, make_league, names
 
 
 def pdf_lines(content: bytes) -> list[str]:

@@ -1,0 +1,120 @@
+"""Builders shared by the Django tests: users and signed-in clients, games and deals, a league
+with its round robin drawn, and readers of the PDFs the site sends. One place, so that a test
+module never imports another test module."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+
+from django.contrib.auth.models import User
+from django.test import Client
+from pypdf import PdfReader
+
+from league.accounts import services as accounts_services
+from league.competitions import results
+from league.competitions import services as competitions_services
+from league.games import services as games_services
+from league.models import Competition, EntrantKind, Fixture, Game, Role
+from scoring import Deal, get_ruleset
+
+# -- users and clients -----------------------------------------------------------------------
+PASSWORD = "a-long-test-password-42"
+
+
+def make_user(username: str, role: Role) -> User:
+    user = User.objects.create_user(username, password=PASSWORD)
+    accounts_services.user_set_role(user=user, role=role)
+    return user
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def start_game(by: User, preset: str = "clabber", names=None, **overrides) -> Game:
+    rules = get_ruleset(preset, **overrides)
+    names = names or (["Anna & Ben", "Carl & Dora", "Eve"][: rules.sides])
+    return games_services.game_create(rules=rules, side_names=names, by=by, table="3")
+
+
+def add(game: Game, by: User, **deal) -> None:
+    games_services.game_add_deal(game=game, deal=Deal(**deal), by=by)
+
+
+# -- a league ---------------------------------------------------------------------------------
+FIRST_NIGHT = datetime.date(2026, 1, 8)
+
+
+def make_league(
+    organiser: User,
+    teams: int = 4,
+    name: str = "Winter league",
+    club_name: str = "Evansville Clabber Club",
+    **kwargs,
+) -> Competition:
+    """A clabber league of ``teams`` partnerships ("Pair 1" ... ), its round robin drawn."""
+    club = competitions_services.club_create(name=club_name)
+    competition = competitions_services.competition_create(
+        club=club,
+        name=name,
+        rules=get_ruleset("clabber"),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        by=organiser,
+        **kwargs,
+    )
+    for i in range(1, teams + 1):
+        first = competitions_services.player_add(club=club, name=f"Player {i}a")
+        second = competitions_services.player_add(club=club, name=f"Player {i}b")
+        pair = competitions_services.partnership_add(
+            club=club, first=first, second=second, name=f"Pair {i}"
+        )
+        competitions_services.entrant_add(competition=competition, partnership=pair)
+    competitions_services.fixtures_generate(competition=competition, first_date=FIRST_NIGHT)
+    return competition
+
+
+def fixtures_of(competition: Competition) -> list[Fixture]:
+    return list(competition.fixtures.order_by("round__number", "id"))
+
+
+def names(fixture: Fixture) -> list[str]:
+    return results.fixture_side_names(fixture)
+
+
+# -- reading a PDF back ------------------------------------------------------------------------
+def pdf_pages(pdf: bytes) -> list[str]:
+    assert pdf.startswith(b"%PDF-")
+    return [p.extract_text(extraction_mode="layout") for p in PdfReader(io.BytesIO(pdf)).pages]
+
+
+_RECT = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f\*")
+
+
+def qr_codes(pdf: bytes) -> list[list[list[list[bool]]]]:
+    """Each page's QR codes, each as its grid of modules (True: dark), read from the squares
+    drawn in its form."""
+    found = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        forms = page["/Resources"].get("/XObject") or {}
+        codes = []
+        for name, ref in sorted(forms.items()):
+            if not name.startswith("/FormXob.qr-"):
+                continue
+            form = ref.get_object()
+            size = float(form["/BBox"][2])
+            rects = [tuple(map(float, m.groups())) for m in _RECT.finditer(form.get_data())]
+            module = min(h for _, _, _, h in rects)
+            count = round(size / module) - 8  # a quiet zone of 4 modules each side
+            grid = [[False] * count for _ in range(count)]
+            for x, y, w, _ in rects:
+                row = round((size - y) / module) - 5
+                col = round(x / module) - 4
+                for c in range(col, col + round(w / module)):
+                    grid[row][c] = True
+            codes.append(grid)
+        found.append(codes)
+    return found
