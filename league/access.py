@@ -1,5 +1,7 @@
-"""Who may do what. One helper per kind of object: outsiders get 404 for what they cannot
-see, signed-in users who may only read get 403 for what they cannot change.
+"""Who may do what, and every lookup of an object by its address. One helper per kind of
+object: outsiders get 404 for what does not exist (or that they cannot see), signed-in users
+who may only read get 403 for what they cannot change, anonymous visitors of a write page are
+sent to sign in. Views never query for the object of their address themselves.
 
 Roles: an *organiser* may write to every game and see its audit; a *scorer* may start games
 and write to the games they started or were named on. Everybody, signed in or not, may read.
@@ -19,16 +21,20 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from league.competitions import selectors as competitions_selectors
 from league.models import (
     Club,
     Competition,
     CompetitionKind,
+    Fixture,
     FixtureSide,
     Game,
+    Partnership,
+    Player,
     Profile,
     Role,
 )
-from league.tournaments import selectors
+from league.tournaments import selectors as tournaments_selectors
 
 View = Callable[..., HttpResponse]
 
@@ -43,6 +49,7 @@ class ProfileBackend(ModelBackend):
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
+# -- roles -----------------------------------------------------------------------------------
 def is_organiser(user: User | AnonymousUser) -> bool:
     if not user.is_authenticated:
         return False
@@ -94,6 +101,7 @@ def organiser_required(view: View) -> View:
     return wrapped
 
 
+# -- clubs and competitions: everybody reads ------------------------------------------------
 def club_or_404(slug: str) -> Club:
     return get_object_or_404(Club, slug=slug)
 
@@ -102,7 +110,26 @@ def competition_or_404(slug: str) -> Competition:
     return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
 
 
-# -- access -----------------------------------------------------------------------------------
+def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
+    """The competition's fixture, with what its line reads; 404 for another competition's."""
+    fixture = get_object_or_404(
+        competitions_selectors.fixtures_for_lines(), pk=fixture_id, competition=competition
+    )
+    fixture.competition = competition
+    return fixture
+
+
+def player_or_404(player_id: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+
+
+def partnership_or_404(partnership_id: int) -> Partnership:
+    return get_object_or_404(
+        Partnership.objects.select_related("club", "first", "second"), pk=partnership_id
+    )
+
+
+# -- tournaments and entry links ---------------------------------------------------------------
 def _tournament_or_404(slug: str) -> Competition:
     return get_object_or_404(
         Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
@@ -119,7 +146,7 @@ def tournament_for_director(request: HttpRequest, slug: str) -> Competition:
 
 def entry_side_or_404(token: str) -> FixtureSide:
     """The fixture side an entry link belongs to; 404 for a token that does not exist."""
-    side = selectors.token_side(token)
+    side = tournaments_selectors.token_side(token)
     if side is None:
         raise Http404("There is no match with this link.")
     return side

@@ -1,10 +1,9 @@
-"""Writes for clubs and seasons: members, partnerships, competitions, entrants, fixtures.
+"""A user's mistake, as the web side reports it: one family, :class:`Refused`.
 
-Words: a *fixture* is two sides meeting in a round; its *result* (who won, games and points
-for and against, the per-side statistics standings read) is written by
-:func:`fixture_recompute` alone, from the fixture's games, from totals typed off a paper sheet,
-or from a forfeit or no-show. A user's mistake raises :class:`Refused` with the field it
-concerns; nothing is saved.
+A service raises :class:`Refused` (or a subclass) for a request that cannot be carried out;
+nothing is saved, and the view shows the message next to the field it names (``field``), or
+above the form when it names none. A bug is not a :class:`Refused`: it is raised as it is.
+The engine's own :class:`scoring.InvalidDeal` is the same kind of thing seen from ``scoring/``.
 """
 
 from __future__ import annotations

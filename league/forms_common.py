@@ -1,10 +1,6 @@
-"""Forms of the club and competition pages: they validate input and turn it into the values
-the services take (a :class:`~scoring.Ruleset`, :class:`~scoring.standings.MatchPoints`, a
-chain of tie-break keys). The rules stay in ``scoring/``: a refused override or tie-break key
-shows the engine's own message, next to the field it concerns.
-
-A service may still refuse what a form let through (a duplicate name, the wrong kind of
-entrant for the game); :func:`show_refusal` puts its message next to the field it names.
+"""What several areas' forms share: numeric inputs that open a phone's number pad, the
+house-rule choices in the words of the rules pages, and :func:`show_refusal`, which puts a
+service's :class:`~league.errors.Refused` next to the field it names (or above the form).
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""Public pages: the home page and the rules of each preset."""
+"""The home page: the presets, the latest games, and on an empty install the way in."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league.games import selectors
+from league.accounts import selectors as accounts_selectors
+from league.games import selectors as games_selectors
 from league.rulebook.views import preset_rows
 
 
@@ -14,7 +14,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "presets": preset_rows(),
         # An empty install offers its first visitor the organiser's account.
-        "needs_setup": not get_user_model().objects.exists(),
-        "recent_games": selectors.game_list()[:6],
+        "needs_setup": accounts_selectors.install_is_empty(),
+        "recent_games": games_selectors.game_list()[:6],
     }
     return render(request, "home.html", context)

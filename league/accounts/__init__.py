@@ -1,1 +1,1 @@
-"""accounts"""
+"""Accounts: the first organiser, the accounts an organiser adds, and roles."""

@@ -1,9 +1,4 @@
-"""Forms validate and turn input into domain values (a ruleset, a :class:`scoring.Deal`).
-
-The deal form asks the engine whether the deal could have happened, and puts the engine's
-message next to the part of the form it concerns (``group_errors``: makers, card points, the
-melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alone.
-"""
+"""Account forms: the first organiser of an empty install, and an account an organiser adds."""
 
 from __future__ import annotations
 

@@ -1,11 +1,4 @@
-"""Every write. Each service is keyword-only, runs in one transaction, validates through the
-engine, and raises a :class:`scoring.InvalidDeal` (or a subclass below) for a user's mistake,
-leaving the database as it was.
-
-Words: an *entry key* is the token an entry form carries, so that the same form sent twice adds
-one deal; a deal's *version* counts its corrections, so that a correction made from a stale
-form is refused instead of overwriting somebody else's.
-"""
+"""Writes for accounts: what a signed-in person may do (their role)."""
 
 from __future__ import annotations
 

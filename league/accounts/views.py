@@ -1,31 +1,24 @@
-"""Score-entry pages: start a game, enter and correct deals, read and print the sheet.
-
-Views stay thin: forms validate, services write, selectors read, ``league.access`` decides
-who may write (404 for a game that does not exist, 403 for a signed-in user who may not
-score it; anonymous visitors are sent to sign in).
+"""Account pages: the first organiser on an empty install, and the accounts an organiser
+adds (organisers and scorers). Signing in and out are Django's own views (``accounts/urls``).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from league.access import require_organiser
-from league.accounts import services
+from league.accounts import selectors, services
 from league.accounts.forms import AccountForm, FirstOrganiserForm
 from league.models import Role
 
 
-# -- accounts ---------------------------------------------------------------------------------
 def setup(request: HttpRequest) -> HttpResponse:
     """On an empty install, the first visitor creates the first organiser account."""
-    if get_user_model().objects.exists():
+    if not selectors.install_is_empty():
         return redirect("home" if request.user.is_authenticated else "accounts:login")
     form = FirstOrganiserForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

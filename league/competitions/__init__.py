@@ -1,1 +1,2 @@
-"""competitions"""
+"""Clubs and league seasons: members, partnerships, competitions, entrants, fixtures,
+results, standings and their exports."""

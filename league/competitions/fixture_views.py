@@ -21,13 +21,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export.export import TableExport
 
-from league.access import is_organiser, require_organiser
+from league.access import competition_or_404, fixture_or_404, is_organiser, require_organiser
 from league.competitions import selectors, services
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
 from league.competitions.selectors import FixtureLine, StandingLine
@@ -35,19 +35,6 @@ from league.competitions.tables import StandingsTable
 from league.errors import Refused
 from league.models import Competition, EntrantKind, Fixture
 from scoring.standings import TIEBREAKS
-
-
-def _competition(slug: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-
-
-def _fixture(competition: Competition, fixture_id: int) -> Fixture:
-    """The competition's fixture, with what its line reads; 404 for another's."""
-    fixture = get_object_or_404(
-        selectors.fixtures_for_lines(), pk=fixture_id, competition=competition
-    )
-    fixture.competition = competition
-    return fixture
 
 
 def _fixture_url(competition: Competition, fixture: Fixture) -> str:
@@ -69,8 +56,8 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
     """Every round with its date, its fixtures (table, sides, status, score, note, games) and
     who sits out; a long season ten rounds a page, opening on the page of the first round
     still to finish."""
-    competition = _competition(slug)
-    count = competition.rounds.count()
+    competition = competition_or_404(slug)
+    count = selectors.round_count(competition)
     pages: list[range] = []
     page = None
     if count >= PAGE_FROM:
@@ -133,15 +120,15 @@ def _fixture_page(
 
 def fixture_detail(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     """One fixture: its games and result; for organisers, the forms that change it."""
-    competition = _competition(slug)
-    return _fixture_page(request, competition, _fixture(competition, fixture_id))
+    competition = competition_or_404(slug)
+    return _fixture_page(request, competition, fixture_or_404(competition, fixture_id))
 
 
 def _for_organiser(
     request: HttpRequest, slug: str, fixture_id: int
 ) -> tuple[Competition, Fixture, FixtureLine]:
-    competition = _competition(slug)
-    fixture = _fixture(competition, fixture_id)
+    competition = competition_or_404(slug)
+    fixture = fixture_or_404(competition, fixture_id)
     require_organiser(request)
     return competition, fixture, selectors.fixture_line(fixture)
 
@@ -164,7 +151,7 @@ def _write(
         else:
             messages.success(request, done)
             return redirect(_in_list(competition, fixture))
-    fixture = _fixture(competition, fixture.pk)  # as it is now, not as it was sent
+    fixture = fixture_or_404(competition, fixture.pk)  # as it is now, not as it was sent
     return _fixture_page(request, competition, fixture, bound=form, status=400)
 
 
@@ -215,8 +202,8 @@ def fixture_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResp
 @require_POST
 def fixture_start(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     """Start the fixture's next game and go to its sheet; the starter scores it."""
-    competition = _competition(slug)
-    fixture = _fixture(competition, fixture_id)
+    competition = competition_or_404(slug)
+    fixture = fixture_or_404(competition, fixture_id)
     if competition.kind == "tournament":
         # A tournament's players enter their own deals through their sides' entry links, and
         # the other side confirms: only the director may score a match directly.
@@ -224,7 +211,7 @@ def fixture_start(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespo
     try:
         game = services.fixture_start_game(fixture=fixture, by=request.user)
     except Refused as error:
-        running = selectors.fixture_line(_fixture(competition, fixture_id)).running_game
+        running = selectors.fixture_line(fixture_or_404(competition, fixture_id)).running_game
         if running is not None:
             # Most often a second tap on the button: the game it started is the one wanted.
             messages.info(request, f"{error.message} Here it is.")
@@ -372,7 +359,7 @@ def _best_note(competition: Competition) -> str:
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The table, sortable by any column (the ranking until one is chosen);
     ``?_export=csv`` gives it as CSV, in the order shown."""
-    competition = _competition(slug)
+    competition = competition_or_404(slug)
     lines = selectors.competition_standings(competition)
     export = request.GET.get("_export")
     if export is not None:
@@ -422,7 +409,7 @@ RESULT_FIELDS = (
 
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Every fixture, one row each: round, date, table, sides, status, score and games."""
-    competition = _competition(slug)
+    competition = competition_or_404(slug)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}-results.csv"'
     writer = csv.DictWriter(response, fieldnames=RESULT_FIELDS)

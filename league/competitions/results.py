@@ -1,10 +1,10 @@
-"""Writes for clubs and seasons: members, partnerships, competitions, entrants, fixtures.
+"""The stored result of a fixture, written again from its games whenever they change.
 
-Words: a *fixture* is two sides meeting in a round; its *result* (who won, games and points
-for and against, the per-side statistics standings read) is written by
-:func:`fixture_recompute` alone, from the fixture's games, from totals typed off a paper sheet,
-or from a forfeit or no-show. A user's mistake raises :class:`Refused` with the field it
-concerns; nothing is saved.
+Words: a fixture's *result* (who won, games and points for and against, the per-side
+statistics standings read) is written by :func:`fixture_recompute` alone, from the fixture's
+games, from totals typed off a paper sheet, or from a forfeit or no-show. It is a write, kept
+apart from :mod:`league.competitions.services` so that the game services can call it after a
+deal without importing the competition services (which start games): no import cycle.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from league.models import (
+    Club,
     Competition,
     Entrant,
     Fixture,
@@ -420,3 +421,52 @@ def person_games(
         .select_related("fixture__competition", "fixture__round")
         .order_by("-created_at", "-id")[:limit]
     )
+
+
+# -- clubs ------------------------------------------------------------------------------------
+def club_list() -> QuerySet[Club]:
+    """Every club with its number of members and of competitions."""
+    return Club.objects.annotate(
+        player_count=Count("players", distinct=True),
+        competition_count=Count("competitions", distinct=True),
+    )
+
+
+def clubs_exist() -> bool:
+    return Club.objects.exists()
+
+
+def club_by_slug(slug: str) -> Club | None:
+    """The club of an address's ``?club=`` (a form's default), or None for none or a wrong one."""
+    return Club.objects.filter(slug=slug).first() if slug else None
+
+
+def club_members(club: Club) -> list[Player]:
+    return list(club.players.all())
+
+
+def club_partnerships(club: Club) -> list[Partnership]:
+    return list(club.partnerships.select_related("first", "second"))
+
+
+def club_competitions(club: Club) -> list[Competition]:
+    return list(club.competitions.all())
+
+
+def player_partnerships(player: Player) -> list[Partnership]:
+    """The partnerships a member plays in, either seat."""
+    return list(
+        Partnership.objects.filter(Q(first=player) | Q(second=player)).select_related(
+            "first", "second"
+        )
+    )
+
+
+# -- competitions -----------------------------------------------------------------------------
+def competition_entrants(competition: Competition) -> list[Entrant]:
+    return list(competition.entrants.all())
+
+
+def round_count(competition: Competition) -> int:
+    """How many rounds are drawn (0: the fixtures are not drawn yet)."""
+    return competition.rounds.count()

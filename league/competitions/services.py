@@ -1,10 +1,8 @@
 """Writes for clubs and seasons: members, partnerships, competitions, entrants, fixtures.
 
-Words: a *fixture* is two sides meeting in a round; its *result* (who won, games and points
-for and against, the per-side statistics standings read) is written by
-:func:`fixture_recompute` alone, from the fixture's games, from totals typed off a paper sheet,
-or from a forfeit or no-show. A user's mistake raises :class:`Refused` with the field it
-concerns; nothing is saved.
+Words: a *fixture* is two sides meeting in a round; its result is written by
+:func:`league.competitions.results.fixture_recompute` alone. A user's mistake raises
+:class:`~league.errors.Refused` with the field it concerns; nothing is saved.
 """
 
 from __future__ import annotations

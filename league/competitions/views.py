@@ -6,7 +6,8 @@ other signed-in user is refused (403). Views stay thin: forms validate, services
 :class:`~league.errors.Refused` is shown next to the field it names, nothing saved),
 selectors read in a fixed number of queries.
 
-The fixtures, results and standings pages of a competition are in ``league.fixture_views``.
+The fixtures, results and standings pages of a competition are in
+:mod:`league.competitions.fixture_views`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
@@ -25,6 +25,8 @@ from league.access import (
     competition_or_404,
     is_organiser,
     organiser_required,
+    partnership_or_404,
+    player_or_404,
 )
 from league.competitions import selectors, services
 from league.competitions.forms import (
@@ -38,7 +40,7 @@ from league.competitions.forms import (
 )
 from league.errors import Refused
 from league.forms_common import show_refusal
-from league.models import Club, Competition, EntrantKind, Partnership, Player
+from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
 from scoring.standings import TIEBREAKS
@@ -69,12 +71,8 @@ def club_create(request: HttpRequest) -> HttpResponse:
 def _club_list_page(
     request: HttpRequest, form: ClubForm | None = None, status: int = 200
 ) -> HttpResponse:
-    clubs = Club.objects.annotate(
-        player_count=Count("players", distinct=True),
-        competition_count=Count("competitions", distinct=True),
-    )
     context = {
-        "clubs": clubs,
+        "clubs": selectors.club_list(),
         "form": (form or ClubForm()) if is_organiser(request.user) else None,
     }
     return render(request, "competitions/club_list.html", context, status=status)
@@ -127,12 +125,12 @@ def _club_page(
     status: int = 200,
 ) -> HttpResponse:
     organiser = is_organiser(request.user)
-    players = list(club.players.all())
+    players = selectors.club_members(club)
     context = {
         "club": club,
         "players": players,
-        "partnerships": list(club.partnerships.select_related("first", "second")),
-        "competitions": list(club.competitions.all()),
+        "partnerships": selectors.club_partnerships(club),
+        "competitions": selectors.club_competitions(club),
         "can_edit": organiser,
     }
     if organiser:
@@ -147,7 +145,7 @@ def _club_page(
 # -- competitions -----------------------------------------------------------------------------
 @organiser_required
 def competition_new(request: HttpRequest) -> HttpResponse:
-    club = Club.objects.filter(slug=request.GET.get("club") or "").first()
+    club = selectors.club_by_slug(request.GET.get("club") or "")
     form = CompetitionForm(request.POST or None, initial={"club": club} if club else None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -170,7 +168,7 @@ def competition_new(request: HttpRequest) -> HttpResponse:
             return redirect("competitions:detail", competition.slug)
     context = {
         "form": form,
-        "has_clubs": Club.objects.exists(),
+        "has_clubs": selectors.clubs_exist(),
         "tiebreak_keys": form.tiebreak_help(),
     }
     return render(
@@ -242,7 +240,7 @@ def _draw_form(competition: Competition, data: Any = None) -> DrawForm | Rotatio
 
 
 def page_of(competition: Competition, name: str) -> str | None:
-    """The address of a competition page built in ``league.fixture_views`` (fixtures,
+    """The address of a competition page built in ``fixture_views`` (fixtures,
     standings), or None while that page does not exist, so that no link leads nowhere."""
     try:
         return reverse(name, args=[competition.slug])
@@ -281,8 +279,8 @@ def _competition_page(
 ) -> HttpResponse:
     organiser = is_organiser(request.user)
     rules = competition.rules
-    entrants = list(competition.entrants.all())
-    drawn = competition.rounds.exists()
+    entrants = selectors.competition_entrants(competition)
+    drawn = selectors.round_count(competition) > 0
     context: dict[str, Any] = {
         "competition": competition,
         "club": competition.club,
@@ -310,22 +308,19 @@ def _competition_page(
 
 # -- players and partnerships -----------------------------------------------------------------
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-    partnerships = Partnership.objects.filter(Q(first=player) | Q(second=player))
+    player = player_or_404(player_id)
     context = {
         "player": player,
         "club": player.club,
         "records": selectors.person_records(player=player),
-        "partnerships": list(partnerships.select_related("first", "second")),
+        "partnerships": selectors.player_partnerships(player),
         "games": selectors.person_games(player=player),
     }
     return render(request, "competitions/player_detail.html", context)
 
 
 def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpResponse:
-    partnership = get_object_or_404(
-        Partnership.objects.select_related("club", "first", "second"), pk=partnership_id
-    )
+    partnership = partnership_or_404(partnership_id)
     context = {
         "partnership": partnership,
         "club": partnership.club,

@@ -1,1 +1,1 @@
-"""games"""
+"""Games at the table: starting a game, entering and correcting deals, the live hick sheet."""

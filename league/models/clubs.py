@@ -1,16 +1,4 @@
-"""Database models.
-
-Words (see RULES.md and DESIGN.md):
-
-- *game*: deals until a side reaches the target, scored by the ruleset copied onto the game
-  when it started, so that a later change of a league's rules never rewrites history.
-- *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
-- *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
-  and what the engine gave for it (points, marks, running totals), kept so that sheets and
-  standings read without re-scoring; ``league.services.game_recompute`` is the one place that
-  writes the engine's columns.
-- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
-"""
+"""A club, its members (players) and their partnerships for four-hand games."""
 
 from __future__ import annotations
 

@@ -1,15 +1,9 @@
-"""Database models.
+"""Competitions: a league season or a tournament, its entrants, rounds and fixtures.
 
-Words (see RULES.md and DESIGN.md):
-
-- *game*: deals until a side reaches the target, scored by the ruleset copied onto the game
-  when it started, so that a later change of a league's rules never rewrites history.
-- *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
-- *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
-  and what the engine gave for it (points, marks, running totals), kept so that sheets and
-  standings read without re-scoring; ``league.services.game_recompute`` is the one place that
-  writes the engine's columns.
-- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+Words: a *fixture* is two entrants meeting in a round at a table; its *fixture sides* hold each
+side's stored result and statistics (written only by :mod:`league.competitions.results`), so
+that standings are one query and a pure computation. A tournament is a competition of kind
+``tournament`` with a format (single or double elimination, Swiss, pools, round robin).
 """
 
 from __future__ import annotations
@@ -41,7 +35,7 @@ class TournamentFormat(models.TextChoices):
 
 
 class Competition(models.Model):
-    """A league season (later also a tournament), scored by one ruleset.
+    """A league season or a tournament (``kind``), scored by one ruleset.
 
     *Match format*: ``games_per_match`` games are played in a fixture (1: one game to the
     target); the side that wins more of them wins the match, equal is a draw. ``tiebreaks``

@@ -1,4 +1,4 @@
-"""Database models.
+"""Games and deals as the scorer entered them, and the audit of every correction.
 
 Words (see RULES.md and DESIGN.md):
 
@@ -7,8 +7,8 @@ Words (see RULES.md and DESIGN.md):
 - *side*: who scores together (a player, or a partnership in four-hand games), by index from 0.
 - *deal*: what the scorer entered (makers, card points, melds, belle, renege, void, no-trump)
   and what the engine gave for it (points, marks, running totals), kept so that sheets and
-  standings read without re-scoring; ``league.services.game_recompute`` is the one place that
-  writes the engine's columns.
+  standings read without re-scoring; ``league.games.services.game_recompute`` is the one
+  place that writes the engine's columns.
 - *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
 """
 

@@ -20,11 +20,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
-from league.access import require_organiser
+from league.access import competition_or_404, require_organiser
 from league.competitions import selectors as competitions_selectors
 from league.competitions.fixture_views import (
     _best_note,
-    _competition,
     _describe,
     _entrant_heading,
     extra_keys,
@@ -156,7 +155,7 @@ def standings_sheet(
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to print and pin up: A4 on its side (``?size=Letter`` for Letter)."""
-    competition = _competition(slug)
+    competition = competition_or_404(slug)
     size = page_size(request)
     lines = competitions_selectors.competition_standings(competition)
     today = format_date(timezone.localdate(), "j F Y")

@@ -1,4 +1,5 @@
-"""Public pages: the home page and the rules of each preset."""
+"""The rules pages: every preset side by side, and the rules of one ruleset (a preset, or a
+game's or competition's with its house-rule overrides marked)."""
 
 from __future__ import annotations
 
