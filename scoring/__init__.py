@@ -57,6 +57,7 @@ from scoring.standings import (
     standings,
     validate_keys,
 )
+from scoring.stats import MATCH_COUNTS, STAT_FIELDS, STAT_LABELS, StatLabel
 from scoring.swiss import (
     InvalidPairing,
     SwissEntrant,
@@ -84,6 +85,10 @@ __all__ = [
     "score_deal",
     "validate_deal",
     # competition maths
+    "MATCH_COUNTS",
+    "STAT_FIELDS",
+    "STAT_LABELS",
+    "StatLabel",
     "TIEBREAKS",
     "InvalidStandings",
     "MatchPoints",

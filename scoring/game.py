@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from scoring.deal import Deal, DealResult, InvalidDeal, score_deal
 from scoring.rules import Ruleset
+from scoring.stats import STAT_FIELDS, check_fields
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
 
 @dataclass(frozen=True)
 class SideStats:
-    """What one side did over a game's deals, for standings and player pages.
+    """What one side did over a game's deals, for standings and player pages: ``points`` it
+    scored, then the statistics of :data:`scoring.stats.STAT_FIELDS` (their words are there).
 
     ``deals``: deals scored (void ones included); ``deals_as_makers``: deals it made trump in
     (not void, no renege); ``made_as_makers``: of those, the ones it made; ``sets_suffered``:
@@ -105,9 +107,15 @@ class SideStats:
     reneges: int = 0
 
 
+#: The names of a :class:`SideStats`, as :func:`deal_stats` counts them.
+SIDE_STATS_FIELDS: tuple[str, ...] = ("points", *STAT_FIELDS)
+# Written out above for mypy's sake; they must be the statistics named in scoring.stats.
+check_fields("SideStats", SideStats.__dataclass_fields__, SIDE_STATS_FIELDS)
+
+
 def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str, int]]:
     """What one scored deal adds to each side's :class:`SideStats`, as plain counts."""
-    counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+    counts = [dict.fromkeys(SIDE_STATS_FIELDS, 0) for _ in range(rules.sides)]
     for side, row in enumerate(counts):
         row["points"] = result.points[side]
         row["deals"] = 1
@@ -147,5 +155,5 @@ def side_stats(rules: Ruleset, deals: Sequence[Deal], game: GameResult) -> tuple
     for deal, result in zip(deals, game.results, strict=True):
         counts = add_stats(counts, deal_stats(rules, deal, result))
     if not counts:
-        counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+        counts = [dict.fromkeys(SIDE_STATS_FIELDS, 0) for _ in range(rules.sides)]
     return tuple(SideStats(**row) for row in counts)
