@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoring.deal import Deal, DealResult, InvalidDeal, score_deal
+from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, side_names_for
 from scoring.rules import Ruleset
 from scoring.stats import STAT_FIELDS, check_fields
 
@@ -47,12 +47,16 @@ def game_winner(totals: Sequence[int], target: int) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
+def play_game(
+    rules: Ruleset, deals: Iterable[Deal], *, side_names: Sequence[str] | None = None
+) -> GameResult:
     """Score the deals in order and say where the game stands.
 
     A deal after the game has been won is an :class:`InvalidDeal` (field ``game``); an invalid
-    deal's message is prefixed with its number so a scorer can find it.
+    deal's message is prefixed with its number so a scorer can find it. With ``side_names``
+    (one a side) messages name the sides by them, the winner of a game that is over included.
     """
+    names = side_names_for(rules, side_names)
     totals = [0] * rules.sides
     held = 0
     winner: int | None = None
@@ -60,13 +64,14 @@ def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
     running: list[tuple[int, ...]] = []
     for number, deal in enumerate(deals, start=1):
         if winner is not None:
+            who = f"side {winner + 1}" if names is None else names[winner]
             raise InvalidDeal(
-                f"The game is over: side {winner + 1} won with {totals[winner]}. Deal {number} "
+                f"The game is over: {who} won with {totals[winner]}. Deal {number} "
                 "cannot be added.",
                 "game",
             )
         try:
-            result = score_deal(rules, deal, held=held)
+            result = score_deal(rules, deal, held=held, side_names=names)
         except InvalidDeal as error:
             raise InvalidDeal(f"Deal {number}: {error.message}", error.field, error.side) from None
         held = result.held
