@@ -29,8 +29,8 @@ from scoring.brackets import (
     single_elimination,
     split_into_pools,
 )
-from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, validate_deal
-from scoring.game import GameResult, game_winner, play_game
+from scoring.deal import Deal, DealResult, HeldOutcome, InvalidDeal, score_deal, validate_deal
+from scoring.game import GameResult, game_winner, play_game, stored_held_outcome
 from scoring.pairing import (
     Rotation,
     min_opponent_repeats,
@@ -75,6 +75,7 @@ __all__ = [
     "Deal",
     "DealResult",
     "GameResult",
+    "HeldOutcome",
     "InvalidDeal",
     "InvalidRuleset",
     "Ruleset",
@@ -83,6 +84,7 @@ __all__ = [
     "play_game",
     "ruleset_from_data",
     "score_deal",
+    "stored_held_outcome",
     "validate_deal",
     # competition maths
     "MATCH_COUNTS",

@@ -92,6 +92,21 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class HeldOutcome:
+    """What one deal did with held points (tie rule ``hang``), for the sheet's note.
+
+    ``hung``: the deal tied and its points hang: all that is held after it (earlier ties
+    included), else 0. ``taken_by``: the side that took the held points this deal paid out,
+    None when it paid none; ``taken``: how many it took. A deal that neither hangs nor pays is
+    ``HeldOutcome()``.
+    """
+
+    hung: int = 0
+    taken_by: int | None = None
+    taken: int = 0
+
+
+@dataclass(frozen=True)
 class DealResult:
     """What one deal scores.
 
@@ -115,6 +130,15 @@ class DealResult:
     void: bool = False
     renege: Renege = None
     tied: bool = False
+
+    @property
+    def held_outcome(self) -> HeldOutcome:
+        """Who took how many held points in this deal, or how many it left hanging."""
+        if self.tied and self.winner is None and self.held:
+            return HeldOutcome(hung=self.held)
+        if self.paid_held and self.winner is not None:
+            return HeldOutcome(taken_by=self.winner, taken=self.paid_held)
+        return HeldOutcome()
 
 
 def _is_whole(value: object) -> bool:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, side_names_for
+from scoring.deal import (
+    Deal,
+    DealResult,
+    HeldOutcome,
+    InvalidDeal,
+    score_deal,
+    side_names_for,
+)
 from scoring.rules import Ruleset
 from scoring.stats import STAT_FIELDS, check_fields
 
@@ -87,6 +94,25 @@ def play_game(
         held=held,
         target=rules.target,
     )
+
+
+def stored_held_outcome(
+    points: Sequence[int], made: bool | None, held: int, held_before: int
+) -> HeldOutcome:
+    """:attr:`DealResult.held_outcome` worked out again from what a sheet keeps of a scored
+    deal: its ``points``, ``made`` and ``held`` as :func:`score_deal` gave them, and
+    ``held_before``, what the deal before left held (0 for the first deal, or when unknown).
+
+    A deal whose points hang scores nothing, is not made and leaves points held; a deal that
+    leaves nothing held after some were held paid them to the side that scored most in it
+    (the winner: the makers when made, else the opponent, or the side that did not renege).
+    """
+    if made is False and held and not any(points):
+        return HeldOutcome(hung=held)
+    if held_before and not held:
+        taker = max(range(len(points)), key=lambda side: points[side])
+        return HeldOutcome(taken_by=taker, taken=held_before)
+    return HeldOutcome()
 
 
 @dataclass(frozen=True)
