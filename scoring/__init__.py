@@ -31,6 +31,22 @@ from scoring.brackets import (
     split_into_pools,
 )
 from scoring.deal import Deal, DealResult, HeldOutcome, InvalidDeal, score_deal, validate_deal
+from scoring.formats import (
+    FORMATS,
+    KNOCKOUTS,
+    InvalidFormat,
+    MatchProgress,
+    Problem,
+    check_competition,
+    check_tournament,
+    check_tournament_start,
+    competition_problems,
+    event_finished,
+    fits_a_tournament,
+    pools_finished,
+    swiss_round_due,
+    tournament_problems,
+)
 from scoring.game import GameResult, game_winner, play_game, stored_held_outcome
 from scoring.pairing import (
     Rotation,
@@ -105,6 +121,21 @@ __all__ = [
     "round_robin",
     "standings",
     "validate_keys",
+    # competition formats
+    "FORMATS",
+    "KNOCKOUTS",
+    "InvalidFormat",
+    "MatchProgress",
+    "Problem",
+    "check_competition",
+    "check_tournament",
+    "check_tournament_start",
+    "competition_problems",
+    "event_finished",
+    "fits_a_tournament",
+    "pools_finished",
+    "swiss_round_due",
+    "tournament_problems",
     # tournaments: brackets and Swiss
     "BYE",
     "Bracket",
