@@ -48,6 +48,16 @@ from scoring.formats import (
     tournament_problems,
 )
 from scoring.game import GameResult, game_winner, play_game, stored_held_outcome
+from scoring.matches import (
+    Concession,
+    GameOutcome,
+    InvalidMatch,
+    MatchFormat,
+    MatchResult,
+    SideResult,
+    match_result,
+    typed_games,
+)
 from scoring.pairing import (
     Rotation,
     min_opponent_repeats,
@@ -121,6 +131,15 @@ __all__ = [
     "round_robin",
     "standings",
     "validate_keys",
+    # a match's result
+    "Concession",
+    "GameOutcome",
+    "InvalidMatch",
+    "MatchFormat",
+    "MatchResult",
+    "SideResult",
+    "match_result",
+    "typed_games",
     # competition formats
     "FORMATS",
     "KNOCKOUTS",
