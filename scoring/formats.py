@@ -65,7 +65,7 @@ class InvalidFormat(ValueError):
 
 
 @dataclass(frozen=True)
-class Problem:
+class FormatProblem:
     """One thing wrong with a format: the message and the field it concerns."""
 
     field: str | None
@@ -76,7 +76,7 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _first_each(problems: Iterable[Problem]) -> list[Problem]:
+def _first_each(problems: Iterable[FormatProblem]) -> list[FormatProblem]:
     seen: set[str | None] = set()
     kept = []
     for problem in problems:
@@ -86,7 +86,7 @@ def _first_each(problems: Iterable[Problem]) -> list[Problem]:
     return kept
 
 
-def _raise_first(problems: Sequence[Problem]) -> None:
+def _raise_first(problems: Sequence[FormatProblem]) -> None:
     if problems:
         raise InvalidFormat(problems[0].message, problems[0].field)
 
@@ -99,35 +99,41 @@ def competition_problems(
     tiebreaks: Sequence[str],
     games_per_match: int = 1,
     best_nights: int | None = None,
-) -> list[Problem]:
+) -> list[FormatProblem]:
     """What is wrong with a competition of ``rules`` played by ``entrant_kind``, with matches
     of ``games_per_match`` games, ordered by the chain ``tiebreaks``, counting each entrant's
     ``best_nights`` (None: all). The first problem a field, in the order a form shows them."""
     problems = []
     if entrant_kind not in ENTRANT_KINDS:
-        problems.append(Problem("entrant_kind", f"Unknown kind of entrant {entrant_kind!r}."))
+        problems.append(FormatProblem("entrant_kind", f"Unknown kind of entrant {entrant_kind!r}."))
     elif entrant_kind == "players" and rules.partnerships:
         problems.append(
-            Problem(
+            FormatProblem(
                 "entrant_kind",
                 f"{rules.name} is played by partnerships: enter partnerships, or "
                 "individuals whose partners change every round.",
             )
         )
     elif entrant_kind != "players" and not rules.partnerships:
-        problems.append(Problem("entrant_kind", f"{rules.name} is played alone: enter players."))
+        problems.append(
+            FormatProblem("entrant_kind", f"{rules.name} is played alone: enter players.")
+        )
     try:
         keys = validate_keys(tiebreaks)
     except InvalidStandings as error:
-        problems.append(Problem("tiebreaks", str(error)))
+        problems.append(FormatProblem("tiebreaks", str(error)))
     else:
         if not keys:
-            problems.append(Problem("tiebreaks", "Choose at least one key to order the table by."))
+            problems.append(
+                FormatProblem("tiebreaks", "Choose at least one key to order the table by.")
+            )
     if not _is_whole(games_per_match) or not 1 <= games_per_match <= MAX_GAMES:
-        problems.append(Problem("games_per_match", MATCH_LENGTH))
+        problems.append(FormatProblem("games_per_match", MATCH_LENGTH))
     if best_nights is not None and best_nights < 1:
         problems.append(
-            Problem("best_nights", "Count at least one night, or leave it empty to count all.")
+            FormatProblem(
+                "best_nights", "Count at least one night, or leave it empty to count all."
+            )
         )
     return _first_each(problems)
 
@@ -168,36 +174,40 @@ def tournament_problems(
     swiss_rounds: int | None = None,
     pool_count: int | None = None,
     pool_top_k: int | None = None,
-) -> list[Problem]:
+) -> list[FormatProblem]:
     """What a tournament's format does not allow (its options are read only for the format
     that uses them). The first problem a field, in order. What every competition must also
     satisfy is :func:`competition_problems`'s."""
     problems = []
     if format not in FORMATS:
-        problems.append(Problem("format", f"Unknown format {format!r}."))
+        problems.append(FormatProblem("format", f"Unknown format {format!r}."))
     if entrant_kind == "rotation":
         problems.append(
-            Problem("entrant_kind", "A tournament is played by fixed players or partnerships.")
+            FormatProblem(
+                "entrant_kind", "A tournament is played by fixed players or partnerships."
+            )
         )
     if not fits_a_tournament(rules):
         problems.append(
-            Problem(
+            FormatProblem(
                 "preset",
                 f"{rules.name} has {rules.sides} sides; a tournament match has two.",
             )
         )
     if format in KNOCKOUTS and games_per_match % 2 == 0:
-        problems.append(Problem("games_per_match", KNOCKOUT_ODD))
+        problems.append(FormatProblem("games_per_match", KNOCKOUT_ODD))
     if best_of and games_per_match % 2 == 0:
-        problems.append(Problem("games_per_match", BEST_OF_ODD))
+        problems.append(FormatProblem("games_per_match", BEST_OF_ODD))
     if format == "swiss" and not 1 <= (swiss_rounds or 0) <= MAX_SWISS_ROUNDS:
-        problems.append(Problem("swiss_rounds", f"A Swiss is from 1 to {MAX_SWISS_ROUNDS} rounds."))
+        problems.append(
+            FormatProblem("swiss_rounds", f"A Swiss is from 1 to {MAX_SWISS_ROUNDS} rounds.")
+        )
     if format == "pools":
         if not 1 <= (pool_count or 0) <= MAX_POOLS:
-            problems.append(Problem("pool_count", f"Choose from 1 to {MAX_POOLS} pools."))
+            problems.append(FormatProblem("pool_count", f"Choose from 1 to {MAX_POOLS} pools."))
         if not 1 <= (pool_top_k or 0) <= MAX_POOL_QUALIFIERS:
             problems.append(
-                Problem(
+                FormatProblem(
                     "pool_top_k",
                     f"From 1 to {MAX_POOL_QUALIFIERS} entrants qualify from each pool.",
                 )

@@ -10,9 +10,9 @@ from scoring.formats import (
     FORMATS,
     KNOCKOUT_ODD,
     KNOCKOUTS,
+    FormatProblem,
     InvalidFormat,
     MatchProgress,
-    Problem,
     check_competition,
     check_tournament,
     check_tournament_start,
@@ -88,7 +88,7 @@ KEYS = ("match_points", "point_difference")
 def test_what_a_competition_allows(preset, options, problems):
     options = {"tiebreaks": KEYS, **options}
     rules = PRESETS[preset]
-    assert competition_problems(rules, **options) == [Problem(f, m) for f, m in problems]
+    assert competition_problems(rules, **options) == [FormatProblem(f, m) for f, m in problems]
     if not problems:
         check_competition(rules, **options)
         return
@@ -162,7 +162,7 @@ def test_a_tournament_is_played_by_two_sides():
 def test_what_a_tournament_allows(options, problems):
     options = {"entrant_kind": "players", **options}
     rules = PRESETS["klaberjass"]
-    assert tournament_problems(rules, **options) == [Problem(f, m) for f, m in problems]
+    assert tournament_problems(rules, **options) == [FormatProblem(f, m) for f, m in problems]
     if problems:
         with pytest.raises(InvalidFormat) as caught:
             check_tournament(rules, **options)
