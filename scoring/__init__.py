@@ -21,6 +21,7 @@ from scoring.brackets import (
     PoolKnockout,
     Seed,
     WinnerOf,
+    bracket_waves,
     double_elimination,
     pools_then_knockout,
     resolve,
@@ -29,8 +30,34 @@ from scoring.brackets import (
     single_elimination,
     split_into_pools,
 )
-from scoring.deal import Deal, DealResult, InvalidDeal, score_deal, validate_deal
-from scoring.game import GameResult, game_winner, play_game
+from scoring.deal import Deal, DealResult, HeldOutcome, InvalidDeal, score_deal, validate_deal
+from scoring.formats import (
+    FORMATS,
+    KNOCKOUTS,
+    FormatProblem,
+    InvalidFormat,
+    MatchProgress,
+    check_competition,
+    check_tournament,
+    check_tournament_start,
+    competition_problems,
+    event_finished,
+    fits_a_tournament,
+    pools_finished,
+    swiss_round_due,
+    tournament_problems,
+)
+from scoring.game import GameResult, game_winner, play_game, stored_held_outcome
+from scoring.matches import (
+    Concession,
+    GameOutcome,
+    InvalidMatch,
+    MatchFormat,
+    MatchResult,
+    SideResult,
+    match_result,
+    typed_games,
+)
 from scoring.pairing import (
     Rotation,
     min_opponent_repeats,
@@ -57,6 +84,7 @@ from scoring.standings import (
     standings,
     validate_keys,
 )
+from scoring.stats import MATCH_COUNTS, STAT_FIELDS, STAT_LABELS, StatLabel
 from scoring.swiss import (
     InvalidPairing,
     SwissEntrant,
@@ -74,6 +102,7 @@ __all__ = [
     "Deal",
     "DealResult",
     "GameResult",
+    "HeldOutcome",
     "InvalidDeal",
     "InvalidRuleset",
     "Ruleset",
@@ -82,8 +111,13 @@ __all__ = [
     "play_game",
     "ruleset_from_data",
     "score_deal",
+    "stored_held_outcome",
     "validate_deal",
     # competition maths
+    "MATCH_COUNTS",
+    "STAT_FIELDS",
+    "STAT_LABELS",
+    "StatLabel",
     "TIEBREAKS",
     "InvalidStandings",
     "MatchPoints",
@@ -97,6 +131,30 @@ __all__ = [
     "round_robin",
     "standings",
     "validate_keys",
+    # a match's result
+    "Concession",
+    "GameOutcome",
+    "InvalidMatch",
+    "MatchFormat",
+    "MatchResult",
+    "SideResult",
+    "match_result",
+    "typed_games",
+    # competition formats
+    "FORMATS",
+    "KNOCKOUTS",
+    "InvalidFormat",
+    "MatchProgress",
+    "FormatProblem",
+    "check_competition",
+    "check_tournament",
+    "check_tournament_start",
+    "competition_problems",
+    "event_finished",
+    "fits_a_tournament",
+    "pools_finished",
+    "swiss_round_due",
+    "tournament_problems",
     # tournaments: brackets and Swiss
     "BYE",
     "Bracket",
@@ -109,6 +167,7 @@ __all__ = [
     "PoolKnockout",
     "Seed",
     "WinnerOf",
+    "bracket_waves",
     "double_elimination",
     "pools_then_knockout",
     "resolve",

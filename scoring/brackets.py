@@ -17,6 +17,8 @@ Words:
 - *match ids*: ``W<round>-<k>`` in the winners' bracket, ``L<round>-<k>`` in the losers'
   bracket (k counts from 1, top of the draw first), ``3P`` the third-place match, ``GF`` the
   grand final, ``GF2`` its reset. The final of a single elimination is its last ``W`` match.
+- *wave*: the round of the tournament a match is played in (:func:`bracket_waves`): 1 for
+  the matches between seeds, then one more than the latest match feeding it.
 - *section*: ``winners``, ``losers``, ``third`` or ``final`` (the grand final and its reset).
 - *winners' bracket*: the draw every entrant starts in. In a double elimination its losers drop
   into the *losers' bracket*: the losers of round 1 meet each other, and the losers of each
@@ -345,6 +347,20 @@ def double_elimination(entrants: int, *, reset: bool = True) -> Bracket:
         draft.append(BracketMatch("GF2", "final", 2, LoserOf("GF"), WinnerOf("GF"), "GF"))
     matches = _renumber(_prune(draft, entrants))
     return Bracket("double", entrants, tuple(matches), "GF")
+
+
+def bracket_waves(bracket: Bracket) -> dict[str, int]:
+    """The round each match of a bracket is played in: 1 for matches between seeds, else one
+    more than the latest match feeding it, so the winners' and losers' brackets interleave as
+    they are played (a tournament's rounds, numbered from 1; after pools the caller counts on
+    from the pools' last round)."""
+    waves: dict[str, int] = {}
+    for match in bracket.matches:  # listed after the matches that feed them
+        sources = [
+            slot.match for slot in (match.home, match.away) if isinstance(slot, WinnerOf | LoserOf)
+        ]
+        waves[match.id] = 1 + max((waves[s] for s in sources), default=0)
+    return waves
 
 
 # -- pools ------------------------------------------------------------------------------------

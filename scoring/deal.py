@@ -9,6 +9,9 @@ Words (see ``RULES.md``):
   *set* (``XX`` on the sheet).
 - *held points*: under the tie rule ``hang``, the points of tied deals, waiting for the winner
   of the next deal that is not void.
+- *side names*: optional, one a side in side order (``side_names=("Anna & Ben", "Carl &
+  Dora")``). Messages name a side by its name when they are given ("Anna & Ben has 1 card
+  points, ..."), else by its number ("Partnership 1 has 1 card points, ...", "player 2").
 
 The engine never sees the cards, so it checks only what can be checked from the totals, and
 refuses an impossible deal with an :class:`InvalidDeal` whose message a scorer understands and
@@ -89,6 +92,21 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class HeldOutcome:
+    """What one deal did with held points (tie rule ``hang``), for the sheet's note.
+
+    ``hung``: the deal tied and its points hang: all that is held after it (earlier ties
+    included), else 0. ``taken_by``: the side that took the held points this deal paid out,
+    None when it paid none; ``taken``: how many it took. A deal that neither hangs nor pays is
+    ``HeldOutcome()``.
+    """
+
+    hung: int = 0
+    taken_by: int | None = None
+    taken: int = 0
+
+
+@dataclass(frozen=True)
 class DealResult:
     """What one deal scores.
 
@@ -113,13 +131,43 @@ class DealResult:
     renege: Renege = None
     tied: bool = False
 
+    @property
+    def held_outcome(self) -> HeldOutcome:
+        """Who took how many held points in this deal, or how many it left hanging."""
+        if self.tied and self.winner is None and self.held:
+            return HeldOutcome(hung=self.held)
+        if self.paid_held and self.winner is not None:
+            return HeldOutcome(taken_by=self.winner, taken=self.paid_held)
+        return HeldOutcome()
+
 
 def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _side_name(rules: Ruleset, side: int) -> str:
+Names = tuple[str, ...] | None
+
+
+def _side_name(rules: Ruleset, side: int, names: Names = None) -> str:
+    if names is not None:
+        return names[side]
     return f"{'partnership' if rules.partnerships else 'player'} {side + 1}"
+
+
+def _who(rules: Ruleset, side: int, names: Names = None) -> str:
+    """A side's name at the start of a sentence (a given name is written as given)."""
+    name = _side_name(rules, side, names)
+    return name if names is not None else name.capitalize()
+
+
+def side_names_for(rules: Ruleset, side_names: Sequence[str] | None) -> Names:
+    """``side_names`` as a tuple, checked: one name a side. None stays None (sides by number).
+    A wrong count is a caller's bug (a ``ValueError``), not a scorer's mistake."""
+    if side_names is None:
+        return None
+    if isinstance(side_names, str) or len(side_names) != rules.sides:
+        raise ValueError(f"{rules.name} needs {rules.sides} side names, not {side_names!r}")
+    return tuple(str(name) for name in side_names)
 
 
 def _check_side(rules: Ruleset, value: object, field: str) -> None:
@@ -133,13 +181,15 @@ def _check_side(rules: Ruleset, value: object, field: str) -> None:
         )
 
 
-def _per_side(rules: Ruleset, values: object, field: str, what: str) -> tuple[int, ...]:
+def _per_side(
+    rules: Ruleset, values: object, field: str, what: str, names: Names = None
+) -> tuple[int, ...]:
     if not isinstance(values, Sequence) or isinstance(values, str) or len(values) != rules.sides:
         raise InvalidDeal(f"Give {what} for each of the {rules.sides} sides.", field)
     for side, value in enumerate(values):
         if not _is_whole(value):
             raise InvalidDeal(
-                f"{what.capitalize()} must be whole numbers; {_side_name(rules, side)} has "
+                f"{what.capitalize()} must be whole numbers; {_side_name(rules, side, names)} has "
                 f"{value!r}.",
                 field,
                 side,
@@ -147,8 +197,15 @@ def _per_side(rules: Ruleset, values: object, field: str, what: str) -> tuple[in
     return tuple(values)
 
 
-def validate_deal(rules: Ruleset, deal: Deal) -> None:
-    """Raise :class:`InvalidDeal` for a deal that could not have happened under ``rules``."""
+def validate_deal(rules: Ruleset, deal: Deal, *, side_names: Sequence[str] | None = None) -> None:
+    """Raise :class:`InvalidDeal` for a deal that could not have happened under ``rules``.
+
+    With ``side_names`` (one a side) the message names the sides by them.
+    """
+    _validate(rules, deal, side_names_for(rules, side_names))
+
+
+def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
     if not isinstance(deal, Deal):
         raise TypeError(f"score_deal needs a Deal, not {type(deal).__name__}")
     _check_side(rules, deal.makers, "makers")
@@ -161,7 +218,7 @@ def validate_deal(rules: Ruleset, deal: Deal) -> None:
         return
     if deal.renege == "both":
         return
-    _check_melds(rules, deal)
+    _check_melds(rules, deal, names)
     if deal.belle is not None and deal.no_trump:
         raise InvalidDeal(
             "A no-trump deal has no belle: there is no trump king and queen.", "belle"
@@ -172,14 +229,14 @@ def validate_deal(rules: Ruleset, deal: Deal) -> None:
         raise InvalidDeal("Say which side made trump.", "makers")
     if deal.card_points is None:
         raise InvalidDeal("Enter the card points each side took.", "card_points")
-    _check_card_points(rules, deal)
+    _check_card_points(rules, deal, names)
 
 
-def _check_card_points(rules: Ruleset, deal: Deal) -> None:
-    points = _per_side(rules, deal.card_points, "card_points", "card points")
+def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
+    points = _per_side(rules, deal.card_points, "card_points", "card points", names)
     total = rules.deal_total(deal.no_trump)
     for side, value in enumerate(points):
-        who = _side_name(rules, side).capitalize()
+        who = _who(rules, side, names)
         if not 0 <= value <= total:
             raise InvalidDeal(
                 f"{who} has {value} card points; a side takes from 0 to {total}.",
@@ -212,7 +269,7 @@ def _check_card_points(rules: Ruleset, deal: Deal) -> None:
         )
     if deal.tricks is None:
         return
-    tricks = _per_side(rules, deal.tricks, "tricks", "tricks")
+    tricks = _per_side(rules, deal.tricks, "tricks", "tricks", names)
     if any(t < 0 for t in tricks) or sum(tricks) != rules.tricks_per_deal:
         raise InvalidDeal(
             f"A deal of {rules.name} has {rules.tricks_per_deal} tricks; these tricks add up "
@@ -222,14 +279,13 @@ def _check_card_points(rules: Ruleset, deal: Deal) -> None:
     for side, (count, value) in enumerate(zip(tricks, points, strict=True)):
         if count == 0 and value > 0:
             raise InvalidDeal(
-                f"{_side_name(rules, side).capitalize()} took no trick but has {value} card "
-                "points.",
+                f"{_who(rules, side, names)} took no trick but has {value} card points.",
                 "card_points",
                 side,
             )
 
 
-def _check_melds(rules: Ruleset, deal: Deal) -> None:
+def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     melds = deal.melds
     if melds == ():
         return
@@ -237,7 +293,7 @@ def _check_melds(rules: Ruleset, deal: Deal) -> None:
         raise InvalidDeal(f"Give the melds of each of the {rules.sides} sides.", "melds")
     fours_seen: set[str] = set()
     for side, kinds in enumerate(melds):
-        who = _side_name(rules, side).capitalize()
+        who = _who(rules, side, names)
         if isinstance(kinds, str) or not isinstance(kinds, tuple):
             raise InvalidDeal(f"{who}'s melds must be a list of meld kinds.", "melds", side)
         cards = 0
@@ -273,7 +329,7 @@ def _check_melds(rules: Ruleset, deal: Deal) -> None:
     if len(scoring_sides) > 1:
         raise InvalidDeal(
             "Only the side with the best meld scores melds: "
-            + " and ".join(_side_name(rules, s) for s in scoring_sides)
+            + " and ".join(_side_name(rules, s, names) for s in scoring_sides)
             + " cannot both score them (belle is scored apart).",
             "melds",
         )
@@ -327,14 +383,17 @@ def _marks(points: Sequence[int], set_side: int | None = None) -> tuple[str, ...
     )
 
 
-def score_deal(rules: Ruleset, deal: Deal, held: int = 0) -> DealResult:
+def score_deal(
+    rules: Ruleset, deal: Deal, held: int = 0, *, side_names: Sequence[str] | None = None
+) -> DealResult:
     """Score one deal under ``rules``.
 
     ``held`` is the points held from earlier tied deals (tie rule ``hang``); they go to the
     winner of this deal unless it is void or ties again. Raises :class:`InvalidDeal` when the
-    deal could not have happened or the ruleset does not allow it.
+    deal could not have happened or the ruleset does not allow it; with ``side_names`` (one a
+    side) its message names the sides by them.
     """
-    validate_deal(rules, deal)
+    _validate(rules, deal, side_names_for(rules, side_names))
     if not _is_whole(held) or held < 0 or (held and rules.sides != 2):
         # Only the two-sided 'hang' rule holds points; anything else is a caller's bug.
         raise ValueError(f"held points must be a whole number of at least 0, not {held!r}")

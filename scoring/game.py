@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoring.deal import Deal, DealResult, InvalidDeal, score_deal
+from scoring.deal import (
+    Deal,
+    DealResult,
+    HeldOutcome,
+    InvalidDeal,
+    score_deal,
+    side_names_for,
+)
 from scoring.rules import Ruleset
+from scoring.stats import STAT_FIELDS, check_fields
 
 
 @dataclass(frozen=True)
@@ -46,12 +54,16 @@ def game_winner(totals: Sequence[int], target: int) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
+def play_game(
+    rules: Ruleset, deals: Iterable[Deal], *, side_names: Sequence[str] | None = None
+) -> GameResult:
     """Score the deals in order and say where the game stands.
 
     A deal after the game has been won is an :class:`InvalidDeal` (field ``game``); an invalid
-    deal's message is prefixed with its number so a scorer can find it.
+    deal's message is prefixed with its number so a scorer can find it. With ``side_names``
+    (one a side) messages name the sides by them, the winner of a game that is over included.
     """
+    names = side_names_for(rules, side_names)
     totals = [0] * rules.sides
     held = 0
     winner: int | None = None
@@ -59,13 +71,14 @@ def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
     running: list[tuple[int, ...]] = []
     for number, deal in enumerate(deals, start=1):
         if winner is not None:
+            who = f"side {winner + 1}" if names is None else names[winner]
             raise InvalidDeal(
-                f"The game is over: side {winner + 1} won with {totals[winner]}. Deal {number} "
+                f"The game is over: {who} won with {totals[winner]}. Deal {number} "
                 "cannot be added.",
                 "game",
             )
         try:
-            result = score_deal(rules, deal, held=held)
+            result = score_deal(rules, deal, held=held, side_names=names)
         except InvalidDeal as error:
             raise InvalidDeal(f"Deal {number}: {error.message}", error.field, error.side) from None
         held = result.held
@@ -83,9 +96,29 @@ def play_game(rules: Ruleset, deals: Iterable[Deal]) -> GameResult:
     )
 
 
+def stored_held_outcome(
+    points: Sequence[int], made: bool | None, held: int, held_before: int
+) -> HeldOutcome:
+    """:attr:`DealResult.held_outcome` worked out again from what a sheet keeps of a scored
+    deal: its ``points``, ``made`` and ``held`` as :func:`score_deal` gave them, and
+    ``held_before``, what the deal before left held (0 for the first deal, or when unknown).
+
+    A deal whose points hang scores nothing, is not made and leaves points held; a deal that
+    leaves nothing held after some were held paid them to the side that scored most in it
+    (the winner: the makers when made, else the opponent, or the side that did not renege).
+    """
+    if made is False and held and not any(points):
+        return HeldOutcome(hung=held)
+    if held_before and not held:
+        taker = max(range(len(points)), key=lambda side: points[side])
+        return HeldOutcome(taken_by=taker, taken=held_before)
+    return HeldOutcome()
+
+
 @dataclass(frozen=True)
 class SideStats:
-    """What one side did over a game's deals, for standings and player pages.
+    """What one side did over a game's deals, for standings and player pages: ``points`` it
+    scored, then the statistics of :data:`scoring.stats.STAT_FIELDS` (their words are there).
 
     ``deals``: deals scored (void ones included); ``deals_as_makers``: deals it made trump in
     (not void, no renege); ``made_as_makers``: of those, the ones it made; ``sets_suffered``:
@@ -105,9 +138,15 @@ class SideStats:
     reneges: int = 0
 
 
+#: The names of a :class:`SideStats`, as :func:`deal_stats` counts them.
+SIDE_STATS_FIELDS: tuple[str, ...] = ("points", *STAT_FIELDS)
+# Written out above for mypy's sake; they must be the statistics named in scoring.stats.
+check_fields("SideStats", SideStats.__dataclass_fields__, SIDE_STATS_FIELDS)
+
+
 def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str, int]]:
     """What one scored deal adds to each side's :class:`SideStats`, as plain counts."""
-    counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+    counts = [dict.fromkeys(SIDE_STATS_FIELDS, 0) for _ in range(rules.sides)]
     for side, row in enumerate(counts):
         row["points"] = result.points[side]
         row["deals"] = 1
@@ -147,5 +186,5 @@ def side_stats(rules: Ruleset, deals: Sequence[Deal], game: GameResult) -> tuple
     for deal, result in zip(deals, game.results, strict=True):
         counts = add_stats(counts, deal_stats(rules, deal, result))
     if not counts:
-        counts = [dict.fromkeys(SideStats.__dataclass_fields__, 0) for _ in range(rules.sides)]
+        counts = [dict.fromkeys(SIDE_STATS_FIELDS, 0) for _ in range(rules.sides)]
     return tuple(SideStats(**row) for row in counts)

@@ -49,6 +49,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from scoring.stats import MATCH_COUNTS, check_fields
+
 Result = Literal["win", "draw", "loss"]
 RESULTS: tuple[str, ...] = ("win", "draw", "loss")
 
@@ -87,23 +89,6 @@ class MatchPoints:
         return self.win if result == "win" else self.draw if result == "draw" else self.loss
 
 
-#: The counts a :class:`MatchRow` carries for one entrant and match, summed by the table.
-MATCH_COUNTS = (
-    "games_won",
-    "games_lost",
-    "points_for",
-    "points_against",
-    "deals",
-    "deals_as_makers",
-    "made_as_makers",
-    "sets_suffered",
-    "sets_forced",
-    "meld_points",
-    "belles",
-    "reneges",
-)
-
-
 # Not frozen: a season's table builds tens of thousands of these, and a frozen dataclass's
 # __init__ costs twice as much. Treat them as values all the same.
 @dataclass(slots=True)
@@ -114,7 +99,7 @@ class MatchRow:
     entrant's: ``points_for`` / ``points_against`` are game points scored by / against it,
     ``deals_as_makers`` the deals it made trump, ``made_as_makers`` how many of those it made,
     ``sets_suffered`` how many it was set (hicks), ``sets_forced`` the deals where an opponent
-    made trump and was set.
+    made trump and was set. The counts are :data:`scoring.stats.MATCH_COUNTS`.
     """
 
     entrant: int
@@ -176,6 +161,19 @@ class MatchRow:
                 "made and set as makers must fit in the deals as makers, and those and the "
                 "sets forced must fit in the deals."
             )
+
+
+# The counts are written out in MatchRow (and checked in one expression in __post_init__) for
+# speed; they must be the ones named in scoring.stats.
+check_fields(
+    "MatchRow",
+    (
+        f
+        for f in MatchRow.__dataclass_fields__
+        if f not in ("entrant", "opponent", "night", "result", "forfeit")
+    ),
+    MATCH_COUNTS,
+)
 
 
 @dataclass(frozen=True)
@@ -271,6 +269,12 @@ class Record:
         if not self.deals_as_makers:
             return None
         return 100 * self.made_as_makers / self.deals_as_makers
+
+
+check_fields(
+    "StandingRow", (f for f in StandingRow.__dataclass_fields__ if f in MATCH_COUNTS), MATCH_COUNTS
+)
+check_fields("Record", (f for f in Record.__annotations__ if f in MATCH_COUNTS), MATCH_COUNTS)
 
 
 #: What a key's ``compute`` is given: the entrant's record, the group of entrants still tied

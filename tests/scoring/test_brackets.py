@@ -17,6 +17,7 @@ from scoring.brackets import (
     Seed,
     WinnerOf,
     _meeting_round,
+    bracket_waves,
     double_elimination,
     pools_then_knockout,
     resolve,
@@ -561,3 +562,61 @@ def test_every_kind_played_out_at_fixed_sizes(n):
                 w for m in state.matches.values() for w in m.out if m.status == "walkover"
             )
             assert walked == sorted(e for e in withdrawn if e != state.champion)
+
+
+# -- waves: the round each match is played in -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bracket", "waves"),
+    [
+        (
+            single_elimination(6, third_place=True),
+            {"W1-1": 1, "W1-2": 1, "W2-1": 2, "W2-2": 2, "W3-1": 3, "3P": 3},
+        ),
+        (
+            double_elimination(4),
+            {"W1-1": 1, "W1-2": 1, "W2-1": 2, "L1-1": 2, "L2-1": 3, "GF": 4, "GF2": 5},
+        ),
+        (
+            # Seeds 2 and 3 meet in W2-2 without waiting for anybody: round 1.
+            double_elimination(5, reset=False),
+            {
+                "W1-1": 1,
+                "W2-1": 2,
+                "W2-2": 1,
+                "W3-1": 3,
+                "L1-1": 2,
+                "L2-1": 3,
+                "L3-1": 4,
+                "GF": 5,
+            },
+        ),
+        (pools_then_knockout([4, 4], 2).bracket, {"W1-1": 1, "W1-2": 1, "W2-1": 2}),
+        (double_elimination(2), {"W1-1": 1, "GF": 2, "GF2": 3}),
+    ],
+)
+def test_bracket_waves_by_hand(bracket, waves):
+    assert bracket_waves(bracket) == waves
+
+
+@given(entrants, st.sampled_from(["single", "third", "double", "double-no-reset"]))
+def test_a_match_is_played_the_round_after_the_last_match_feeding_it(n, kind):
+    if kind == "third" and n < 4:
+        kind = "single"
+    bracket = {
+        "single": lambda: single_elimination(n),
+        "third": lambda: single_elimination(n, third_place=True),
+        "double": lambda: double_elimination(n),
+        "double-no-reset": lambda: double_elimination(n, reset=False),
+    }[kind]()
+    waves = bracket_waves(bracket)
+    assert list(waves) == [m.id for m in bracket.matches]
+    for m in bracket.matches:
+        fed_by = [s.match for s in (m.home, m.away) if isinstance(s, WinnerOf | LoserOf)]
+        assert waves[m.id] == 1 + max((waves[f] for f in fed_by), default=0)
+    # No round is empty, and the match that crowns the champion is played last.
+    assert set(waves.values()) == set(range(1, max(waves.values()) + 1))
+    assert waves[bracket.final] == max(w for i, w in waves.items() if i != "GF2")
+    if kind == "single" and n & (n - 1) == 0:
+        assert all(waves[m.id] == m.round for m in bracket.matches)

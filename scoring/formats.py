@@ -1,0 +1,324 @@
+"""Competition formats: what a league season or a tournament allows, and when it is over.
+
+Words:
+
+- *competition*: a league season or a tournament, scored by one ruleset; its *entrants* are
+  ``players`` (a game played alone), ``partnerships`` (a four-hand game), or, in a league,
+  individuals in a ``rotation`` (tables of four where partners change every round).
+- *match length*: a match is from 1 to :data:`MAX_GAMES` games. A *best-of* match ends as soon
+  as a side has won most of them, so it is an odd number of games (:mod:`scoring.matches`).
+- *format* (a tournament's): ``round_robin`` (everybody meets everybody), ``single`` and
+  ``double`` elimination, ``swiss`` (a fixed number of rounds, each paired by score) and
+  ``pools`` (round robins in pools, then a knockout of the best of each pool). The *knockouts*
+  (:data:`KNOCKOUTS`: the eliminations, and pools for their knockout) go on from each match's
+  winner, so their matches cannot be drawn: they are an odd number of games.
+- A tournament match has two sides, so a ruleset with three (the three-hand game) cannot be
+  played as a tournament (:func:`fits_a_tournament`).
+- *confirmed*: a tournament match's result accepted by the other side or the director; only
+  confirmed results move a tournament on.
+- *finished* (:func:`event_finished`): a knockout (pools included) is finished when its
+  bracket is (:attr:`scoring.brackets.BracketState.finished`); a Swiss when every match is
+  played and confirmed and all its rounds have been drawn; a round robin when every match is
+  played and confirmed.
+
+A user's mistake is an :class:`InvalidFormat` whose ``field`` names what to change, with a
+message a club secretary understands. The ``*_problems`` functions list every problem (the
+first one a field, for a form); the ``check_*`` functions raise the first (for a service).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scoring.brackets import InvalidBracket, double_elimination, single_elimination
+from scoring.rules import Ruleset
+from scoring.standings import InvalidStandings, validate_keys
+
+#: A tournament's formats.
+FORMATS: tuple[str, ...] = ("round_robin", "single", "double", "swiss", "pools")
+#: Formats whose matches must have a winner: a knockout cannot go on from a draw. They are also
+#: the formats drawn as a bracket (from the start, or after the pools).
+KNOCKOUTS: tuple[str, ...] = ("single", "double", "pools")
+#: Who a competition's entrants are.
+ENTRANT_KINDS: tuple[str, ...] = ("players", "partnerships", "rotation")
+
+MAX_GAMES = 15
+MAX_SWISS_ROUNDS = 15
+MAX_POOLS = 16
+MAX_POOL_QUALIFIERS = 8
+
+MATCH_LENGTH = f"A match is from 1 to {MAX_GAMES} games."
+BEST_OF_ODD = "A best-of match is an odd number of games: 1, 3, 5..."
+KNOCKOUT_ODD = "A knockout match needs a winner: play an odd number of games (1, 3, 5...)."
+
+
+class InvalidFormat(ValueError):
+    """A competition or match format that is not allowed; ``field`` names what to change
+    (``entrant_kind``, ``preset``, ``format``, ``games_per_match``, ``tiebreaks``,
+    ``best_nights``, ``swiss_rounds``, ``pool_count``, ``pool_top_k``; None: the whole)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class FormatProblem:
+    """One thing wrong with a format: the message and the field it concerns."""
+
+    field: str | None
+    message: str
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _first_each(problems: Iterable[FormatProblem]) -> list[FormatProblem]:
+    seen: set[str | None] = set()
+    kept = []
+    for problem in problems:
+        if problem.field not in seen:
+            seen.add(problem.field)
+            kept.append(problem)
+    return kept
+
+
+def _raise_first(problems: Sequence[FormatProblem]) -> None:
+    if problems:
+        raise InvalidFormat(problems[0].message, problems[0].field)
+
+
+# -- a competition (a league season; a tournament is one too) --------------------------------
+def competition_problems(
+    rules: Ruleset,
+    *,
+    entrant_kind: str,
+    tiebreaks: Sequence[str],
+    games_per_match: int = 1,
+    best_nights: int | None = None,
+) -> list[FormatProblem]:
+    """What is wrong with a competition of ``rules`` played by ``entrant_kind``, with matches
+    of ``games_per_match`` games, ordered by the chain ``tiebreaks``, counting each entrant's
+    ``best_nights`` (None: all). The first problem a field, in the order a form shows them."""
+    problems = []
+    if entrant_kind not in ENTRANT_KINDS:
+        problems.append(FormatProblem("entrant_kind", f"Unknown kind of entrant {entrant_kind!r}."))
+    elif entrant_kind == "players" and rules.partnerships:
+        problems.append(
+            FormatProblem(
+                "entrant_kind",
+                f"{rules.name} is played by partnerships: enter partnerships, or "
+                "individuals whose partners change every round.",
+            )
+        )
+    elif entrant_kind != "players" and not rules.partnerships:
+        problems.append(
+            FormatProblem("entrant_kind", f"{rules.name} is played alone: enter players.")
+        )
+    try:
+        keys = validate_keys(tiebreaks)
+    except InvalidStandings as error:
+        problems.append(FormatProblem("tiebreaks", str(error)))
+    else:
+        if not keys:
+            problems.append(
+                FormatProblem("tiebreaks", "Choose at least one key to order the table by.")
+            )
+    if not _is_whole(games_per_match) or not 1 <= games_per_match <= MAX_GAMES:
+        problems.append(FormatProblem("games_per_match", MATCH_LENGTH))
+    if best_nights is not None and best_nights < 1:
+        problems.append(
+            FormatProblem(
+                "best_nights", "Count at least one night, or leave it empty to count all."
+            )
+        )
+    return _first_each(problems)
+
+
+def check_competition(
+    rules: Ruleset,
+    *,
+    entrant_kind: str,
+    tiebreaks: Sequence[str],
+    games_per_match: int = 1,
+    best_nights: int | None = None,
+) -> None:
+    """Raise :class:`InvalidFormat` for the first of :func:`competition_problems`."""
+    _raise_first(
+        competition_problems(
+            rules,
+            entrant_kind=entrant_kind,
+            games_per_match=games_per_match,
+            tiebreaks=tiebreaks,
+            best_nights=best_nights,
+        )
+    )
+
+
+# -- a tournament ------------------------------------------------------------------------------
+def fits_a_tournament(rules: Ruleset) -> bool:
+    """Whether ``rules`` can be a tournament's game: a tournament match has two sides."""
+    return rules.sides == 2
+
+
+def tournament_problems(
+    rules: Ruleset,
+    *,
+    format: str,
+    entrant_kind: str,
+    games_per_match: int = 1,
+    best_of: bool = False,
+    swiss_rounds: int | None = None,
+    pool_count: int | None = None,
+    pool_top_k: int | None = None,
+) -> list[FormatProblem]:
+    """What a tournament's format does not allow (its options are read only for the format
+    that uses them). The first problem a field, in order. What every competition must also
+    satisfy is :func:`competition_problems`'s."""
+    problems = []
+    if format not in FORMATS:
+        problems.append(FormatProblem("format", f"Unknown format {format!r}."))
+    if entrant_kind == "rotation":
+        problems.append(
+            FormatProblem(
+                "entrant_kind", "A tournament is played by fixed players or partnerships."
+            )
+        )
+    if not fits_a_tournament(rules):
+        problems.append(
+            FormatProblem(
+                "preset",
+                f"{rules.name} has {rules.sides} sides; a tournament match has two.",
+            )
+        )
+    if format in KNOCKOUTS and games_per_match % 2 == 0:
+        problems.append(FormatProblem("games_per_match", KNOCKOUT_ODD))
+    if best_of and games_per_match % 2 == 0:
+        problems.append(FormatProblem("games_per_match", BEST_OF_ODD))
+    if format == "swiss" and not 1 <= (swiss_rounds or 0) <= MAX_SWISS_ROUNDS:
+        problems.append(
+            FormatProblem("swiss_rounds", f"A Swiss is from 1 to {MAX_SWISS_ROUNDS} rounds.")
+        )
+    if format == "pools":
+        if not 1 <= (pool_count or 0) <= MAX_POOLS:
+            problems.append(FormatProblem("pool_count", f"Choose from 1 to {MAX_POOLS} pools."))
+        if not 1 <= (pool_top_k or 0) <= MAX_POOL_QUALIFIERS:
+            problems.append(
+                FormatProblem(
+                    "pool_top_k",
+                    f"From 1 to {MAX_POOL_QUALIFIERS} entrants qualify from each pool.",
+                )
+            )
+    return _first_each(problems)
+
+
+def check_tournament(
+    rules: Ruleset,
+    *,
+    format: str,
+    entrant_kind: str,
+    games_per_match: int = 1,
+    best_of: bool = False,
+    swiss_rounds: int | None = None,
+    pool_count: int | None = None,
+    pool_top_k: int | None = None,
+) -> None:
+    """Raise :class:`InvalidFormat` for the first of :func:`tournament_problems`."""
+    _raise_first(
+        tournament_problems(
+            rules,
+            format=format,
+            entrant_kind=entrant_kind,
+            games_per_match=games_per_match,
+            best_of=best_of,
+            swiss_rounds=swiss_rounds,
+            pool_count=pool_count,
+            pool_top_k=pool_top_k,
+        )
+    )
+
+
+def check_tournament_start(
+    format: str,
+    entrants: int,
+    *,
+    third_place: bool = False,
+    final_reset: bool = True,
+    pool_count: int | None = None,
+    pool_top_k: int | None = None,
+) -> None:
+    """Raise :class:`InvalidFormat` when a tournament of ``entrants`` cannot start: fewer than
+    two, a bracket that cannot be drawn (a third-place match with fewer than four), or pools
+    too small for their qualifiers (each pool needs at least ``max(pool_top_k, 2)``; unset
+    pool options count as 2)."""
+    if entrants < 2:
+        raise InvalidFormat("A tournament needs at least two entrants.")
+    try:
+        if format == "single":
+            single_elimination(entrants, third_place=third_place)
+        elif format == "double":
+            double_elimination(entrants, reset=final_reset)
+    except InvalidBracket as error:
+        raise InvalidFormat(str(error)) from None
+    if format == "pools":
+        pools = pool_count or 2
+        top_k = pool_top_k or 2
+        needed = pools * max(top_k, 2)
+        if entrants < needed:
+            raise InvalidFormat(
+                f"{pools} pools with {top_k} qualifying from each need at least {needed} entrants.",
+                "pool_count",
+            )
+
+
+# -- when it goes on, and when it is over ------------------------------------------------------
+@dataclass(frozen=True)
+class MatchProgress:
+    """How far one match of a tournament has gone: its ``round`` (any id of the round it is
+    played in), whether it is ``finished`` (has a result) and whether that is ``confirmed``."""
+
+    round: int
+    finished: bool
+    confirmed: bool
+
+
+def pools_finished(confirmed: Iterable[bool]) -> bool:
+    """Whether the pools are over, so that the knockout can be drawn: there are pool matches,
+    and every one's result is confirmed (``confirmed``: one flag a pool match)."""
+    flags = list(confirmed)
+    return bool(flags) and all(flags)
+
+
+def swiss_round_due(*, rounds_drawn: int, swiss_rounds: int | None, all_confirmed: bool) -> bool:
+    """Whether the next Swiss round is to be paired now: every match so far is confirmed and
+    fewer than ``swiss_rounds`` rounds are drawn (5 when it is unset)."""
+    return all_confirmed and rounds_drawn < (swiss_rounds or 5)
+
+
+def event_finished(
+    format: str,
+    *,
+    started: bool,
+    matches: Sequence[MatchProgress] = (),
+    swiss_rounds: int | None = None,
+    bracket_finished: bool = False,
+) -> bool:
+    """Whether a tournament is over (its places final): a knockout (``single``, ``double``,
+    ``pools``) when its bracket is (``bracket_finished``, from
+    :attr:`scoring.brackets.BracketState.finished`; False while there is no bracket); a Swiss
+    or a round robin once it has started and has matches, every one finished and confirmed,
+    and (a Swiss) matches in at least ``swiss_rounds`` different rounds."""
+    if format not in FORMATS:
+        raise ValueError(f"unknown format {format!r}; the formats are {', '.join(FORMATS)}")
+    if format in KNOCKOUTS:
+        return started and bracket_finished
+    if not started or not matches:
+        return False
+    if any(not m.finished or not m.confirmed for m in matches):
+        return False
+    if format == "swiss":
+        return len({m.round for m in matches}) >= (swiss_rounds or 0)
+    return True
