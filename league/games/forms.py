@@ -8,6 +8,7 @@ melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alo
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -342,3 +343,28 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
         held = selectors.held_before(game, correcting.number)
         initial = DealForm.initial_from(correcting)
     return DealForm(data, initial=initial, rules=game.rules, side_names=game.side_names, held=held)
+
+
+#: The query parameter by which a preview request names the stored deal it corrects
+#: (``?deal=3``); a preview without it is of the game's next deal. The correction page puts
+#: it on the preview URL that the deal-entry script posts the form to.
+CORRECTING = "deal"
+
+
+def preview_deal(game: Game, data: Any, query: Mapping[str, str]) -> dict[str, Any]:
+    """What the deal posted in a preview request will score (:meth:`DealForm.preview`): as a
+    correction of the deal its query names (:data:`CORRECTING`), else as the game's next deal.
+
+    A deal the game has not got (deleted since the correction page was opened) is an error of
+    the ``game`` group, like any deal that cannot be saved.
+    """
+    number = query.get(CORRECTING)
+    correcting = None
+    if number is not None:
+        correcting = selectors.game_deal(game, int(number)) if number.isdecimal() else None
+        if correcting is None:
+            message = f"This game has no deal {number} to correct: somebody may have deleted it."
+            return {"valid": False, "errors": {"game": message}}
+    form = deal_form(game, data, correcting=correcting)
+    form.is_valid()
+    return form.preview()

@@ -18,11 +18,12 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from league.access import can_score, game_for_write, is_organiser
 from league.games import selectors, services
-from league.games.forms import DealForm, GameForm, deal_form
+from league.games.forms import CORRECTING, DealForm, GameForm, deal_form, preview_deal
 from league.games.tables import GameTable
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
@@ -112,10 +113,9 @@ def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def deal_preview(request: HttpRequest, game_id: int) -> JsonResponse:
+    """What the deal being entered, or corrected (``?deal=<number>``), will score."""
     game = game_for_write(request, game_id)
-    form = deal_form(game, request.POST)
-    form.is_valid()
-    return JsonResponse(form.preview())
+    return JsonResponse(preview_deal(game, request.POST, request.GET))
 
 
 def _deal_or_404(game: Game, number: int) -> Deal:
@@ -171,6 +171,10 @@ def _edit_context(game: Game, record: Deal, form: DealForm, changed: bool = Fals
         "deal": record,
         "current": selectors.deal_rows(game, [record])[0],
         "form": form,
+        # The preview names the deal so that it is scored as saving it will score it.
+        "preview_url": reverse("games:deal-preview", args=[game.pk])
+        + "?"
+        + urlencode({CORRECTING: record.number}),
         "changed": changed,
     }
 
