@@ -32,7 +32,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import entry_side_or_404
 from league.errors import Refused
-from league.games.forms import DealForm, deal_form
+from league.games.forms import DealForm, deal_form, preview_deal
 from league.models import (
     Deal,
     Fixture,
@@ -194,7 +194,11 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_POST
 def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
-    """What the deal being entered will score (the deal-entry script asks as it is typed)."""
+    """What the deal being entered will score (the deal-entry script asks as it is typed).
+
+    Like the game's preview, ``?deal=<number>`` scores the running game's deal of that number
+    as a correction would; the entry page never sends it, since corrections are the director's.
+    """
     side = entry_side_or_404(token)
     if Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists():
         return JsonResponse({"valid": False, "errors": {"game": EXPIRED}}, status=410)
@@ -202,9 +206,7 @@ def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
     if game is None:
         message = "No game of this match is being played."
         return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)
-    form = deal_form(game, request.POST)
-    form.is_valid()
-    return JsonResponse(form.preview())
+    return JsonResponse(preview_deal(game, request.POST, request.GET))
 
 
 @never_cache
