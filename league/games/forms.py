@@ -8,13 +8,15 @@ melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alo
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 
 import scoring
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
-from league.models import Deal, VoidReason
+from league.games import selectors
+from league.models import Deal, Game, VoidReason
 from scoring import (
     MELD_KINDS,
     MELD_LABELS,
@@ -89,7 +91,8 @@ class GameForm(forms.Form):
 class DealForm(forms.Form):
     """One deal as the scorer enters it, for a given ruleset and side names.
 
-    ``held`` is what the game holds from tied deals (shown in the preview). After ``is_valid``,
+    ``held`` is the points held when this deal is played (tie rule ``hang``): its winner takes
+    them. Pages build the form with :func:`deal_form`, which knows them. After ``is_valid``,
     ``deal`` is the :class:`scoring.Deal` and ``result`` what it scores.
     """
 
@@ -323,3 +326,45 @@ class DealForm(forms.Form):
             for kind in set(kinds):
                 initial[f"meld_{i}_{kind}"] = kinds.count(kind)
         return initial
+
+
+def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -> DealForm:
+    """The deal form of ``game``: for its next deal, or with ``correcting`` for a correction of
+    that stored deal (unbound, it then shows the deal as stored).
+
+    Every page that scores a deal builds its form here (the game page, the correction page, the
+    preview endpoints, the entry links), so that a preview scores the deal with the held points
+    that saving it will: for the next deal those the game holds now; for a correction those
+    held before the corrected deal, as the recompute after saving sees them.
+    """
+    if correcting is None:
+        held, initial = game.held, None
+    else:
+        held = selectors.held_before(game, correcting.number)
+        initial = DealForm.initial_from(correcting)
+    return DealForm(data, initial=initial, rules=game.rules, side_names=game.side_names, held=held)
+
+
+#: The query parameter by which a preview request names the stored deal it corrects
+#: (``?deal=3``); a preview without it is of the game's next deal. The correction page puts
+#: it on the preview URL that the deal-entry script posts the form to.
+CORRECTING = "deal"
+
+
+def preview_deal(game: Game, data: Any, query: Mapping[str, str]) -> dict[str, Any]:
+    """What the deal posted in a preview request will score (:meth:`DealForm.preview`): as a
+    correction of the deal its query names (:data:`CORRECTING`), else as the game's next deal.
+
+    A deal the game has not got (deleted since the correction page was opened) is an error of
+    the ``game`` group, like any deal that cannot be saved.
+    """
+    number = query.get(CORRECTING)
+    correcting = None
+    if number is not None:
+        correcting = selectors.game_deal(game, int(number)) if number.isdecimal() else None
+        if correcting is None:
+            message = f"This game has no deal {number} to correct: somebody may have deleted it."
+            return {"valid": False, "errors": {"game": message}}
+    form = deal_form(game, data, correcting=correcting)
+    form.is_valid()
+    return form.preview()

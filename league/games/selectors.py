@@ -113,6 +113,20 @@ def game_deals(game: Game) -> list[Deal]:
     return list(game.deals.all())
 
 
+def game_deal(game: Game, number: int) -> Deal | None:
+    """Deal ``number`` of ``game``, or None when the game has no such deal."""
+    return game.deals.filter(number=number).first()
+
+
+def held_before(game: Game, number: int) -> int:
+    """The held points deal ``number`` was played with (tie rule ``hang``): what the deals
+    before it left held, which its winner takes. Nothing is held before the first deal."""
+    if number <= 1:
+        return 0
+    held = game.deals.filter(number=number - 1).values_list("held", flat=True).first()
+    return held or 0
+
+
 def game_audit(game: Game) -> QuerySet[DealAudit]:
     return game.audit.select_related("by")
 

@@ -7,11 +7,10 @@ score it; anonymous visitors are sent to sign in).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseRedirect,
@@ -19,11 +18,12 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from league.access import can_score, game_for_write, is_organiser
 from league.games import selectors, services
-from league.games.forms import DealForm, GameForm
+from league.games.forms import CORRECTING, DealForm, GameForm, deal_form, preview_deal
 from league.games.tables import GameTable
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
@@ -53,16 +53,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
     return render(request, "games/game_new.html", {"form": form})
 
 
-def _deal_form(game: Game, data: Any = None, **kwargs: Any) -> DealForm:
-    return DealForm(data, rules=game.rules, side_names=game.side_names, held=game.held, **kwargs)
-
-
 def _game_page(
     request: HttpRequest, game: Game, form: DealForm | None = None, status: int = 200
 ) -> HttpResponse:
     writer = can_score(request.user, game)
     if form is None and writer and not game.finished:
-        form = _deal_form(game)
+        form = deal_form(game)
     deals = selectors.game_deals(game)
     context = {
         "game": game,
@@ -91,7 +87,7 @@ def game_rules(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for_write(request, game_id)
-    form = _deal_form(game, request.POST)
+    form = deal_form(game, request.POST)
     if not form.is_valid() or "preview" in request.POST:
         return _game_page(request, game, form, status=200 if form.is_valid() else 400)
     assert form.deal is not None
@@ -105,7 +101,7 @@ def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     except InvalidDeal as error:
         game.refresh_from_db()
-        form = _deal_form(game, request.POST)
+        form = deal_form(game, request.POST)
         form.is_valid()
         form._engine_error(error)
         return _game_page(request, game, form, status=400)
@@ -117,27 +113,26 @@ def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def deal_preview(request: HttpRequest, game_id: int) -> JsonResponse:
+    """What the deal being entered, or corrected (``?deal=<number>``), will score."""
     game = game_for_write(request, game_id)
-    form = _deal_form(game, request.POST)
-    form.is_valid()
-    return JsonResponse(form.preview())
+    return JsonResponse(preview_deal(game, request.POST, request.GET))
 
 
 def _deal_or_404(game: Game, number: int) -> Deal:
-    return get_object_or_404(Deal, game=game, number=number)
+    record = selectors.game_deal(game, number)
+    if record is None:
+        raise Http404(f"This game has no deal {number}.")
+    return record
 
 
 @login_required
 def deal_edit(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     game = game_for_write(request, game_id)
     record = _deal_or_404(game, number)
-    # A correction is checked against the game as it stood before this deal.
-    held_before = game.deals.filter(number=number - 1).values_list("held", flat=True).first()
-    form_args = {"rules": game.rules, "side_names": game.side_names, "held": held_before or 0}
     if request.method != "POST":
-        form = DealForm(initial=DealForm.initial_from(record), **form_args)
+        form = deal_form(game, correcting=record)
         return render(request, "games/deal_edit.html", _edit_context(game, record, form))
-    form = DealForm(request.POST, **form_args)
+    form = deal_form(game, request.POST, correcting=record)
     if form.is_valid() and "preview" not in request.POST:
         assert form.deal is not None
         try:
@@ -176,6 +171,10 @@ def _edit_context(game: Game, record: Deal, form: DealForm, changed: bool = Fals
         "deal": record,
         "current": selectors.deal_rows(game, [record])[0],
         "form": form,
+        # The preview names the deal so that it is scored as saving it will score it.
+        "preview_url": reverse("games:deal-preview", args=[game.pk])
+        + "?"
+        + urlencode({CORRECTING: record.number}),
         "changed": changed,
     }
 

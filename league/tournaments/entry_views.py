@@ -22,7 +22,6 @@ next to the field it names, nothing saved), selectors read in a fixed number of 
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -33,7 +32,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import entry_side_or_404
 from league.errors import Refused
-from league.games.forms import DealForm
+from league.games.forms import DealForm, deal_form, preview_deal
 from league.models import (
     Deal,
     Fixture,
@@ -47,10 +46,6 @@ EXPIRED = "This link has expired: the match's result is confirmed."
 
 
 # -- entry links ------------------------------------------------------------------------------
-def _deal_form(game: Game, data: Any = None) -> DealForm:
-    return DealForm(data, rules=game.rules, side_names=game.side_names, held=game.held)
-
-
 def _entry_page(
     request: HttpRequest,
     side: FixtureSide,
@@ -63,7 +58,7 @@ def _entry_page(
     running = match.running_game
     confirmed = fixture.confirmed_at is not None
     if form is None and running is not None and not confirmed:
-        form = _deal_form(running)
+        form = deal_form(running)
     token = side.entry_token
     context = {
         "match": match,
@@ -169,7 +164,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             error="That deal was for a game that has ended: nothing was saved. "
             "Enter it again below if it belongs to this game.",
         )
-    form = _deal_form(game, request.POST)
+    form = deal_form(game, request.POST)
     if not form.is_valid() or "preview" in request.POST:
         return _entry_page(request, side, form, status=200 if form.is_valid() else 400)
     assert form.deal is not None
@@ -183,7 +178,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
         )
     except InvalidDeal as error:
         game.refresh_from_db()
-        form = _deal_form(game, request.POST)
+        form = deal_form(game, request.POST)
         form.is_valid()
         form._engine_error(error)
         return _entry_page(request, side, form, status=400)
@@ -199,7 +194,11 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_POST
 def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
-    """What the deal being entered will score (the deal-entry script asks as it is typed)."""
+    """What the deal being entered will score (the deal-entry script asks as it is typed).
+
+    Like the game's preview, ``?deal=<number>`` scores the running game's deal of that number
+    as a correction would; the entry page never sends it, since corrections are the director's.
+    """
     side = entry_side_or_404(token)
     if Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists():
         return JsonResponse({"valid": False, "errors": {"game": EXPIRED}}, status=410)
@@ -207,9 +206,7 @@ def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
     if game is None:
         message = "No game of this match is being played."
         return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)
-    form = _deal_form(game, request.POST)
-    form.is_valid()
-    return JsonResponse(form.preview())
+    return JsonResponse(preview_deal(game, request.POST, request.GET))
 
 
 @never_cache

@@ -52,6 +52,8 @@
   // Tells a waiting test (or anything else) that typing now fills in and previews.
   form.dataset.ready = "1";
 
+  // A correction's preview URL names its deal (?deal=<number>): the server then scores it
+  // with the points held before that deal, as saving will. Keep the query when posting.
   var url = form.dataset.previewUrl;
   var box = document.getElementById("preview");
   if (!url || !box) return;

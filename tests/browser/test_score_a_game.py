@@ -8,7 +8,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from league.models import Game
+from league.models import Game, Role
+from tests.builders import PASSWORD as USER_PASSWORD
+from tests.builders import add, make_user, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -97,3 +99,26 @@ def test_a_scorer_runs_a_game_from_the_first_visit_to_the_printed_sheet(page, tm
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(tmp_path / "sheet-360.png"), full_page=True)
     assert (tmp_path / "sheet-360.png").stat().st_size > 10_000
+
+
+def test_a_corrections_preview_scores_with_the_points_held_before_its_deal(page):
+    # klaberjass-hang: deal 2 is a tie that holds 162 for the next winner. Deal 1's correction
+    # page previews, as the scorer types, what saving gives: the held 162 are not deal 1's.
+    scorer = make_user("sam", Role.SCORER)
+    game = start_game(scorer, "klaberjass-hang", names=["Anna", "Carl"])
+    add(game, scorer, makers=0, card_points=(100, 62))
+    add(game, scorer, makers=0, card_points=(81, 81))
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "sam")
+    page.fill("#id_password", USER_PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
+
+    page.goto(f"/games/{game.pk}/deals/1/")
+    page.wait_for_selector("#deal-form[data-ready='1']")
+    page.fill("#id_card_points_0", "90")
+    page.wait_for_selector("#preview >> text=Made.")
+    assert page.inner_text("#preview").split() == ["Made.", "Anna:", "90", "Carl:", "62"]
+    with page.expect_navigation():
+        page.click("#save-deal")
+    assert game.deals.get(number=1).points == [90, 62]

@@ -284,6 +284,67 @@ def test_an_outsider_cannot_correct_or_delete(outsider_client, clabber_game, sco
     assert DealAudit.objects.count() == 0
 
 
+def hang_game_with_a_tie_after_deal_1(scorer) -> Game:
+    """klaberjass-hang: deal 1 made by Anna & Ben, 100 / 62; deal 2 a tie, 81 all, that holds
+    162 for the winner of deal 3."""
+    game = start_game(scorer, "klaberjass-hang")
+    add(game, scorer, makers=0, card_points=(100, 62))
+    add(game, scorer, makers=0, card_points=(81, 81))
+    assert game.held == 162
+    return game
+
+
+DEAL_1 = {"makers": "0", "card_points_0": "100", "card_points_1": "62", "version": "1"}
+
+
+def test_a_corrections_preview_scores_what_saving_it_gives_when_a_later_tie_holds_points(
+    scorer_client, scorer
+):
+    # The held points a deal is scored with are those held before it, not the game's now: deal
+    # 1 was played with nothing held, so its makers score 100, not 100 + 162.
+    game = hang_game_with_a_tie_after_deal_1(scorer)
+    edit = reverse("games:deal-edit", args=[game.pk, 1])
+    preview_url = (
+        parse(scorer_client.get(edit).content).by_id("deal-form").attrs["data-preview-url"]
+    )
+    preview = scorer_client.post(preview_url, DEAL_1).json()
+    assert preview["valid"], preview
+    assert [(s["points"], s["mark"]) for s in preview["sides"]] == [(100, "100"), (62, "62")]
+    assert preview["held"] == 0
+    # The Preview button (no script) says the same.
+    page = scorer_client.post(edit, {**DEAL_1, "preview": "1"})
+    assert page.status_code == 200
+    assert parse(page.content).by_id("preview").text == "Made. Anna & Ben: 100 Carl & Dora: 62"
+    # And saving gives what the preview showed.
+    assert scorer_client.post(edit, DEAL_1).status_code == 302
+    assert game.deals.get(number=1).points == [s["points"] for s in preview["sides"]]
+
+
+def test_the_next_deals_preview_pays_out_the_points_the_game_holds(scorer_client, scorer):
+    game = hang_game_with_a_tie_after_deal_1(scorer)
+    preview_url = (
+        parse(scorer_client.get(reverse("games:detail", args=[game.pk])).content)
+        .by_id("deal-form")
+        .attrs["data-preview-url"]
+    )
+    preview = scorer_client.post(preview_url, DEAL_1).json()
+    assert [s["points"] for s in preview["sides"]] == [262, 62] and preview["held"] == 0
+    assert scorer_client.post(deal_url(game), DEAL_1).status_code == 302
+    assert game.deals.get(number=3).points == [262, 62]
+
+
+def test_a_preview_of_a_correction_to_a_deal_the_game_has_not_got_says_so(
+    scorer_client, clabber_game, scorer
+):
+    add(clabber_game, scorer, makers=0, card_points=(90, 72))
+    preview_url = reverse("games:deal-preview", args=[clabber_game.pk])
+    for number in ("2", "0", "x", "99999999999999999999"):
+        response = scorer_client.post(f"{preview_url}?deal={number}", {"makers": "0"})
+        assert response.status_code == 200, number
+        json = response.json()
+        assert not json["valid"] and "no deal" in json["errors"]["game"], number
+
+
 def test_an_organiser_deletes_a_deal(organiser_client, clabber_game, scorer):
     add(clabber_game, scorer, makers=0, card_points=(90, 72))
     add(clabber_game, scorer, makers=0, card_points=(70, 92))

@@ -43,12 +43,13 @@ WIN = {"makers": "0", "card_points_0": "120", "card_points_1": "42"}
 
 # -- helpers ----------------------------------------------------------------------------------
 def cup(organiser, n: int, fmt: str = TournamentFormat.SINGLE, **options) -> Competition:
-    """A Klaberjass tournament to 150 of ``n`` players, P1 ... Pn, entered in that order."""
+    """A Klaberjass tournament to 150 (or by ``rules``) of ``n`` players, P1 ... Pn, entered in
+    that order."""
     club = competitions_services.club_create(name=f"Club {fmt} {n} {Competition.objects.count()}")
     competition = tournaments_services.tournament_create(
         club=club,
         name=options.pop("name", "Spring cup"),
-        rules=get_ruleset("klaberjass").replace(target=TARGET),
+        rules=options.pop("rules", get_ruleset("klaberjass").replace(target=TARGET)),
         entrant_kind=EntrantKind.PLAYERS,
         format=fmt,
         by=organiser,
@@ -605,6 +606,36 @@ def test_a_link_writes_only_to_its_own_matchs_running_game(organiser):
     assert Deal.objects.count() == 0
     assert client.post(url("tournaments:entry-deal", mine), WIN).status_code == 302
     assert one.games.get().deals.count() == 1 and their_game.deals.count() == 0
+
+
+def test_a_links_preview_scores_a_named_deal_with_the_points_held_before_it(organiser):
+    # klaberjass-hang: deal 1 made 100 / 62, deal 2 a tie holding 162. The entry page previews
+    # the next deal, which takes the 162; a preview naming deal 1 (as the game's correction page
+    # does) scores it as a correction saves it, with nothing held.
+    hang = get_ruleset("klaberjass-hang").replace(target=TARGET)
+    fixture = started(organiser, 2, rules=hang).fixtures.get()
+    token = sides_of(fixture)[1].entry_token
+    client = Client()
+    client.post(url("tournaments:entry-start", token))
+    deal_1 = {"makers": "0", "card_points_0": "100", "card_points_1": "62"}
+    tie = {**deal_1, "card_points_0": "81", "card_points_1": "81"}
+    for deal in (deal_1, tie):
+        assert client.post(url("tournaments:entry-deal", token), deal).status_code == 302
+    game = fixture.games.get()
+    assert game.held == 162
+    preview_url = (
+        page(client, url("tournaments:entry", token)).by_id("deal-form").attrs["data-preview-url"]
+    )
+    assert preview_url == url("tournaments:entry-preview", token)
+    as_deal_1 = client.post(f"{preview_url}?deal=1", deal_1).json()
+    assert [s["points"] for s in as_deal_1["sides"]] == [100, 62]
+    assert game.deals.get(number=1).points == [100, 62]
+    missing = client.post(f"{preview_url}?deal=3", deal_1).json()
+    assert not missing["valid"] and "no deal 3" in missing["errors"]["game"]
+    as_next = client.post(preview_url, deal_1).json()
+    assert [s["points"] for s in as_next["sides"]] == [262, 62]
+    assert client.post(url("tournaments:entry-deal", token), deal_1).status_code == 302
+    assert game.deals.get(number=3).points == [262, 62]
 
 
 def test_a_deal_sent_twice_is_saved_once_even_when_it_ended_the_game(organiser):
