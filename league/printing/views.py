@@ -16,15 +16,21 @@ from django.http import (
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
-from league.access import require_organiser
+from league.access import (
+    competition_or_404,
+    game_or_404,
+    require_organiser,
+    round_or_404,
+    tournament_or_404,
+)
 from league.competitions import selectors as competitions_selectors
 from league.competitions.fixture_views import (
     _best_note,
-    _competition,
     _describe,
     _entrant_heading,
     extra_keys,
@@ -32,12 +38,7 @@ from league.competitions.fixture_views import (
 )
 from league.competitions.selectors import StandingLine
 from league.games import selectors as games_selectors
-from league.models import (
-    Competition,
-    CompetitionKind,
-    Game,
-    Round,
-)
+from league.models import Competition
 from league.printing.forms import BlankSheetsForm
 from league.printing.pdf.sheets import (
     PAGE_SIZES,
@@ -57,7 +58,7 @@ from scoring.standings import TIEBREAKS
 
 # -- printing ---------------------------------------------------------------------------------
 def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id)
     sheet = games_selectors.game_sheet_pdf(game, page_size=page_size(request))
     return pdf_response(render_game_sheet(sheet), f"hicksheet-game-{game.pk}.pdf")
 
@@ -156,7 +157,7 @@ def standings_sheet(
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to print and pin up: A4 on its side (``?size=Letter`` for Letter)."""
-    competition = _competition(slug)
+    competition = competition_or_404(slug)
     size = page_size(request)
     lines = competitions_selectors.competition_standings(competition)
     today = format_date(timezone.localdate(), "j F Y")
@@ -165,23 +166,17 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 # -- views -----------------------------------------------------------------------------------
-def _tournament(slug: str) -> Competition:
-    return get_object_or_404(
-        Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
-    )
-
-
 @login_required
 def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round's table pack: the sheets with the sides' entry links (organisers only)."""
     require_organiser(request)
     size = page_size(request)
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    night = get_object_or_404(Round, competition=competition, number=number)
+    competition = competition_or_404(slug)
+    night = round_or_404(competition, number)
     pack = table_pack(
         competition,
         night,
-        link=lambda token: request.build_absolute_uri(f"/m/{token}/"),
+        link=lambda token: request.build_absolute_uri(reverse("tournaments:entry", args=[token])),
         page_size=size,
     )
     if not pack.sheets:
@@ -195,13 +190,13 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 
 def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    competition = _tournament(slug)
+    competition = tournament_or_404(slug)
     sheet = bracket_sheet(competition, _today(), page_size=page_size(request))
     return pdf_response(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
 
 
 def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    competition = _tournament(slug)
+    competition = tournament_or_404(slug)
     sheet = ranking_sheet(competition, _today(), page_size=page_size(request))
     return pdf_response(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
 

@@ -34,12 +34,7 @@ from django.views.decorators.http import require_POST
 from league.access import entry_side_or_404
 from league.errors import Refused
 from league.games.forms import DealForm
-from league.models import (
-    Deal,
-    Fixture,
-    FixtureSide,
-    Game,
-)
+from league.models import FixtureSide, Game
 from league.tournaments import selectors, services
 from scoring import InvalidDeal
 
@@ -99,8 +94,7 @@ def _entry_page(
 
 def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:
     """The 410 page when the match's result is confirmed (read afresh), else None."""
-    confirmed = Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists()
-    if confirmed:
+    if selectors.fixture_confirmed(side.fixture_id):
         return _entry_page(request, side, status=410, error=EXPIRED)
     return None
 
@@ -128,21 +122,13 @@ def entry_start(request: HttpRequest, token: str) -> HttpResponse:
     return _to_entry(token, "entry")
 
 
-def _running_game(side: FixtureSide) -> Game | None:
-    return (
-        Game.objects.filter(fixture_id=side.fixture_id, winner__isnull=True)
-        .order_by("created_at", "pk")
-        .first()
-    )
-
-
 @never_cache
 @require_POST
 def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     side = entry_side_or_404(token)
     if (gone := _expired(request, side)) is not None:
         return gone
-    game = _running_game(side)
+    game = selectors.running_game(side.fixture_id)
     try:
         key = uuid.UUID(request.POST.get("entry_key") or "")
     except ValueError:
@@ -150,7 +136,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     if key is not None:
         # A form sent again after its deal ended the game was saved the first time: the
         # key is looked for in every game of the match, not only the running one.
-        again = Deal.objects.filter(game__fixture_id=side.fixture_id, entry_key=key).first()
+        again = selectors.deal_by_entry_key(side.fixture_id, key)
         if again is not None:
             messages.info(request, f"Deal {again.number} was already saved; not added twice.")
             return _to_entry(token, "entry")
@@ -201,9 +187,9 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
 def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
     """What the deal being entered will score (the deal-entry script asks as it is typed)."""
     side = entry_side_or_404(token)
-    if Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists():
+    if selectors.fixture_confirmed(side.fixture_id):
         return JsonResponse({"valid": False, "errors": {"game": EXPIRED}}, status=410)
-    game = _running_game(side)
+    game = selectors.running_game(side.fixture_id)
     if game is None:
         message = "No game of this match is being played."
         return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)

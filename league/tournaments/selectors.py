@@ -14,6 +14,7 @@ a withdrawal can never leave stored slots out of step.
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -29,7 +30,9 @@ from league.competitions.selectors import (
     match_points,
 )
 from league.models import (
+    Club,
     Competition,
+    Deal,
     Entrant,
     Fixture,
     FixtureSide,
@@ -143,6 +146,35 @@ def token_side(token: str) -> FixtureSide | None:
         .filter(entry_token=token)
         .first()
     )
+
+
+def fixture_confirmed(fixture_id: int) -> bool:
+    """Whether the fixture's result is confirmed, read afresh (one query)."""
+    return Fixture.objects.filter(pk=fixture_id, confirmed_at__isnull=False).exists()
+
+
+def running_game(fixture_id: int) -> Game | None:
+    """The fixture's game being played, if any (one query)."""
+    return (
+        Game.objects.filter(fixture_id=fixture_id, winner__isnull=True)
+        .order_by("created_at", "pk")
+        .first()
+    )
+
+
+def deal_by_entry_key(fixture_id: int, key: uuid.UUID) -> Deal | None:
+    """The deal of any game of the fixture saved from the form with this ``entry_key``."""
+    return Deal.objects.filter(game__fixture_id=fixture_id, entry_key=key).first()
+
+
+# -- a new tournament ---------------------------------------------------------------------------
+def club_by_slug(slug: str) -> Club | None:
+    """The club a new tournament is offered for (``?club=``), or None."""
+    return Club.objects.filter(slug=slug).first() if slug else None
+
+
+def clubs_exist() -> bool:
+    return Club.objects.exists()
 
 
 def pool_label(pool: int | None) -> str:

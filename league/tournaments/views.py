@@ -26,25 +26,22 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.access import (
-    _tournament_or_404,
     organiser_required,
+    tournament_fixture_or_404,
     tournament_for_director,
+    tournament_or_404,
 )
 from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.forms import EntrantForm
 from league.errors import Refused
 from league.forms_common import show_refusal
-from league.models import (
-    Club,
-    Competition,
-    TournamentFormat,
-)
+from league.models import Competition, TournamentFormat
 from league.tournaments import selectors as tournaments_selectors
 from league.tournaments import services
 from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
@@ -53,7 +50,7 @@ from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
 # -- a new tournament -------------------------------------------------------------------------
 @organiser_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    club = Club.objects.filter(slug=request.GET.get("club") or "").first()
+    club = tournaments_selectors.club_by_slug(request.GET.get("club") or "")
     form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -78,7 +75,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"{competition} created: enter its entrants.")
             return redirect("tournaments:director", competition.slug)
-    context = {"form": form, "has_clubs": Club.objects.exists()}
+    context = {"form": form, "has_clubs": tournaments_selectors.clubs_exist()}
     status = 400 if form.is_bound else 200
     return render(request, "tournaments/tournament_new.html", context, status=status)
 
@@ -217,7 +214,7 @@ def director_start(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def director_confirm(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     competition = tournament_for_director(request, slug)
-    fixture = get_object_or_404(competition.fixtures, pk=fixture_id)
+    fixture = tournament_fixture_or_404(competition, fixture_id)
     try:
         services.fixture_confirm(fixture=fixture, director=request.user)
     except Refused as error:
@@ -249,8 +246,8 @@ def director_withdraw(request: HttpRequest, slug: str) -> HttpResponse:
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The bracket (elimination formats, the knockout after pools), the pool tables, the
     rounds of a Swiss or round robin, and the final placings once there are some."""
-    competition = _tournament_or_404(slug)
-    entrants = list(competition.entrants.all())
+    competition = tournament_or_404(slug)
+    entrants = tournaments_selectors.tournament_entrants(competition)
     fmt = competition.format
     view = tournaments_selectors.tournament_bracket_view(competition, entrants)
     pools = (
@@ -268,7 +265,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "competition": competition,
         "club": competition.club,
-        "entrants": sorted(entrants, key=lambda e: (e.seed is None, e.seed or 0, e.name)),
+        "entrants": entrants,
         "bracket": view,
         "pools": pools,
         "rounds": rounds,
