@@ -1,8 +1,10 @@
-"""Score-entry pages: start a game, enter and correct deals, read and print the sheet.
+"""Printed documents: a game's sheet, blank sheets, a competition's standings, and a
+tournament's table pack, bracket and ranking (``?size=Letter`` for Letter, A4 by default).
 
-Views stay thin: forms validate, services write, selectors read, ``league.access`` decides
-who may write (404 for a game that does not exist, 403 for a signed-in user who may not
-score it; anonymous visitors are sent to sign in).
+Views stay thin: ``league.access`` finds what is asked for (404) and decides who may have it
+(the table pack carries the entry links, so only an organiser prints it: signed out, the
+sign-in page; a scorer, 403), the selectors read and the presenters build each sheet, the
+renderers in :mod:`league.printing.pdf` turn it into bytes. Everything else is public.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from django.http import (
 )
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.dateformat import format as format_date
 
 from league.access import (
     competition_or_404,
@@ -52,7 +52,7 @@ from league.printing.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
-from league.tournaments.presenters import _today, bracket_sheet, ranking_sheet, table_pack
+from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack, today_text
 from scoring.standings import TIEBREAKS
 
 
@@ -160,8 +160,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = competition_or_404(slug)
     size = page_size(request)
     lines = competitions_selectors.competition_standings(competition)
-    today = format_date(timezone.localdate(), "j F Y")
-    data = render_standings(standings_sheet(competition, lines, today, page_size=size))
+    data = render_standings(standings_sheet(competition, lines, today_text(), page_size=size))
     return pdf_response(data, f"{competition.slug}-standings.pdf")
 
 
@@ -191,13 +190,13 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_or_404(slug)
-    sheet = bracket_sheet(competition, _today(), page_size=page_size(request))
+    sheet = bracket_sheet(competition, today_text(), page_size=page_size(request))
     return pdf_response(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
 
 
 def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_or_404(slug)
-    sheet = ranking_sheet(competition, _today(), page_size=page_size(request))
+    sheet = ranking_sheet(competition, today_text(), page_size=page_size(request))
     return pdf_response(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
 
 

@@ -16,7 +16,8 @@ Who may do what:
   named by the request, only checked against it.
 
 Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
-next to the field it names, nothing saved), selectors read in a fixed number of queries.
+next to the field it names, nothing saved), selectors read in a fixed number of queries, and
+:mod:`league.tournaments.presenters` puts what they read into the words the PDFs print too.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from league.access import entry_side_or_404
 from league.errors import Refused
 from league.games.forms import DealForm
 from league.models import FixtureSide, Game
-from league.tournaments import selectors, services
+from league.tournaments import presenters, selectors, services
 from scoring import InvalidDeal
 
 EXPIRED = "This link has expired: the match's result is confirmed."
@@ -53,7 +54,7 @@ def _entry_page(
     status: int = 200,
     error: str = "",
 ) -> HttpResponse:
-    match = selectors.entry_match(side)
+    match = presenters.entry_match(side)
     fixture = match.fixture
     running = match.running_game
     confirmed = fixture.confirmed_at is not None

@@ -16,7 +16,8 @@ Who may do what:
   named by the request, only checked against it.
 
 Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
-next to the field it names, nothing saved), selectors read in a fixed number of queries.
+next to the field it names, nothing saved), selectors read in a fixed number of queries, and
+:mod:`league.tournaments.presenters` puts what they read into the words the PDFs print too.
 """
 
 from __future__ import annotations
@@ -36,14 +37,13 @@ from league.access import (
     tournament_for_director,
     tournament_or_404,
 )
-from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.forms import EntrantForm
 from league.errors import Refused
 from league.forms_common import show_refusal
 from league.models import Competition, TournamentFormat
+from league.tournaments import presenters, services
 from league.tournaments import selectors as tournaments_selectors
-from league.tournaments import services
 from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
 
 
@@ -99,6 +99,7 @@ def _director_page(
         "entrants": entrants,
         "started": competition.started,
         "rules": competition.rules,
+        "format_name": presenters.format_name(competition),
     }
     if not competition.started:
         context["entrant_form"] = forms.get("entrant") or EntrantForm(
@@ -109,7 +110,7 @@ def _director_page(
         )
         context["start_errors"] = forms.get("start_errors", [])
     else:
-        rounds, done = tournaments_selectors.director_rounds(competition)
+        rounds, done = presenters.director_rounds(competition)
         # Each side's link in full, for the director to hand out (read aloud, or sent).
         shown = [
             (
@@ -247,29 +248,10 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The bracket (elimination formats, the knockout after pools), the pool tables, the
     rounds of a Swiss or round robin, and the final placings once there are some."""
     competition = tournament_or_404(slug)
-    entrants = tournaments_selectors.tournament_entrants(competition)
-    fmt = competition.format
-    view = tournaments_selectors.tournament_bracket_view(competition, entrants)
-    pools = (
-        tournaments_selectors.pool_tables(competition, entrants)
-        if fmt == TournamentFormat.POOLS
-        else []
-    )
-    rounds = []
-    if fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN, TournamentFormat.POOLS):
-        rounds = [
-            (night, lines, out)
-            for night, lines, out in competitions_selectors.competition_rounds(competition)
-            if fmt != TournamentFormat.POOLS or any(line.fixture.pool is not None for line in lines)
-        ]
     context = {
         "competition": competition,
         "club": competition.club,
-        "entrants": entrants,
-        "bracket": view,
-        "pools": pools,
-        "rounds": rounds,
+        "page": presenters.bracket_page(competition),
         "projector": request.GET.get("projector") == "1",
-        "show_standings": fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN),
     }
     return render(request, "tournaments/tournament_bracket.html", context)
