@@ -169,7 +169,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             void_reason=form.cleaned_data.get("void_reason") or "",
         )
     except InvalidDeal as error:
-        game.refresh_from_db()
+        game = selectors.game_afresh(game.pk)
         form = _deal_form(game, request.POST)
         form.is_valid()
         form._engine_error(error)

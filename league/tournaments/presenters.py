@@ -215,20 +215,39 @@ def side_scores(line: FixtureLine, games_per_match: int) -> tuple[str, str]:
     return ("", "")
 
 
+def score_text(scores: tuple[str, str]) -> str:
+    """Both sides' scores as one string, home first: "512 – 431"; "" before there are any."""
+    return " \u2013 ".join(scores) if any(scores) else ""
+
+
+def in_sentence(words: str) -> str:
+    """Words that start a line, to go inside a sentence: "Forfeit by Anna" -> "forfeit by
+    Anna" (the first letter only: a name keeps its capital)."""
+    return words[:1].lower() + words[1:]
+
+
 IN_PLAY = "In play"
 TO_BE_CONFIRMED = "Finished, to be confirmed"
+
+
+def conceded(fixture: Fixture, names: tuple[str, str] | None = None) -> str:
+    """ "Forfeit" or "No-show" for a fixture conceded, with ``names`` the side that did:
+    "Forfeit by Anna"; "" for one that was not."""
+    if fixture.status not in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
+        return ""
+    words = fixture.get_status_display()
+    if names is not None and fixture.conceded_by in (0, 1):
+        words += f" by {names[fixture.conceded_by]}"
+    return words
 
 
 def fixture_status(
     fixture: Fixture, running: Game | None, names: tuple[str, str] | None = None
 ) -> str:
     """How a fixture stands, where that is worth saying: "Forfeit" or "No-show" (with
-    ``names``: "Forfeit by Anna", the side that conceded), "In play", "Finished, to be
+    ``names``: "Forfeit by Anna", see :func:`conceded`), "In play", "Finished, to be
     confirmed"; "" for a fixture not started, or played and confirmed."""
-    if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
-        words = fixture.get_status_display()
-        if names is not None and fixture.conceded_by in (0, 1):
-            words += f" by {names[fixture.conceded_by]}"
+    if words := conceded(fixture, names):
         return words
     if running is not None:
         return IN_PLAY
@@ -568,8 +587,7 @@ class PairingRow:
 
     @property
     def score(self) -> str:
-        """ "512 – 431", or "" before there is one."""
-        return " \u2013 ".join(self.scores) if any(self.scores) else ""
+        return score_text(self.scores)
 
 
 @dataclass(frozen=True)
@@ -661,12 +679,12 @@ def bracket_page(competition: Competition) -> BracketPage:
 def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     """What a table is doing, for its director, as a (key, words) pair: ``not-started``,
     ``in-play`` (with the running totals), ``awaiting`` (finished, its result to be confirmed,
-    and by whom) or ``confirmed``."""
+    and by whom) or ``confirmed``. Fuller than a box's status: the director acts on it."""
     names = line.sides
     if fixture.confirmed_at is not None:
         how = f" by {fixture.confirmed_by}" if fixture.confirmed_by else ""
-        if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW) and line.note:
-            return "confirmed", f"Confirmed{how}: {line.note.lower()}"
+        if words := conceded(fixture, names):
+            return "confirmed", f"Confirmed{how}: {in_sentence(words)}"
         return "confirmed", f"Confirmed{how}"
     if fixture.finished:
         if fixture.entered_by in (0, 1):
@@ -675,9 +693,9 @@ def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
         return "awaiting", "Finished: waiting for the director to confirm"
     running = line.running_game
     if running is not None:
-        totals = " \u2013 ".join(str(t) for t in running.display_totals)
+        totals = score_text((str(running.display_totals[0]), str(running.display_totals[1])))
         game = f"game {len(line.games)}, " if len(line.games) > 1 else ""
-        return "in-play", f"In play: {game}{totals}"
+        return "in-play", f"{IN_PLAY}: {game}{totals}"
     if line.games:
         return "in-play", f"Between games: game {len(line.games) + 1} to start"
     return "not-started", "Not started"
@@ -690,6 +708,7 @@ class DirectorTable:
     status_text: str
     tokens: tuple[tuple[str, str | None], ...]  # (side name, entry token) per side
     pool_name: str = ""
+    score: str = ""  # as on the bracket: "240 – 84", a running game's "120 – 42"
 
     @property
     def fixture(self) -> Fixture:
@@ -716,7 +735,8 @@ def director_rounds(competition: Competition) -> tuple[list, int]:
             sides = sorted(fixture.sides.all(), key=lambda s: s.side)
             tokens = tuple((s.entrant.name, s.entry_token) for s in sides)
             pool = pool_name(fixture.pool) if fixture.pool is not None else ""
-            tables.append(DirectorTable(line, status, words, tokens, pool))
+            score = score_text(side_scores(line, competition.games_per_match))
+            tables.append(DirectorTable(line, status, words, tokens, pool, score))
         open_rounds.append((night, tables, out))
     return open_rounds, done
 
@@ -727,7 +747,9 @@ class EntryMatch:
     """An entry link's match: the side the link belongs to (``side``), the fixture's line,
     its games in the order played with their sheet rows, the entrant's next match's token
     once this one is confirmed; ``match_name`` what it is beside its round ("Semi-final",
-    "Pool 1"), as on the table's sheet, and ``match_length`` as on the bracket."""
+    "Pool 1"), as on the table's sheet, ``match_length``, ``score`` as on the bracket, and
+    ``note`` how a result came other than by play ("forfeit by Anna", "from the paper
+    sheet"), to go inside a sentence."""
 
     fixture: Fixture
     side: int
@@ -736,6 +758,8 @@ class EntryMatch:
     next_token: str | None = None
     match_name: str = ""
     match_length: str = ""
+    score: str = ""
+    note: str = ""
 
     @property
     def running_game(self) -> Game | None:
@@ -771,6 +795,8 @@ def entry_match(side: FixtureSide) -> EntryMatch:
         next_token,
         match_name=match_name(fixture, bracket),
         match_length=match_length(competition),
+        score=score_text(side_scores(line, competition.games_per_match)),
+        note=in_sentence(conceded(fixture, line.sides) or line.note),
     )
 
 

@@ -156,6 +156,11 @@ def running_game(fixture_id: int) -> Game | None:
     )
 
 
+def game_afresh(game_id: int) -> Game:
+    """The game as stored now (after a write that was refused, say: nothing of it kept)."""
+    return Game.objects.get(pk=game_id)
+
+
 def deal_by_entry_key(fixture_id: int, key: uuid.UUID) -> Deal | None:
     """The deal of any game of the fixture saved from the form with this ``entry_key``."""
     return Deal.objects.filter(game__fixture_id=fixture_id, entry_key=key).first()

@@ -161,6 +161,10 @@ def test_round_titles_and_places_are_one_set_of_words():
     assert presenters.column_title(double, double.by_id["GF2"]) == "Reset, if needed"
     assert presenters.place_texts([1, 2, 3, 3]) == ["1", "2", "3=", "3="]
     assert presenters.pool_name(0) == "Pool 1"
+    # Inside a sentence, only the first letter goes small: a name keeps its capital.
+    assert presenters.in_sentence("Forfeit by Anna") == "forfeit by Anna"
+    assert presenters.score_text(("240", "84")) == "240 \u2013 84"
+    assert presenters.score_text(("", "")) == ""
 
 
 @pytest.mark.parametrize(
