@@ -476,8 +476,8 @@ def _box(
             names.append(slot_name(slot, data.pool_places))
             known.append(False)
             # After pools, the seed a pool place will bring ("Seed 3" says it by itself).
-            pooled = isinstance(slot, Seed) and slot.number in data.pool_places
-            seeds.append(slot.number if pooled else None)  # type: ignore[union-attr]
+            pooled = slot.number if isinstance(slot, Seed) else None
+            seeds.append(pooled if pooled in data.pool_places else None)
     won = None
     if winner is not None and not isinstance(winner, Nobody):
         won = 0 if winner == sides[0] else 1

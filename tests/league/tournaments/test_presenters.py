@@ -5,6 +5,9 @@ read back from the HTML a browser gets and from the text of the PDF."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -184,3 +187,17 @@ def test_when_rounds_are_finished(fmt, rounds, drawn, matches, open_, finished):
         )
         is finished
     )
+
+
+def test_the_renderers_draw_the_presenters_dataclasses_without_django():
+    # The renderers name the presenter's types for type checking only: run on their own,
+    # they load no Django, as a renderer should (a plain dataclass in, bytes out).
+    code = (
+        "import sys, league.printing.pdf.tournament; "
+        "print(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    )
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"
