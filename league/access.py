@@ -33,6 +33,7 @@ from league.models import (
     Player,
     Profile,
     Role,
+    Round,
 )
 from league.tournaments import selectors as tournaments_selectors
 
@@ -68,6 +69,11 @@ def can_score(user: User | AnonymousUser, game: Game) -> bool:
     if game.created_by_id == user.pk or is_organiser(user):
         return True
     return game.scorers.filter(pk=user.pk).exists()
+
+
+def game_or_404(game_id: int) -> Game:
+    """A game, for anybody to read (its sheet, its PDF); 404 if there is none."""
+    return get_object_or_404(Game, pk=game_id)
 
 
 def game_for_write(request: HttpRequest, game_id: int) -> Game:
@@ -129,8 +135,15 @@ def partnership_or_404(partnership_id: int) -> Partnership:
     )
 
 
+def round_or_404(competition: Competition, number: int) -> Round:
+    """The competition's round ``number``; 404 if it has none."""
+    return get_object_or_404(Round, competition=competition, number=number)
+
+
 # -- tournaments and entry links ---------------------------------------------------------------
-def _tournament_or_404(slug: str) -> Competition:
+def tournament_or_404(slug: str) -> Competition:
+    """A tournament, for anybody to read (its bracket, its PDFs); 404 for a competition that
+    is not one."""
     return get_object_or_404(
         Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
     )
@@ -139,9 +152,14 @@ def _tournament_or_404(slug: str) -> Competition:
 def tournament_for_director(request: HttpRequest, slug: str) -> Competition:
     """The tournament, for its director: 404 if there is none, 403 for a non-organiser
     (anonymous visitors are sent to sign in by ``login_required`` first)."""
-    competition = _tournament_or_404(slug)
+    competition = tournament_or_404(slug)
     require_organiser(request)
     return competition
+
+
+def tournament_fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
+    """The tournament's fixture; 404 for one of another competition."""
+    return get_object_or_404(competition.fixtures, pk=fixture_id)
 
 
 def entry_side_or_404(token: str) -> FixtureSide:

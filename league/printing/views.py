@@ -1,8 +1,10 @@
-"""Score-entry pages: start a game, enter and correct deals, read and print the sheet.
+"""Printed documents: a game's sheet, blank sheets, a competition's standings, and a
+tournament's table pack, bracket and ranking (``?size=Letter`` for Letter, A4 by default).
 
-Views stay thin: forms validate, services write, selectors read, ``league.access`` decides
-who may write (404 for a game that does not exist, 403 for a signed-in user who may not
-score it; anonymous visitors are sent to sign in).
+Views stay thin: ``league.access`` finds what is asked for (404) and decides who may have it
+(the table pack carries the entry links, so only an organiser prints it: signed out, the
+sign-in page; a scorer, 403), the selectors read and the presenters build each sheet, the
+renderers in :mod:`league.printing.pdf` turn it into bytes. Everything else is public.
 """
 
 from __future__ import annotations
@@ -16,11 +18,16 @@ from django.http import (
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
-from django.utils.dateformat import format as format_date
+from django.shortcuts import render
+from django.urls import reverse
 
-from league.access import competition_or_404, require_organiser
+from league.access import (
+    competition_or_404,
+    game_or_404,
+    require_organiser,
+    round_or_404,
+    tournament_or_404,
+)
 from league.competitions import selectors as competitions_selectors
 from league.competitions.fixture_views import (
     _best_note,
@@ -31,12 +38,7 @@ from league.competitions.fixture_views import (
 )
 from league.competitions.selectors import StandingLine
 from league.games import selectors as games_selectors
-from league.models import (
-    Competition,
-    CompetitionKind,
-    Game,
-    Round,
-)
+from league.models import Competition
 from league.printing.forms import BlankSheetsForm
 from league.printing.pdf.sheets import (
     PAGE_SIZES,
@@ -50,13 +52,13 @@ from league.printing.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
-from league.tournaments.presenters import _today, bracket_sheet, ranking_sheet, table_pack
+from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack, today_text
 from scoring.standings import TIEBREAKS
 
 
 # -- printing ---------------------------------------------------------------------------------
 def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id)
     sheet = games_selectors.game_sheet_pdf(game, page_size=page_size(request))
     return pdf_response(render_game_sheet(sheet), f"hicksheet-game-{game.pk}.pdf")
 
@@ -158,29 +160,22 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = competition_or_404(slug)
     size = page_size(request)
     lines = competitions_selectors.competition_standings(competition)
-    today = format_date(timezone.localdate(), "j F Y")
-    data = render_standings(standings_sheet(competition, lines, today, page_size=size))
+    data = render_standings(standings_sheet(competition, lines, today_text(), page_size=size))
     return pdf_response(data, f"{competition.slug}-standings.pdf")
 
 
 # -- views -----------------------------------------------------------------------------------
-def _tournament(slug: str) -> Competition:
-    return get_object_or_404(
-        Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
-    )
-
-
 @login_required
 def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round's table pack: the sheets with the sides' entry links (organisers only)."""
     require_organiser(request)
     size = page_size(request)
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    night = get_object_or_404(Round, competition=competition, number=number)
+    competition = competition_or_404(slug)
+    night = round_or_404(competition, number)
     pack = table_pack(
         competition,
         night,
-        link=lambda token: request.build_absolute_uri(f"/m/{token}/"),
+        link=lambda token: request.build_absolute_uri(reverse("tournaments:entry", args=[token])),
         page_size=size,
     )
     if not pack.sheets:
@@ -194,14 +189,14 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 
 def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    competition = _tournament(slug)
-    sheet = bracket_sheet(competition, _today(), page_size=page_size(request))
+    competition = tournament_or_404(slug)
+    sheet = bracket_sheet(competition, today_text(), page_size=page_size(request))
     return pdf_response(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
 
 
 def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    competition = _tournament(slug)
-    sheet = ranking_sheet(competition, _today(), page_size=page_size(request))
+    competition = tournament_or_404(slug)
+    sheet = ranking_sheet(competition, today_text(), page_size=page_size(request))
     return pdf_response(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
 
 

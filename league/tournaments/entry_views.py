@@ -16,7 +16,8 @@ Who may do what:
   named by the request, only checked against it.
 
 Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
-next to the field it names, nothing saved), selectors read in a fixed number of queries.
+next to the field it names, nothing saved), selectors read in a fixed number of queries, and
+:mod:`league.tournaments.presenters` puts what they read into the words the PDFs print too.
 """
 
 from __future__ import annotations
@@ -33,13 +34,8 @@ from django.views.decorators.http import require_POST
 from league.access import entry_side_or_404
 from league.errors import Refused
 from league.games.forms import DealForm, deal_form, preview_deal
-from league.models import (
-    Deal,
-    Fixture,
-    FixtureSide,
-    Game,
-)
-from league.tournaments import selectors, services
+from league.models import FixtureSide
+from league.tournaments import presenters, selectors, services
 from scoring import InvalidDeal
 
 EXPIRED = "This link has expired: the match's result is confirmed."
@@ -53,7 +49,7 @@ def _entry_page(
     status: int = 200,
     error: str = "",
 ) -> HttpResponse:
-    match = selectors.entry_match(side)
+    match = presenters.entry_match(side)
     fixture = match.fixture
     running = match.running_game
     confirmed = fixture.confirmed_at is not None
@@ -94,8 +90,7 @@ def _entry_page(
 
 def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:
     """The 410 page when the match's result is confirmed (read afresh), else None."""
-    confirmed = Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists()
-    if confirmed:
+    if selectors.fixture_confirmed(side.fixture_id):
         return _entry_page(request, side, status=410, error=EXPIRED)
     return None
 
@@ -123,21 +118,13 @@ def entry_start(request: HttpRequest, token: str) -> HttpResponse:
     return _to_entry(token, "entry")
 
 
-def _running_game(side: FixtureSide) -> Game | None:
-    return (
-        Game.objects.filter(fixture_id=side.fixture_id, winner__isnull=True)
-        .order_by("created_at", "pk")
-        .first()
-    )
-
-
 @never_cache
 @require_POST
 def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     side = entry_side_or_404(token)
     if (gone := _expired(request, side)) is not None:
         return gone
-    game = _running_game(side)
+    game = selectors.running_game(side.fixture_id)
     try:
         key = uuid.UUID(request.POST.get("entry_key") or "")
     except ValueError:
@@ -145,7 +132,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     if key is not None:
         # A form sent again after its deal ended the game was saved the first time: the
         # key is looked for in every game of the match, not only the running one.
-        again = Deal.objects.filter(game__fixture_id=side.fixture_id, entry_key=key).first()
+        again = selectors.deal_by_entry_key(side.fixture_id, key)
         if again is not None:
             messages.info(request, f"Deal {again.number} was already saved; not added twice.")
             return _to_entry(token, "entry")
@@ -177,7 +164,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             void_reason=form.cleaned_data.get("void_reason") or "",
         )
     except InvalidDeal as error:
-        game.refresh_from_db()
+        game = selectors.game_afresh(game.pk)
         form = deal_form(game, request.POST)
         form.is_valid()
         form._engine_error(error)
@@ -200,9 +187,9 @@ def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
     as a correction would; the entry page never sends it, since corrections are the director's.
     """
     side = entry_side_or_404(token)
-    if Fixture.objects.filter(pk=side.fixture_id, confirmed_at__isnull=False).exists():
+    if selectors.fixture_confirmed(side.fixture_id):
         return JsonResponse({"valid": False, "errors": {"game": EXPIRED}}, status=410)
-    game = _running_game(side)
+    game = selectors.running_game(side.fixture_id)
     if game is None:
         message = "No game of this match is being played."
         return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)

@@ -1,76 +1,111 @@
-"""A tournament's printed documents: a round's table pack, the bracket and the final ranking.
+"""A tournament's display, built once for its pages and its printed documents.
 
-- ``/c/<slug>/rounds/<number>/tables.pdf``: one hick sheet a table of the round, with each
-  side's entry link as a QR code. The links let whoever holds them enter and confirm results,
-  so only an organiser may print the pack (signed out: the sign-in page; a scorer: 403), and
-  the response is not to be cached. Any competition's round prints; sides without an entry
-  link (a league's) get no code.
-- ``/c/<slug>/bracket.pdf``: the bracket as it stands (a Swiss, a round robin and the pools
-  print their rounds' pairings). Public.
-- ``/c/<slug>/ranking.pdf``: the places from the bracket, or the standings. Public.
+The selectors read (queries only); this module turns what they return into words and layout:
+plain frozen dataclasses that the templates (``templates/tournaments/``) and the PDF renderers
+(:mod:`league.printing.pdf.tournament`, which take them and return bytes) both draw, so the
+public page, the director's page, an entry link's page and the paper never disagree.
 
-All three take ``?size=Letter`` (A4 by default). The sheets are built here from the services'
-and selectors' reads; the renderers in :mod:`league.pdf.tournament` only draw.
+Words:
+
+- a *round title* names a bracket match, or its round over a column of boxes: "Round 1",
+  "Quarter-final(s)", "Semi-final(s)", "Final"; in a double elimination "Winners' round 1",
+  "Winners' semi-final(s)", "Winners' final", "Losers' round 2", "Losers' final", "Grand final",
+  "Grand final reset" (its column: "Reset, if needed"); and "Third-place match";
+- a *pool name* is "Pool 1": pools are numbered from 0 in the database and from 1 for people;
+- a *box* is one bracket match as shown: two sides, home above away, each an entrant's name or
+  what will fill it ("Seed 3", "Winner of W1-2", "Loser of W1-2", "Pool 1, 1st", or "bye" for
+  nobody), with its score; the box's *status* says in a few words how the match stands
+  (:func:`box_status`), and its *tag* what it is where its column's title does not say
+  ("Third-place match", drawn under the final);
+- a side's *score* is its points in a match of one game, its games won in a longer match, and
+  the running game's totals while one is in play (:func:`side_scores`);
+- a *section* is a part of the bracket drawn on its own, its *columns* its rounds. The page
+  draws the winners' bracket, the losers' bracket and the finals apart; paper draws the grand
+  final beside the winners' final that feeds it, so that a line can join them
+  (:meth:`BracketDisplay.print_sections`);
+- *pairings* are the rounds of a format that is not a bracket (Swiss, round robin, pools), a
+  line a table;
+- a *place* is "3", or "3=" when two or more share it.
+
+The documents:
+
+- ``/c/<slug>/rounds/<number>/tables.pdf``: one hick sheet a table of the round
+  (:func:`table_pack`), a copy for each side with that side's entry link as a QR code;
+- ``/c/<slug>/bracket.pdf``: the bracket as it stands, and the pairings (:func:`bracket_sheet`);
+- ``/c/<slug>/ranking.pdf``: the places from the bracket, or the standings
+  (:func:`ranking_sheet`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date as Date
 
-from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
 from league.competitions import selectors as competitions_selectors
+from league.competitions.selectors import FixtureLine
 from league.games import selectors as games_selectors
 from league.models import (
     Competition,
-    CompetitionKind,
+    Entrant,
     EntrantKind,
     Fixture,
     FixtureSide,
     FixtureStatus,
+    Game,
     Round,
     TournamentFormat,
 )
 from league.printing.pdf.sheets import BlankSheet, EntryLink
-from league.printing.pdf.tournament import (
-    BracketBox,
-    BracketColumn,
-    BracketSection,
-    BracketSheet,
-    PairingRound,
-    PairingRow,
-    RankingRow,
-    RankingSheet,
-    TablePack,
-)
-from league.tournaments import selectors as tournaments_selectors
-from scoring.brackets import BYE, Bracket, BracketMatch, BracketState, LoserOf, Seed, WinnerOf
+from league.tournaments import selectors
+from league.tournaments.selectors import BracketData, PoolLine
+from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
 from scoring.standings import TIEBREAKS
 
 ELIMINATION = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE)
 
+#: What a side of nobody is called (a bye), on the page and on paper.
+BYE_NAME = "bye"
+#: Before the start, where the bracket or the pairings will be.
+NOT_DRAWN = "The draw is made when the director starts the tournament."
 
-# -- words -----------------------------------------------------------------------------------
-def _when(day: Date | None) -> str:
+
+# -- words ------------------------------------------------------------------------------------
+def date_text(day: Date | None) -> str:
+    """A day as people read it: "14 March 2026"; "" for none."""
     return format_date(day, "j F Y") if day else ""
 
 
-def _today() -> str:
-    return _when(timezone.localdate())
+def today_text() -> str:
+    return date_text(timezone.localdate())
 
 
 def pool_name(pool: int) -> str:
-    """Pools are numbered from 0 in the database and from 1 in print, as on the pages."""
+    """ "Pool 1" for pool 0: numbered from 0 in the database and from 1 for people."""
     return f"Pool {pool + 1}"
 
 
+def ordinal(n: int) -> str:
+    """ "1st", "2nd", "3rd", "4th", "11th", "21st"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def match_length(competition: Competition) -> str:
+    """How many games a match is: "one game a match", "matches best of 3", "3 games a match"."""
+    n = competition.games_per_match
+    if n <= 1:
+        return "one game a match"
+    return f"matches best of {n}" if competition.best_of else f"{n} games a match"
+
+
 def format_name(competition: Competition) -> str:
-    """The format with its options, as a reader wants it: "Single elimination, with a
-    third-place match; matches best of 3"."""
+    """The format with its options and the length of a match, as a reader wants it:
+    "Single elimination, with a third-place match; matches best of 3"."""
     fmt = competition.format
     words = competition.get_format_display()
     if fmt == TournamentFormat.SINGLE and competition.third_place:
@@ -86,13 +121,11 @@ def format_name(competition: Competition) -> str:
         )
         if competition.third_place:
             words += " with a third-place match"
-    n = competition.games_per_match
-    if n > 1:
-        words += f"; matches best of {n}" if competition.best_of else f"; {n} games a match"
-    return words
+    return f"{words}; {match_length(competition)}"
 
 
 def ruleset_name(competition: Competition) -> str:
+    """ "Klaberjass, games to 150"."""
     rules = competition.rules
     return f"{rules.name}, games to {rules.target}"
 
@@ -101,10 +134,11 @@ def entrant_heading(competition: Competition) -> str:
     return "Partnership" if competition.entrant_kind == EntrantKind.PARTNERSHIPS else "Player"
 
 
-_FROM_THE_END = {0: ("final", "final"), 1: ("semi-final", "semi-finals")}
-
-
-_FROM_THE_END[2] = ("quarter-final", "quarter-finals")
+_FROM_THE_END = {
+    0: ("final", "final"),
+    1: ("semi-final", "semi-finals"),
+    2: ("quarter-final", "quarter-finals"),
+}
 
 
 def round_title(bracket: Bracket, match: BracketMatch, plural: bool = False) -> str:
@@ -125,9 +159,656 @@ def round_title(bracket: Bracket, match: BracketMatch, plural: bool = False) -> 
     return text[0].upper() + text[1:]
 
 
-def _table_key(table: str, pk: int) -> tuple[int, str, int]:
-    # Tables are text ("3", "Bar"): numbered tables in number order, 10 after 9.
-    return (int(table) if table.isdigit() else 1_000_000, table, pk)
+def column_title(bracket: Bracket, match: BracketMatch) -> str:
+    """The title over a column of boxes, from its first match: its round's title, plural
+    ("Semi-finals"); "Reset, if needed" over the grand final's reset."""
+    if match.section == "final" and match.reset_of is not None:
+        return "Reset, if needed"
+    return round_title(bracket, match, plural=True)
+
+
+def match_name(fixture: Fixture, bracket: Bracket | None) -> str:
+    """What a tournament's fixture is, beside its round: its bracket match's round title
+    ("Semi-final"), or its pool ("Pool 2"); "" for a Swiss or a round robin's."""
+    if fixture.bracket_match and bracket is not None and fixture.bracket_match in bracket.by_id:
+        return round_title(bracket, bracket.by_id[fixture.bracket_match])
+    if fixture.pool is not None:
+        return pool_name(fixture.pool)
+    return ""
+
+
+def slot_name(slot: Seed | WinnerOf | LoserOf, pool_places: Mapping[int, tuple[int, int]]) -> str:
+    """What fills a side of a box that is not known yet: "Winner of W1-2", "Loser of W1-2",
+    "Seed 3", or after pools the pool place the seed comes from: "Pool 1, 1st"."""
+    if isinstance(slot, WinnerOf):
+        return f"Winner of {slot.match}"
+    if isinstance(slot, LoserOf):
+        return f"Loser of {slot.match}"
+    if slot.number in pool_places:
+        pool, place = pool_places[slot.number]
+        return f"{pool_name(pool)}, {ordinal(place)}"
+    return f"Seed {slot.number}"
+
+
+def place_texts(places: Sequence[int]) -> list[str]:
+    """Places as shown: "3=" for a place two or more share, else "3"."""
+    count = Counter(places)
+    return [f"{p}=" if count[p] > 1 else str(p) for p in places]
+
+
+def side_scores(line: FixtureLine, games_per_match: int) -> tuple[str, str]:
+    """Each side's score, home first: its points in a match of one game, its games won in a
+    longer one, once the match is finished; the running game's totals while one is in play;
+    else nothing."""
+    fixture = line.fixture
+    if fixture.finished:
+        by_side = {s.side: s for s in fixture.sides.all()}
+        if 0 not in by_side or 1 not in by_side:
+            return ("", "")
+        if games_per_match > 1:
+            return (str(by_side[0].games_won), str(by_side[1].games_won))
+        return (str(by_side[0].points_for), str(by_side[1].points_for))
+    running = line.running_game
+    if running is not None:
+        totals = running.display_totals
+        return (str(totals[0]), str(totals[1]))
+    return ("", "")
+
+
+def score_text(scores: tuple[str, str]) -> str:
+    """Both sides' scores as one string, home first: "512 – 431"; "" before there are any."""
+    return " \u2013 ".join(scores) if any(scores) else ""
+
+
+def in_sentence(words: str) -> str:
+    """Words that start a line, to go inside a sentence: "Forfeit by Anna" -> "forfeit by
+    Anna" (the first letter only: a name keeps its capital)."""
+    return words[:1].lower() + words[1:]
+
+
+IN_PLAY = "In play"
+TO_BE_CONFIRMED = "Finished, to be confirmed"
+
+
+def conceded(fixture: Fixture, names: tuple[str, str] | None = None) -> str:
+    """ "Forfeit" or "No-show" for a fixture conceded, with ``names`` the side that did:
+    "Forfeit by Anna"; "" for one that was not."""
+    if fixture.status not in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
+        return ""
+    words = fixture.get_status_display()
+    if names is not None and fixture.conceded_by in (0, 1):
+        words += f" by {names[fixture.conceded_by]}"
+    return words
+
+
+def fixture_status(
+    fixture: Fixture, running: Game | None, names: tuple[str, str] | None = None
+) -> str:
+    """How a fixture stands, where that is worth saying: "Forfeit" or "No-show" (with
+    ``names``: "Forfeit by Anna", see :func:`conceded`), "In play", "Finished, to be
+    confirmed"; "" for a fixture not started, or played and confirmed."""
+    if words := conceded(fixture, names):
+        return words
+    if running is not None:
+        return IN_PLAY
+    if fixture.finished and fixture.confirmed_at is None:
+        return TO_BE_CONFIRMED
+    return ""
+
+
+#: Bracket statuses (scoring.brackets) that say it all, whatever the fixture.
+_BRACKET_WORDS = {
+    "waiting": "Waiting",
+    "walkover": "Walkover",
+    "bye": "Bye",
+    "not_needed": "Not needed",
+}
+
+
+def box_status(status: str, line: FixtureLine | None) -> str:
+    """How a bracket match stands, given its status in the bracket and its fixture if made:
+    "Waiting" (for a side), "Ready", "To play at table 2", "In play at table 2" (", game 2"
+    from a match's second game on), "Finished, to be confirmed", "Played", "Forfeit",
+    "No-show", "Walkover", "Bye", "Not needed"."""
+    if status in _BRACKET_WORDS:
+        return _BRACKET_WORDS[status]
+    if line is None:
+        return "Played" if status == "played" else "Ready"
+    fixture = line.fixture
+    running = line.running_game
+    at = f" at table {fixture.table}" if fixture.table else ""
+    words = fixture_status(fixture, running)
+    if words == IN_PLAY:
+        game = f", game {len(line.games)}" if len(line.games) > 1 else ""
+        return f"{IN_PLAY}{at}{game}"
+    if words:
+        return words
+    return "Played" if status == "played" else f"To play{at}"
+
+
+# -- when a competition of rounds is over -----------------------------------------------------
+def rounds_finished(
+    fmt: str, *, swiss_rounds: int | None, rounds_drawn: int, matches: int, open_matches: int
+) -> bool:
+    """Whether a Swiss, a round robin or the pools have played out: a match at least, every
+    match finished and its result confirmed, and (a Swiss) all its ``swiss_rounds`` drawn.
+
+    A rule of the format, not a word: pure (plain values in, "swiss" compared as the stored
+    value) so that it moves as it is to ``scoring/formats.py``.
+    """
+    if matches == 0 or open_matches:
+        return False
+    if fmt == "swiss":
+        return rounds_drawn >= (swiss_rounds or 0)
+    return True
+
+
+# -- the bracket ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoxSide:
+    """One side of a box, as the page draws it (:attr:`BracketBox.sides`)."""
+
+    name: str
+    score: str = ""
+    seed: int | None = None
+    known: bool = True
+    won: bool = False
+    lost: bool = False
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class BracketBox:
+    """One bracket match as shown on the page and on paper. ``names``, ``scores``, ``known``
+    and ``seeds`` home first: ``known`` False for a side that is only what will fill it, or a
+    bye (drawn faint); ``winner`` the side index once decided; ``label`` its status in words
+    (:func:`box_status`); ``feeds`` the ids of the boxes of the same section whose winners come
+    into it, a side each (paper joins them with lines)."""
+
+    id: str  # "W1-1", "L2-1", "3P", "GF"
+    names: tuple[str, str]
+    scores: tuple[str, str] = ("", "")
+    winner: int | None = None
+    known: tuple[bool, bool] = (True, True)
+    label: str = ""  # "To play at table 2", "In play at table 2", "Walkover"
+    feeds: tuple[str | None, str | None] = (None, None)
+    tag: str = ""  # "Third-place match": what it is, where its column's title does not say
+    status: str = ""  # scoring.brackets' status: waiting, ready, played, walkover, bye...
+    seeds: tuple[int | None, int | None] = (None, None)  # each side's seed in this bracket
+    games: tuple[int, ...] = ()  # the ids of the match's games, for links to their sheets
+
+    @property
+    def sides(self) -> tuple[BoxSide, BoxSide]:
+        def side(i: int) -> BoxSide:
+            return BoxSide(
+                name=self.names[i],
+                score=self.scores[i],
+                seed=self.seeds[i],
+                known=self.known[i],
+                won=self.winner == i,
+                lost=self.winner is not None and self.winner != i,
+                bye=not self.known[i] and self.names[i] == BYE_NAME,
+            )
+
+        return (side(0), side(1))
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    title: str  # "Round 1", "Semi-finals", "Final", "Losers' round 2", "Reset, if needed"
+    boxes: tuple[BracketBox, ...]
+
+
+@dataclass(frozen=True)
+class BracketSection:
+    title: str  # "Winners' bracket"; "" for the only section of a single elimination
+    columns: tuple[BracketColumn, ...]
+
+
+@dataclass(frozen=True)
+class Placing:
+    place: int
+    place_text: str  # "3", or "3=" shared
+    name: str
+    entrant_id: int
+
+
+def _section(title: str, columns: Sequence[BracketColumn]) -> BracketSection:
+    """A section of ``columns``, each box's feeds kept only where they come from inside it."""
+    inside = {box.id for column in columns for box in column.boxes}
+    return BracketSection(
+        title,
+        tuple(
+            BracketColumn(
+                column.title,
+                tuple(
+                    replace(
+                        box, feeds=(_inside(box.feeds[0], inside), _inside(box.feeds[1], inside))
+                    )
+                    for box in column.boxes
+                ),
+            )
+            for column in columns
+        ),
+    )
+
+
+def _inside(feed: str | None, ids: set[str]) -> str | None:
+    return feed if feed in ids else None
+
+
+@dataclass(frozen=True)
+class BracketDisplay:
+    """A bracket as it stands: the ``winners`` columns (the third-place match under the
+    final), the ``losers``' and the ``finals``' (a double elimination's grand final and its
+    reset, a column each); the champion ("" while undecided) and, once ``finished``, the
+    placings. ``provisional``: the knockout of a pools tournament while the pools go on, its
+    sides named by the pool place that will fill them."""
+
+    double: bool
+    winners: tuple[BracketColumn, ...]
+    losers: tuple[BracketColumn, ...]
+    finals: tuple[BracketColumn, ...]
+    champion: str
+    finished: bool
+    placings: tuple[Placing, ...]
+    provisional: bool = False
+
+    @property
+    def sections(self) -> tuple[BracketSection, ...]:
+        """As the page draws them: the winners' bracket, the losers' and the finals apart."""
+        if not self.double:
+            return (_section("", self.winners),)
+        parts = (
+            ("Winners' bracket", self.winners),
+            ("Losers' bracket", self.losers),
+            ("Finals", self.finals),
+        )
+        return tuple(_section(title, columns) for title, columns in parts if columns)
+
+    def print_sections(self, title: str = "") -> tuple[BracketSection, ...]:
+        """As paper draws them: the grand final right of the winners' final, which feeds it.
+        ``title`` names a single elimination's one section ("Knockout", after pools)."""
+        if not self.double:
+            return (_section(title, self.winners),)
+        parts = (
+            ("Winners' bracket and grand final", self.winners + self.finals),
+            ("Losers' bracket", self.losers),
+        )
+        return tuple(_section(title, columns) for title, columns in parts if columns)
+
+
+def _seeds_in_draw(bracket: Bracket, state: BracketState[int] | None) -> dict[int, int]:
+    # Each entrant's seed in this bracket: its place in the draw (the knockout's own seed
+    # after pools, where it differs from the seed the entrant started the pools with).
+    seed_of: dict[int, int] = {}
+    if state is not None:
+        for m in bracket.matches:
+            now = state.matches[m.id]
+            for slot, side in ((m.home, now.home), (m.away, now.away)):
+                if isinstance(slot, Seed) and isinstance(side, int):
+                    seed_of[side] = slot.number
+    return seed_of
+
+
+def _box(
+    data: BracketData, match: BracketMatch, seed_of: Mapping[int, int], games_per_match: int
+) -> BracketBox:
+    line = data.lines.get(match.id)
+    if data.state is not None:
+        now = data.state.matches[match.id]
+        status, sides, winner = now.status, (now.home, now.away), now.winner
+    else:
+        status, sides, winner = "waiting", (None, None), None
+    names: list[str] = []
+    known: list[bool] = []
+    seeds: list[int | None] = []
+    for slot, side in zip((match.home, match.away), sides, strict=True):
+        if isinstance(side, Nobody):
+            names.append(BYE_NAME)
+            known.append(False)
+            seeds.append(None)
+        elif isinstance(side, int) and side in data.entrants:
+            names.append(data.entrants[side].name)
+            known.append(True)
+            seeds.append(seed_of.get(side))
+        else:
+            names.append(slot_name(slot, data.pool_places))
+            known.append(False)
+            # After pools, the seed a pool place will bring ("Seed 3" says it by itself).
+            pooled = slot.number if isinstance(slot, Seed) else None
+            seeds.append(pooled if pooled in data.pool_places else None)
+    won = None
+    if winner is not None and not isinstance(winner, Nobody):
+        won = 0 if winner == sides[0] else 1
+    return BracketBox(
+        id=match.id,
+        names=(names[0], names[1]),
+        scores=side_scores(line, games_per_match) if line is not None else ("", ""),
+        winner=won,
+        known=(known[0], known[1]),
+        label=box_status(status, line),
+        feeds=(_fed_by(match.home), _fed_by(match.away)),
+        tag=round_title(data.bracket, match) if match.section == "third" else "",
+        status=status,
+        seeds=(seeds[0], seeds[1]),
+        games=tuple(game.pk for game in line.games) if line is not None else (),
+    )
+
+
+def _fed_by(slot: Seed | WinnerOf | LoserOf) -> str | None:
+    return slot.match if isinstance(slot, WinnerOf) else None
+
+
+def bracket_display(
+    competition: Competition, entrants: list[Entrant] | None = None
+) -> BracketDisplay | None:
+    """The bracket of an elimination tournament (or the knockout after the pools) as boxes in
+    columns, with the placings once it is finished; None while there is nothing to draw (a
+    Swiss or a round robin, an unseeded or too small field, pools not yet made)."""
+    data = selectors.bracket_data(competition, entrants)
+    if data is None:
+        return None
+    bracket, state = data.bracket, data.state
+    seed_of = _seeds_in_draw(bracket, state)
+    games = competition.games_per_match
+    boxes = {m.id: _box(data, m, seed_of, games) for m in bracket.matches}
+
+    def columns(section: str) -> tuple[BracketColumn, ...]:
+        rounds: dict[int, list[BracketMatch]] = defaultdict(list)
+        for m in bracket.matches:
+            if m.section == section:
+                rounds[m.round].append(m)
+        cols = [rounds[r] for r in sorted(rounds)]
+        if section == "winners":
+            cols[-1] = cols[-1] + [m for m in bracket.matches if m.section == "third"]
+        return tuple(
+            BracketColumn(column_title(bracket, col[0]), tuple(boxes[m.id] for m in col))
+            for col in cols
+        )
+
+    champion, placings = "", ()
+    if state is not None:
+        if state.champion is not None and state.champion in data.entrants:
+            champion = data.entrants[state.champion].name
+        shown = [(place, e) for place, e in state.placings if e in data.entrants]
+        texts = place_texts([place for place, _ in shown])
+        placings = tuple(
+            Placing(place, text, data.entrants[e].name, e)
+            for (place, e), text in zip(shown, texts, strict=True)
+        )
+    return BracketDisplay(
+        double=bracket.kind == "double",
+        winners=columns("winners"),
+        losers=columns("losers"),
+        # The grand final and its reset: a column each.
+        finals=tuple(
+            BracketColumn(column_title(bracket, m), (boxes[m.id],))
+            for m in bracket.matches
+            if m.section == "final"
+        ),
+        champion=champion,
+        finished=state is not None and state.finished,
+        placings=placings,
+        provisional=state is None,
+    )
+
+
+# -- pools and pairings -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class PoolTable:
+    pool: int  # from 0
+    name: str  # "Pool 1"
+    lines: tuple[PoolLine, ...]
+
+
+def pool_tables(
+    competition: Competition, entrants: list[Entrant] | None = None
+) -> tuple[PoolTable, ...]:
+    """Each pool's table, named (see :func:`league.tournaments.selectors.pool_standings`)."""
+    return tuple(
+        PoolTable(table.pool, pool_name(table.pool), table.lines)
+        for table in selectors.pool_standings(competition, entrants)
+    )
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    """One table of a round: the two sides, their scores, the winner once confirmed, and a
+    note on the pool and how it stands ("Pool 1 · In play", "Forfeit by Anna")."""
+
+    table: str
+    names: tuple[str, str]
+    scores: tuple[str, str] = ("", "")
+    winner: int | None = None
+    note: str = ""
+    games: tuple[int, ...] = ()  # the ids of its games, for links to their sheets
+    confirmed: bool = False
+
+    @property
+    def score(self) -> str:
+        return score_text(self.scores)
+
+
+@dataclass(frozen=True)
+class PairingRound:
+    title: str  # "Round 1", "Round 1 · 7 March 2026"
+    rows: tuple[PairingRow, ...]
+    sitting_out: tuple[str, ...] = ()
+    number: int = 0
+
+
+def pairings_title(competition: Competition) -> str:
+    return "Pool matches" if competition.format == TournamentFormat.POOLS else "Pairings"
+
+
+def _pairing_row(line: FixtureLine, games_per_match: int) -> PairingRow:
+    fixture = line.fixture
+    notes = [pool_name(fixture.pool)] if fixture.pool is not None else []
+    status = fixture_status(fixture, line.running_game, line.sides)
+    notes += [status] if status else []
+    confirmed = fixture.confirmed_at is not None
+    return PairingRow(
+        table=fixture.table,
+        names=line.sides,
+        scores=side_scores(line, games_per_match),
+        # As in a bracket, a winner only once the result is confirmed.
+        winner=fixture.winner if confirmed else None,
+        note=" \u00b7 ".join(notes),
+        games=tuple(game.pk for game in line.games),
+        confirmed=confirmed,
+    )
+
+
+def pairing_rounds(competition: Competition) -> tuple[PairingRound, ...]:
+    """The rounds of a Swiss, a round robin or the pools (not the knockout's), a line a table
+    in table order; none for an elimination (five queries, none for an elimination)."""
+    if competition.format in ELIMINATION:
+        return ()
+    printed = []
+    for night, lines, sitting_out in competitions_selectors.competition_rounds(competition):
+        rows = tuple(
+            _pairing_row(line, competition.games_per_match)
+            for line in lines
+            if not line.fixture.bracket_match
+        )
+        if not rows:
+            continue
+        title = f"Round {night.number}"
+        if night.date:
+            title += f" \u00b7 {date_text(night.date)}"
+        printed.append(PairingRound(title, rows, tuple(sitting_out), night.number))
+    return tuple(printed)
+
+
+# -- the public page --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BracketPage:
+    """What the public bracket page shows: the bracket (elimination formats, the knockout
+    after pools), the pool tables, the pairings (latest round first on the page), and the
+    entrants' names, best seed first."""
+
+    format_name: str
+    entrants: tuple[str, ...]
+    bracket: BracketDisplay | None
+    pools: tuple[PoolTable, ...]
+    rounds: tuple[PairingRound, ...]
+    rounds_title: str
+    has_standings: bool
+    note: str
+
+
+def bracket_page(competition: Competition) -> BracketPage:
+    entrants = selectors.tournament_entrants(competition)
+    fmt = competition.format
+    display = bracket_display(competition, entrants)
+    rounds = pairing_rounds(competition)
+    return BracketPage(
+        format_name=format_name(competition),
+        entrants=tuple(e.name for e in entrants),
+        bracket=display,
+        pools=pool_tables(competition, entrants) if fmt == TournamentFormat.POOLS else (),
+        rounds=rounds,
+        rounds_title=pairings_title(competition),
+        has_standings=fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN),
+        note=NOT_DRAWN if display is None and not rounds else "",
+    )
+
+
+# -- the director's page ----------------------------------------------------------------------
+def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
+    """What a table is doing, for its director, as a (key, words) pair: ``not-started``,
+    ``in-play`` (with the running totals), ``awaiting`` (finished, its result to be confirmed,
+    and by whom) or ``confirmed``. Fuller than a box's status: the director acts on it."""
+    names = line.sides
+    if fixture.confirmed_at is not None:
+        how = f" by {fixture.confirmed_by}" if fixture.confirmed_by else ""
+        if words := conceded(fixture, names):
+            return "confirmed", f"Confirmed{how}: {in_sentence(words)}"
+        return "confirmed", f"Confirmed{how}"
+    if fixture.finished:
+        if fixture.entered_by in (0, 1):
+            other = names[1 - fixture.entered_by]
+            return "awaiting", f"Finished: waiting for {other} to confirm"
+        return "awaiting", "Finished: waiting for the director to confirm"
+    running = line.running_game
+    if running is not None:
+        totals = score_text((str(running.display_totals[0]), str(running.display_totals[1])))
+        game = f"game {len(line.games)}, " if len(line.games) > 1 else ""
+        return "in-play", f"{IN_PLAY}: {game}{totals}"
+    if line.games:
+        return "in-play", f"Between games: game {len(line.games) + 1} to start"
+    return "not-started", "Not started"
+
+
+@dataclass(frozen=True)
+class DirectorTable:
+    line: FixtureLine
+    status: str
+    status_text: str
+    tokens: tuple[tuple[str, str | None], ...]  # (side name, entry token) per side
+    pool_name: str = ""
+    score: str = ""  # as on the bracket: "240 – 84", a running game's "120 – 42"
+
+    @property
+    def fixture(self) -> Fixture:
+        return self.line.fixture
+
+    @property
+    def can_confirm(self) -> bool:
+        return self.status == "awaiting"
+
+
+def director_rounds(competition: Competition) -> tuple[list, int]:
+    """The rounds with a table still to confirm, each as ``(round, tables, sitting out)``, and
+    the number of rounds all confirmed (five queries)."""
+    open_rounds = []
+    done = 0
+    for night, lines, out in competitions_selectors.competition_rounds(competition):
+        if all(line.fixture.confirmed_at is not None for line in lines):
+            done += 1
+            continue
+        tables = []
+        for line in lines:
+            fixture = line.fixture
+            status, words = table_status(fixture, line)
+            sides = sorted(fixture.sides.all(), key=lambda s: s.side)
+            tokens = tuple((s.entrant.name, s.entry_token) for s in sides)
+            pool = pool_name(fixture.pool) if fixture.pool is not None else ""
+            score = score_text(side_scores(line, competition.games_per_match))
+            tables.append(DirectorTable(line, status, words, tokens, pool, score))
+        open_rounds.append((night, tables, out))
+    return open_rounds, done
+
+
+# -- an entry link ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EntryMatch:
+    """An entry link's match: the side the link belongs to (``side``), the fixture's line,
+    its games in the order played with their sheet rows, the entrant's next match's token
+    once this one is confirmed; ``match_name`` what it is beside its round ("Semi-final",
+    "Pool 1"), as on the table's sheet, ``match_length``, ``score`` as on the bracket, and
+    ``note`` how a result came other than by play ("forfeit by Anna", "from the paper
+    sheet"), to go inside a sentence."""
+
+    fixture: Fixture
+    side: int
+    line: FixtureLine
+    games: tuple[tuple[Game, list], ...]
+    next_token: str | None = None
+    match_name: str = ""
+    match_length: str = ""
+    score: str = ""
+    note: str = ""
+
+    @property
+    def running_game(self) -> Game | None:
+        return self.line.running_game
+
+    @property
+    def mine(self) -> str:
+        return self.line.sides[self.side]
+
+    @property
+    def theirs(self) -> str:
+        return self.line.sides[1 - self.side]
+
+
+def entry_match(side: FixtureSide) -> EntryMatch:
+    """What an entry link's page shows (a fixed number of queries, one more per game)."""
+    fixture = selectors.entry_fixture(side.fixture_id)
+    line = competitions_selectors.fixture_line(fixture)
+    games = tuple(
+        (game, games_selectors.deal_rows(game, list(game.deals.all()))) for game in line.games
+    )
+    # The entrant's next match of the tournament, once the result has moved it on.
+    next_token = None
+    if fixture.confirmed_at is not None:
+        next_token = selectors.next_entry_token(side.entrant_id, fixture.pk)
+    competition = fixture.competition
+    bracket = selectors.tournament_bracket(competition) if fixture.bracket_match else None
+    return EntryMatch(
+        fixture,
+        side.side,
+        line,
+        games,
+        next_token,
+        match_name=match_name(fixture, bracket),
+        match_length=match_length(competition),
+        score=score_text(side_scores(line, competition.games_per_match)),
+        note=in_sentence(conceded(fixture, line.sides) or line.note),
+    )
+
+
+# -- the table pack ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TablePack:
+    """The sheets of one round, one a table, in table order."""
+
+    title: str  # the tournament
+    round_name: str  # "Round 2"
+    sheets: tuple[BlankSheet, ...]
+    page_size: str = "A4"
 
 
 def _side_names(sides: Sequence[FixtureSide]) -> tuple[str, str]:
@@ -138,69 +819,18 @@ def _side_names(sides: Sequence[FixtureSide]) -> tuple[str, str]:
     return (" & ".join(names[0]), " & ".join(names[1]))
 
 
-def _scores(
-    fixture: Fixture, sides: Sequence[FixtureSide], competition: Competition
-) -> tuple[tuple[str, str], bool]:
-    """The fixture's scores as printed, home first, and whether a game is in play: the games
-    won in a match of several games, else the points; a running game's totals so far."""
-    if fixture.finished:
-        by_side = {s.side: s for s in sides}
-        if 0 not in by_side or 1 not in by_side:
-            return ("", ""), False
-        if competition.games_per_match > 1:
-            return (str(by_side[0].games_won), str(by_side[1].games_won)), False
-        return (str(by_side[0].points_for), str(by_side[1].points_for)), False
-    running = [g for g in fixture.games.all() if g.winner is None]
-    if running:
-        totals = running[0].display_totals
-        return (str(totals[0]), str(totals[1])), True
-    return ("", ""), False
-
-
-def _status(fixture: Fixture, in_play: bool) -> str:
-    """A word on how a fixture stands, for the line or the box it is printed in."""
-    if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
-        return fixture.get_status_display().lower()
-    if in_play:
-        return "in play"
-    if (
-        fixture.finished
-        and fixture.confirmed_at is None
-        and fixture.competition.kind == (CompetitionKind.TOURNAMENT)
-    ):
-        return "to be confirmed"
-    return ""
-
-
-def _fixtures(competition: Competition) -> list[Fixture]:
-    """The competition's fixtures with their sides' entrants and games (three queries)."""
-    fixtures = list(
-        competition.fixtures.select_related("round").prefetch_related(
-            Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")), "games"
-        )
-    )
-    for fixture in fixtures:
-        fixture.competition = competition  # in hand: no query a fixture
-    return fixtures
-
-
-# -- the table pack --------------------------------------------------------------------------
 def table_pack(
     competition: Competition, night: Round, link: Callable[[str], str], page_size: str = "A4"
 ) -> TablePack:
     """One sheet a table of ``night``, in table order; ``link`` makes an entry token's
-    absolute address."""
-    fixtures = sorted(
-        night.fixtures.prefetch_related(
-            Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant"))
-        ),
-        key=lambda f: _table_key(f.table, f.pk),
-    )
+    absolute address. Any competition's round prints; sides without an entry link (a
+    league's) get no code."""
+    fixtures = selectors.round_fixtures(night)
     rules = competition.rules
     lines = games_selectors.ruleset_lines(rules)
     bracket = None
     if any(f.bracket_match for f in fixtures):
-        bracket = tournaments_selectors.tournament_bracket(competition)
+        bracket = selectors.tournament_bracket(competition)
     round_name = f"Round {night.number}"
     sheets = []
     for fixture in fixtures:
@@ -210,11 +840,7 @@ def table_pack(
         for side in sides:
             if side.entry_token:
                 tokens.setdefault(side.side, side.entry_token)
-        what = ""
-        if fixture.bracket_match and bracket is not None and fixture.bracket_match in bracket.by_id:
-            what = round_title(bracket, bracket.by_id[fixture.bracket_match])
-        elif fixture.pool is not None:
-            what = pool_name(fixture.pool)
+        what = match_name(fixture, bracket)
         # A copy of the sheet for each side, each carrying only that side's link: the other
         # side confirms the result with its own, so one side must not hold both.
         for side in [s for s in (0, 1) if s in tokens] or [None]:
@@ -228,7 +854,7 @@ def table_pack(
                     target=rules.target,
                     title=competition.name,
                     round_name=f"{round_name} \u00b7 {what}" if what else round_name,
-                    date=_when(fixture.date or night.date),
+                    date=date_text(fixture.date or night.date),
                     entry_links=()
                     if side is None
                     else (EntryLink(f"For {names[side]} only", link(tokens[side])),),
@@ -239,189 +865,40 @@ def table_pack(
     )
 
 
-# -- the bracket -----------------------------------------------------------------------------
-def _placeholder(slot: Seed | WinnerOf | LoserOf) -> str:
-    if isinstance(slot, Seed):
-        return f"Seed {slot.number}"
-    if isinstance(slot, WinnerOf):
-        return f"Winner of {slot.match}"
-    return f"Loser of {slot.match}"
+# -- the bracket sheet ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BracketSheet:
+    """A tournament's draw as it stands, to print: bracket ``sections`` and/or the
+    ``rounds``' pairings (a Swiss, a round robin, the pools before the knockout)."""
 
-
-def _box(
-    match: BracketMatch,
-    state: BracketState[int],
-    names: dict[int, str],
-    fixture: Fixture | None,
-    section: set[str],
-) -> BracketBox:
-    now = state.matches[match.id]
-    printed: list[str] = []
-    known: list[bool] = []
-    for side, slot in ((now.home, match.home), (now.away, match.away)):
-        if side is None:
-            printed.append(_placeholder(slot))
-            known.append(False)
-        elif side is BYE:
-            printed.append("bye")
-            known.append(False)
-        else:
-            printed.append(names.get(side, "?"))  # type: ignore[arg-type]
-            known.append(True)
-    winner = None
-    if now.winner is not None and now.winner is not BYE:
-        winner = 0 if now.winner == now.home else 1
-    scores, label = ("", ""), ""
-    if now.status == "not_needed":
-        label = "not needed"
-    elif now.status == "bye":
-        label = "bye"
-    elif now.status == "walkover":
-        label = "walkover"
-    if fixture is not None:
-        sides = list(fixture.sides.all())
-        scores, in_play = _scores(fixture, sides, fixture.competition)
-        words = [w for w in (_status(fixture, in_play),) if w]
-        if fixture.table and not fixture.confirmed_at:
-            words.insert(0, f"Table {fixture.table}")
-        label = " \u00b7 ".join([label, *words]) if label else " \u00b7 ".join(words)
-    if match.section == "third":
-        label = " \u00b7 ".join(w for w in ("third place", label) if w)
-    feeds = tuple(
-        slot.match if isinstance(slot, WinnerOf) and slot.match in section else None
-        for slot in (match.home, match.away)
-    )
-    return BracketBox(
-        id=match.id,
-        names=(printed[0], printed[1]),
-        scores=scores,
-        winner=winner,
-        known=(known[0], known[1]),
-        label=label,
-        feeds=(feeds[0], feeds[1]),
-    )
-
-
-def _sections(
-    bracket: Bracket,
-    state: BracketState[int],
-    names: dict[int, str],
-    by_match: dict[str, Fixture],
-    knockout_title: str = "",
-) -> tuple[BracketSection, ...]:
-    """The bracket's sections, a column a round (see league.pdf.tournament)."""
-    groups: list[tuple[str, list[list[BracketMatch]]]] = []
-
-    def columns(section: str) -> list[list[BracketMatch]]:
-        rounds: dict[int, list[BracketMatch]] = defaultdict(list)
-        for m in bracket.matches:
-            if m.section == section:
-                rounds[m.round].append(m)
-        return [rounds[r] for r in sorted(rounds)]
-
-    winners = columns("winners")
-    if bracket.kind == "single":
-        # The third-place match goes under the final.
-        winners[-1] += [m for m in bracket.matches if m.section == "third"]
-        groups.append((knockout_title, winners))
-    else:
-        # The grand final (and its reset) right of the winners' final, which feeds it.
-        winners += [[m] for m in bracket.matches if m.section == "final"]
-        groups.append(("Winners' bracket and grand final", winners))
-        groups.append(("Losers' bracket", columns("losers")))
-    sections = []
-    for title, cols in groups:
-        if not cols:
-            continue
-        ids = {m.id for col in cols for m in col}
-        built = []
-        for col in cols:
-            first = col[0]
-            if first.section == "final":
-                heading = "Grand final" if first.reset_of is None else "Reset, if needed"
-            elif first.section == "losers":
-                heading = f"Round {first.round}"
-            else:
-                heading = round_title(bracket, first, plural=True)
-            built.append(
-                BracketColumn(
-                    heading,
-                    tuple(_box(m, state, names, by_match.get(m.id), ids) for m in col),
-                )
-            )
-        sections.append(BracketSection(title, tuple(built)))
-    return tuple(sections)
-
-
-def _pairing_rounds(
-    competition: Competition, fixtures: list[Fixture], rounds: list[Round]
-) -> tuple[PairingRound, ...]:
-    by_round: dict[int, list[Fixture]] = defaultdict(list)
-    for fixture in fixtures:
-        by_round[fixture.round_id].append(fixture)
-    printed = []
-    for night in rounds:
-        rows = []
-        for fixture in sorted(by_round.get(night.pk, []), key=lambda f: _table_key(f.table, f.pk)):
-            sides = list(fixture.sides.all())
-            scores, in_play = _scores(fixture, sides, competition)
-            notes = [pool_name(fixture.pool)] if fixture.pool is not None else []
-            status = _status(fixture, in_play)
-            if status and fixture.conceded_by is not None:
-                status += f" by {_side_names(sides)[fixture.conceded_by]}"
-            notes += [status] if status else []
-            rows.append(
-                PairingRow(
-                    table=fixture.table,
-                    names=_side_names(sides),
-                    scores=scores,
-                    winner=fixture.winner if fixture.finished else None,
-                    note=", ".join(notes),
-                )
-            )
-        if not rows:
-            continue
-        title = f"Round {night.number}"
-        if night.date:
-            title += f" \u00b7 {_when(night.date)}"
-        printed.append(
-            PairingRound(
-                title=title,
-                rows=tuple(rows),
-                sitting_out=tuple(e.name for e in night.sitting_out.all()),
-            )
-        )
-    return tuple(printed)
+    title: str
+    club: str
+    date: str  # as printed: "4 March 2026"
+    ruleset_name: str  # "Evansville Clabber, games to 500"
+    format_name: str  # "Single elimination, with a third-place match; one game a match"
+    sections: tuple[BracketSection, ...] = ()
+    rounds: tuple[PairingRound, ...] = ()
+    champion: str = ""  # "" while undecided (or for a format without one)
+    note: str = ""
+    rounds_title: str = ""  # over the pairings, when there are sections too: "Pool matches"
+    page_size: str = "A4"
 
 
 def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") -> BracketSheet:
     """The draw as it stands: the bracket's sections, and the pairings of the rounds that are
-    not bracket matches (a Swiss, a round robin, the pools)."""
-    fixtures = _fixtures(competition)
-    names = dict(competition.entrants.values_list("pk", "name"))
+    not bracket matches (a Swiss, a round robin, the pools). The same boxes and pairings as
+    the public page."""
+    fmt = competition.format
     sections: tuple[BracketSection, ...] = ()
     champion, note = "", ""
-    fmt = competition.format
-    state = tournaments_selectors.bracket_state(competition) if competition.started else None
-    if state is not None:
-        bracket = tournaments_selectors.tournament_bracket(competition)
-        assert bracket is not None
-        by_match = {f.bracket_match: f for f in fixtures if f.bracket_match}
-        title = "Knockout" if fmt == TournamentFormat.POOLS else ""
-        sections = _sections(bracket, state, names, by_match, title)
-        if state.champion is not None:
-            champion = names[state.champion]
+    display = bracket_display(competition) if competition.started else None
+    if display is not None and not display.provisional:
+        sections = display.print_sections("Knockout" if fmt == TournamentFormat.POOLS else "")
+        champion = display.champion
     elif not competition.started:
-        note = "The draw is made when the tournament starts."
+        note = NOT_DRAWN
     elif fmt == TournamentFormat.POOLS:
         note = "The knockout is drawn when every pool match is confirmed."
-    rounds: tuple[PairingRound, ...] = ()
-    if fmt not in ELIMINATION:
-        rounds = _pairing_rounds(
-            competition,
-            [f for f in fixtures if not f.bracket_match],
-            list(competition.rounds.prefetch_related("sitting_out")),
-        )
     return BracketSheet(
         title=competition.name,
         club=competition.club.name,
@@ -429,56 +906,95 @@ def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         ruleset_name=ruleset_name(competition),
         format_name=format_name(competition),
         sections=sections,
-        rounds=rounds,
+        rounds=pairing_rounds(competition),
         champion=champion,
         note=note,
-        rounds_title="Pool matches" if fmt == TournamentFormat.POOLS else "",
+        # Pools: a heading between the knockout and the pool matches (or where it will be).
+        rounds_title=pairings_title(competition) if fmt == TournamentFormat.POOLS else "",
         page_size=page_size,
     )
 
 
-# -- the ranking -----------------------------------------------------------------------------
-def _shared(places: Sequence[int]) -> list[str]:
-    """Places as printed: "3=" for a place two or more share."""
-    count = Counter(places)
-    return [f"{p}=" if count[p] > 1 else str(p) for p in places]
+# -- the ranking ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RankingRow:
+    """One entrant's line: its place as printed ("1", "3="), name, then one value a column."""
+
+    place: str
+    name: str
+    values: tuple[str, ...] = ()
 
 
-def _records(competition: Competition) -> dict[int, Counter[str]]:
-    """Each entrant's matches won and lost (one query)."""
-    records: dict[int, Counter[str]] = defaultdict(Counter)
-    for entrant, result in FixtureSide.objects.filter(
-        fixture__competition=competition, fixture__finished=True
-    ).values_list("entrant_id", "result"):
-        records[entrant][result] += 1
-    return records
+@dataclass(frozen=True)
+class RankingSheet:
+    """The tournament's ranking, ready to print: on a page upright, or on its side when the
+    columns need the room."""
+
+    title: str
+    club: str
+    date: str
+    ruleset_name: str
+    format_name: str
+    heading: str  # "Final ranking", "Standings so far", "Not finished yet"
+    columns: tuple[str, ...]
+    rows: tuple[RankingRow, ...]
+    champion: str = ""
+    note: str = ""
+    entrant_heading: str = "Entrant"
+    page_size: str = "A4"
 
 
 def _placing_rows(
-    competition: Competition, bracket: Bracket, state: BracketState[int], names: dict[int, str]
+    bracket: Bracket,
+    state: BracketState[int],
+    entrants: Mapping[int, Entrant],
+    records: Mapping[int, Counter[str]],
 ) -> list[RankingRow]:
     """The bracket's placings, or while it goes on the entrants still in and then the others,
     furthest first."""
-    records = _records(competition)
-    withdrawn = set(competition.entrants.filter(withdrawn=True).values_list("pk", flat=True))
     order = {m.id: i for i, m in enumerate(bracket.matches)}
 
     def row(place: str, entrant: int) -> RankingRow:
         out = state.out_at.get(entrant)
         went = round_title(bracket, bracket.by_id[out]) if out else "\u2013"
-        if entrant in withdrawn:
+        if entrants[entrant].withdrawn:
             went += " (withdrew)"
         record = records.get(entrant, Counter())
-        return RankingRow(place, names[entrant], (str(record["win"]), str(record["loss"]), went))
+        name = entrants[entrant].name
+        return RankingRow(place, name, (str(record["win"]), str(record["loss"]), went))
 
     if state.finished:
-        places = _shared([place for place, _ in state.placings])
+        places = place_texts([place for place, _ in state.placings])
         return [row(p, e) for p, (_, e) in zip(places, state.placings, strict=True)]
-    still_in = [e for e in names if e not in state.out_at]
-    out = sorted(state.out_at, key=lambda e: (-order[state.out_at[e]], names[e].casefold()))
-    return [row("", e) for e in sorted(still_in, key=lambda e: names[e].casefold())] + [
+    still_in = [e for e in entrants if e not in state.out_at]
+    out = sorted(state.out_at, key=lambda e: (-order[state.out_at[e]], entrants[e].name.casefold()))
+    return [row("", e) for e in sorted(still_in, key=lambda e: entrants[e].name.casefold())] + [
         row("", e) for e in out
     ]
+
+
+def _pool_rows(
+    competition: Competition,
+    entrants: Mapping[int, Entrant],
+    records: Mapping[int, Counter[str]],
+    qualified: set[int],
+    placed: int,
+) -> list[RankingRow]:
+    """The entrants out in the pools, after the knockout's: in the order of the table (their
+    pool matches only), the places going on from the knockout's."""
+    table = competitions_selectors.competition_standings(competition)
+    lines = [line for line in table if line.entrant_id not in qualified]
+    ranks = [line.row.rank for line in lines]
+    # Their places count on from the knockout's, shared where the table ties them.
+    places = [placed + 1 + ranks.index(rank) for rank in ranks]
+    rows = []
+    for place, line in zip(place_texts(places), lines, strict=True):
+        record = records.get(line.entrant_id, Counter())
+        pool = entrants[line.entrant_id].pool
+        went = pool_name(pool) if pool is not None else "pools"
+        values = (str(record["win"]), str(record["loss"]), went)
+        rows.append(RankingRow(place, entrants[line.entrant_id].name, values))
+    return rows
 
 
 def _standing_columns(competition: Competition) -> tuple[tuple[str, Callable], ...]:
@@ -505,23 +1021,12 @@ def _standing_columns(competition: Competition) -> tuple[tuple[str, Callable], .
     return tuple(columns)
 
 
-def _finished(competition: Competition, fixtures: Sequence[Fixture]) -> bool:
-    """Every match played and confirmed, and (a Swiss) every round drawn."""
-    if not competition.started or not fixtures:
-        return False
-    if any(not f.finished or f.confirmed_at is None for f in fixtures):
-        return False
-    if competition.format == TournamentFormat.SWISS:
-        return len({f.round_id for f in fixtures}) >= (competition.swiss_rounds or 0)
-    return True
-
-
 def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") -> RankingSheet:
     """The places from the bracket (the knockout's, then the pools' order for the rest), or
     the standings of a Swiss or a round robin."""
     fmt = competition.format
-    names = dict(competition.entrants.values_list("pk", "name"))
-    state = tournaments_selectors.bracket_state(competition) if competition.started else None
+    entrants = {e.pk: e for e in selectors.tournament_entrants(competition)}
+    state = selectors.bracket_state(competition) if competition.started else None
     champion, note = "", ""
     if fmt in ELIMINATION or (state is not None and state.finished):
         columns: tuple[str, ...] = ("Won", "Lost", "Went out at")
@@ -529,21 +1034,23 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         if state is None:
             heading = "Not started yet"
             note = "The places are given once the bracket is played out."
-            rows = [RankingRow("", name, ("0", "0", "\u2013")) for name in sorted(names.values())]
+            names = sorted(e.name for e in entrants.values())
+            rows = [RankingRow("", name, ("0", "0", "\u2013")) for name in names]
         else:
-            bracket = tournaments_selectors.tournament_bracket(competition)
+            bracket = selectors.tournament_bracket(competition)
             assert bracket is not None
+            records = selectors.entrant_records(competition)
             if fmt == TournamentFormat.POOLS:
-                qualified = {e for e in names if e in state.out_at or e == state.champion}
-                in_bracket = {e: n for e, n in names.items() if e in qualified}
-                rows = _placing_rows(competition, bracket, state, in_bracket)
-                rows += _pool_rows(competition, names, qualified, len(rows))
+                qualified = {e for e in entrants if e in state.out_at or e == state.champion}
+                in_bracket = {e: entrant for e, entrant in entrants.items() if e in qualified}
+                rows = _placing_rows(bracket, state, in_bracket, records)
+                rows += _pool_rows(competition, entrants, records, qualified, len(rows))
             else:
-                rows = _placing_rows(competition, bracket, state, names)
+                rows = _placing_rows(bracket, state, entrants, records)
             if state.finished:
                 heading = "Final ranking"
                 if state.champion is not None:
-                    champion = names[state.champion]
+                    champion = entrants[state.champion].name
             else:
                 left = (
                     len(state.matches)
@@ -564,7 +1071,14 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
             RankingRow(line.rank_text, line.name, tuple(str(get(line.row)) for _, get in picked))
             for line in lines
         ]
-        done = _finished(competition, list(competition.fixtures.all()))
+        progress = selectors.fixture_progress(competition)
+        done = rounds_finished(
+            fmt,
+            swiss_rounds=competition.swiss_rounds,
+            rounds_drawn=progress.rounds,
+            matches=progress.matches,
+            open_matches=progress.open,
+        )
         if fmt == TournamentFormat.POOLS:
             heading = "Pool standings so far"
             note = "All pools in one table; the final ranking comes from the knockout."
@@ -588,25 +1102,3 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         entrant_heading=entrant_heading(competition),
         page_size=page_size,
     )
-
-
-def _pool_rows(
-    competition: Competition, names: dict[int, str], qualified: set[int], placed: int
-) -> list[RankingRow]:
-    """The entrants out in the pools, after the knockout's: in the order of the table (their
-    pool matches only), the places going on from the knockout's."""
-    records = _records(competition)
-    table = competitions_selectors.competition_standings(competition)
-    lines = [line for line in table if line.entrant_id not in qualified]
-    ranks = [line.row.rank for line in lines]
-    # Their places count on from the knockout's, shared where the table ties them.
-    places = [placed + 1 + ranks.index(rank) for rank in ranks]
-    pools = dict(competition.entrants.values_list("pk", "pool"))
-    rows = []
-    for place, line in zip(_shared(places), lines, strict=True):
-        record = records.get(line.entrant_id, Counter())
-        pool = pools.get(line.entrant_id)
-        went = pool_name(pool) if pool is not None else "pools"
-        values = (str(record["win"]), str(record["loss"]), went)
-        rows.append(RankingRow(place, names[line.entrant_id], values))
-    return rows

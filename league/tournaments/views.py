@@ -16,7 +16,8 @@ Who may do what:
   named by the request, only checked against it.
 
 Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
-next to the field it names, nothing saved), selectors read in a fixed number of queries.
+next to the field it names, nothing saved), selectors read in a fixed number of queries, and
+:mod:`league.tournaments.presenters` puts what they read into the words the PDFs print too.
 """
 
 from __future__ import annotations
@@ -26,34 +27,30 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.access import (
-    _tournament_or_404,
     organiser_required,
+    tournament_fixture_or_404,
     tournament_for_director,
+    tournament_or_404,
 )
-from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.forms import EntrantForm
 from league.errors import Refused
 from league.forms_common import show_refusal
-from league.models import (
-    Club,
-    Competition,
-    TournamentFormat,
-)
+from league.models import Competition, TournamentFormat
+from league.tournaments import presenters, services
 from league.tournaments import selectors as tournaments_selectors
-from league.tournaments import services
 from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
 
 
 # -- a new tournament -------------------------------------------------------------------------
 @organiser_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    club = Club.objects.filter(slug=request.GET.get("club") or "").first()
+    club = tournaments_selectors.club_by_slug(request.GET.get("club") or "")
     form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -78,7 +75,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"{competition} created: enter its entrants.")
             return redirect("tournaments:director", competition.slug)
-    context = {"form": form, "has_clubs": Club.objects.exists()}
+    context = {"form": form, "has_clubs": tournaments_selectors.clubs_exist()}
     status = 400 if form.is_bound else 200
     return render(request, "tournaments/tournament_new.html", context, status=status)
 
@@ -102,6 +99,7 @@ def _director_page(
         "entrants": entrants,
         "started": competition.started,
         "rules": competition.rules,
+        "format_name": presenters.format_name(competition),
     }
     if not competition.started:
         context["entrant_form"] = forms.get("entrant") or EntrantForm(
@@ -112,7 +110,7 @@ def _director_page(
         )
         context["start_errors"] = forms.get("start_errors", [])
     else:
-        rounds, done = tournaments_selectors.director_rounds(competition)
+        rounds, done = presenters.director_rounds(competition)
         # Each side's link in full, for the director to hand out (read aloud, or sent).
         shown = [
             (
@@ -217,7 +215,7 @@ def director_start(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def director_confirm(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     competition = tournament_for_director(request, slug)
-    fixture = get_object_or_404(competition.fixtures, pk=fixture_id)
+    fixture = tournament_fixture_or_404(competition, fixture_id)
     try:
         services.fixture_confirm(fixture=fixture, director=request.user)
     except Refused as error:
@@ -249,30 +247,11 @@ def director_withdraw(request: HttpRequest, slug: str) -> HttpResponse:
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The bracket (elimination formats, the knockout after pools), the pool tables, the
     rounds of a Swiss or round robin, and the final placings once there are some."""
-    competition = _tournament_or_404(slug)
-    entrants = list(competition.entrants.all())
-    fmt = competition.format
-    view = tournaments_selectors.tournament_bracket_view(competition, entrants)
-    pools = (
-        tournaments_selectors.pool_tables(competition, entrants)
-        if fmt == TournamentFormat.POOLS
-        else []
-    )
-    rounds = []
-    if fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN, TournamentFormat.POOLS):
-        rounds = [
-            (night, lines, out)
-            for night, lines, out in competitions_selectors.competition_rounds(competition)
-            if fmt != TournamentFormat.POOLS or any(line.fixture.pool is not None for line in lines)
-        ]
+    competition = tournament_or_404(slug)
     context = {
         "competition": competition,
         "club": competition.club,
-        "entrants": sorted(entrants, key=lambda e: (e.seed is None, e.seed or 0, e.name)),
-        "bracket": view,
-        "pools": pools,
-        "rounds": rounds,
+        "page": presenters.bracket_page(competition),
         "projector": request.GET.get("projector") == "1",
-        "show_standings": fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN),
     }
     return render(request, "tournaments/tournament_bracket.html", context)

@@ -139,7 +139,7 @@ def test_the_demo_has_a_tournament_in_progress():
     for fixture in first:
         winner = fixture.sides.get(side=fixture.winner).entrant.name
         assert winner in bracket
-    assert "in play" in bracket and "Champion: still to be decided" in bracket
+    assert "In play at table" in bracket and "Champion: still to be decided" in bracket
     ranking = pdf_pages(Client().get(f"/c/{cup.slug}/ranking.pdf").content)[0]
     assert "Not finished yet" in ranking
     assert Client().get(f"/c/{cup.slug}/rounds/2/tables.pdf").status_code == 302

@@ -23,6 +23,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
+from django.urls import reverse
 
 import scoring
 from league.accounts import services as accounts_services
@@ -433,7 +434,8 @@ class Command(BaseCommand):
             + ", ".join(f"/c/{cup.slug}/rounds/{n}/tables.pdf" for n in range(1, rounds + 1))
         )
         self.lines.append(
-            f"  {home.entrant}'s entry link for the semi-final: /m/{home.entry_token}/"
+            f"  {home.entrant}'s entry link for the semi-final: "
+            + reverse("tournaments:entry", args=[home.entry_token])
         )
 
     # -- what was done ------------------------------------------------------------------------

@@ -1,26 +1,22 @@
 """A tournament's printed documents: the table pack of a round, the bracket, the final ranking.
 
-A renderer takes a plain frozen dataclass and returns the PDF's bytes; like the other
-renderers it imports nothing from Django (``league.tournament_pdf_views`` builds the sheets).
+A renderer takes a plain frozen dataclass and returns the PDF's bytes. The dataclasses are
+:mod:`league.tournaments.presenters`' (built once there for the pages and the paper, words
+and all); this module imports them only to name their types, so like the other renderers it
+imports nothing from Django when it runs, and draws what it is given.
 
-Words:
+What it draws (see the presenters for the words):
 
-- a *table pack* is one blank hick sheet a table of a round, pre-filled with the tournament,
-  the round, the table, the two sides, the rules and each side's entry link as a QR code
-  (:class:`~league.pdf.sheets.BlankSheet` does the drawing);
-- a *box* is one match of a bracket as printed: two lines, home above away, each a name (or
-  what will fill it: "Winner of W1-2", "bye") and a score, the winner's line in bold; the
-  *label* over the box says where or how it stands ("Table 2", "in play", "walkover");
-- a box's *feeds* name the boxes of the same section whose winners come into it: the lines
-  that join the boxes are drawn from them. A side that comes from elsewhere (a seed, the loser
-  of another match) has no line;
-- a *section* is a part of the bracket drawn on its own: the whole draw of a single
-  elimination (with the third-place match under the final), or the winners' bracket (with
-  the grand final and its reset to its right) and the losers' bracket of a double
-  elimination. Its *columns* are its rounds;
-- *pairings* are the rounds of a format that is not a bracket (Swiss, round robin, pools), one
-  line a table;
-- the *ranking* is the final order: places from the bracket, or the standings.
+- a *table pack*: one blank hick sheet a table of a round, pre-filled
+  (:class:`~league.printing.pdf.sheets.BlankSheet` does the drawing);
+- a *box*: one match of a bracket, two lines, home above away, each a name (or what will fill
+  it, in grey italics) and a score, the winner's line in bold on grey; over the box its id,
+  its tag and its label ("W2-1 · In play at table 1");
+- a box's *feeds*: the lines that join it to the boxes of the same section whose winners come
+  into it. A side that comes from elsewhere (a seed, the loser of another match) has no line;
+- a *section*: a part of the bracket drawn on its own, its *columns* its rounds;
+- *pairings*: the rounds of a format that is not a bracket, one line a table;
+- the *ranking*: the final order, places from the bracket, or the standings.
 
 A bracket is laid out as a tree from its last match back: a box fed by two boxes sits half
 way between them, a box fed by one sits level with it, and a box fed by none takes the next
@@ -35,6 +31,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
@@ -59,7 +56,6 @@ from league.printing.pdf.sheets import (
     ITALIC,
     MARGIN,
     STRIPE,
-    BlankSheet,
     _canvas_with_footer,
     _document,
     _esc,
@@ -68,16 +64,17 @@ from league.printing.pdf.sheets import (
     render_blank_sheets,
 )
 
+if TYPE_CHECKING:  # the types only: no Django when the renderers run
+    from league.tournaments.presenters import (
+        BracketBox,
+        BracketSection,
+        BracketSheet,
+        PairingRound,
+        RankingSheet,
+        TablePack,
+    )
+
 __all__ = [
-    "BracketBox",
-    "BracketColumn",
-    "BracketSection",
-    "BracketSheet",
-    "PairingRound",
-    "PairingRow",
-    "RankingRow",
-    "RankingSheet",
-    "TablePack",
     "render_bracket",
     "render_ranking",
     "render_table_pack",
@@ -85,16 +82,6 @@ __all__ = [
 
 
 # --- the table pack ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TablePack:
-    """The sheets of one round, one a table, in table order."""
-
-    title: str  # the tournament
-    round_name: str  # "Round 2"
-    sheets: tuple[BlankSheet, ...]
-    page_size: str = "A4"
 
 
 def render_table_pack(pack: TablePack) -> bytes:
@@ -113,68 +100,6 @@ def render_table_pack(pack: TablePack) -> bytes:
 
 
 # --- the bracket ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BracketBox:
-    """One match as printed. ``names`` and ``scores`` home first; ``known`` False for a
-    name that is only a placeholder (printed grey); ``winner`` the side index once decided."""
-
-    id: str  # "W1-1", "L2-1", "3P", "GF"
-    names: tuple[str, str]
-    scores: tuple[str, str] = ("", "")
-    winner: int | None = None
-    known: tuple[bool, bool] = (True, True)
-    label: str = ""  # "Table 2", "in play", "walkover", "not needed"
-    feeds: tuple[str | None, str | None] = (None, None)  # ids of boxes of the same section
-
-
-@dataclass(frozen=True)
-class BracketColumn:
-    title: str  # "Round 1", "Semi-finals", "Final"
-    boxes: tuple[BracketBox, ...]
-
-
-@dataclass(frozen=True)
-class BracketSection:
-    title: str  # "Winners' bracket"; "" for the only section of a single elimination
-    columns: tuple[BracketColumn, ...]
-
-
-@dataclass(frozen=True)
-class PairingRow:
-    """One table of a round: the two sides, their scores, the winner once there is one."""
-
-    table: str
-    names: tuple[str, str]
-    scores: tuple[str, str] = ("", "")
-    winner: int | None = None
-    note: str = ""  # "in play", "forfeit by ...", "Pool A"
-
-
-@dataclass(frozen=True)
-class PairingRound:
-    title: str  # "Round 1"
-    rows: tuple[PairingRow, ...]
-    sitting_out: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class BracketSheet:
-    """A tournament's draw as it stands: bracket ``sections`` and/or the ``rounds``' pairings
-    (a Swiss, a round robin, the pools before the knockout)."""
-
-    title: str
-    club: str
-    date: str  # as printed: "4 March 2026"
-    ruleset_name: str  # "Evansville Clabber, games to 500"
-    format_name: str  # "Single elimination, with a third-place match"
-    sections: tuple[BracketSection, ...] = ()
-    rounds: tuple[PairingRound, ...] = ()
-    champion: str = ""  # "" while undecided (or for a format without one)
-    note: str = ""
-    rounds_title: str = ""  # over the pairings, when there are sections too: "Pool matches"
-    page_size: str = "A4"
 
 
 # look of the bracket, in points
@@ -356,7 +281,7 @@ class _BracketDrawing(Flowable):
         canvas.setLineWidth(0.4)
         middle = down(placed.top + LINE_HEIGHT)
         canvas.line(x, middle, x + width, middle)
-        label = " \u00b7 ".join(part for part in (box.id, box.label) if part)
+        label = " \u00b7 ".join(part for part in (box.id, box.tag, box.label) if part)
         canvas.setFillColor(FAINT)
         canvas.setFont(FONT, LABEL_SIZE)
         canvas.drawString(x + 1, down(placed.top - 2.5), _fit(label, FONT, LABEL_SIZE, width))
@@ -413,8 +338,7 @@ def _pairings(rounds: tuple[PairingRound, ...], width: float) -> list[Flowable]:
                 style = _CELL_BOLD if row.winner == side else _CELL
                 cells.append(Paragraph(_esc(row.names[side]), style))
                 if side == 0:
-                    both = " \u2013 ".join(row.scores) if any(row.scores) else ""
-                    cells.append(_printable(both))
+                    cells.append(_printable(row.score))
             cells.append(Paragraph(_esc(row.note), _NOTE) if row.note else "")
             data.append(cells)
         grid = LongTable(data, colWidths=[table, name, score, name, note], repeatRows=1)
@@ -502,34 +426,6 @@ def render_bracket(sheet: BracketSheet) -> bytes:
 
 
 # --- the ranking ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RankingRow:
-    """One entrant's line: its place as printed ("1", "3="), name, then one value a column."""
-
-    place: str
-    name: str
-    values: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class RankingSheet:
-    """The tournament's ranking, ready to print: on a page upright, or on its side when the
-    columns need the room."""
-
-    title: str
-    club: str
-    date: str
-    ruleset_name: str
-    format_name: str
-    heading: str  # "Final ranking", "Standings after round 3", "Not finished yet"
-    columns: tuple[str, ...]
-    rows: tuple[RankingRow, ...]
-    champion: str = ""
-    note: str = ""
-    entrant_heading: str = "Entrant"
-    page_size: str = "A4"
 
 
 PLACE_WIDTH = 48.0

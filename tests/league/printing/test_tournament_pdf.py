@@ -24,6 +24,14 @@ from league.games.selectors import ruleset_lines
 from league.models import EntrantKind, Fixture, TournamentFormat
 from league.printing.pdf.sheets import QR_SIZE, BlankSheet, EntryLink, render_blank_sheets
 from league.printing.pdf.tournament import (
+    _layout,
+    render_bracket,
+    render_ranking,
+    render_table_pack,
+)
+from league.tournaments import selectors
+from league.tournaments import services as tournaments_services
+from league.tournaments.presenters import (
     BracketBox,
     BracketColumn,
     BracketSection,
@@ -33,13 +41,7 @@ from league.printing.pdf.tournament import (
     RankingRow,
     RankingSheet,
     TablePack,
-    _layout,
-    render_bracket,
-    render_ranking,
-    render_table_pack,
 )
-from league.tournaments import selectors
-from league.tournaments import services as tournaments_services
 from scoring import Deal, get_ruleset
 from tests.builders import pdf_pages, qr_codes, signed_in
 
@@ -542,7 +544,7 @@ def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     play(semis[1], 1, confirm=False)  # played, not yet confirmed
     (page,) = pdf_pages(get(anonymous, f"/c/{cup.slug}/bracket.pdf").content)
     assert "Champion: still to be decided" in page
-    assert "Semi-finals" in page and "Final" in page and "third place" in page
+    assert "Semi-finals" in page and "Final" in page and "Third-place match" in page
     assert "to be confirmed" in page and "Winner of W1-1" not in page
     assert "Winner of W1-2" in page and "Loser of W1-1" not in page
     first = {s.side: s for s in semis[0].sides.select_related("entrant")}
@@ -649,7 +651,7 @@ def test_a_tournament_not_started_yet(organiser):
         by=organiser,
     )
     assert (
-        "The draw is made when the tournament starts."
+        "The draw is made when the director starts the tournament."
         in pdf_pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content)[0]
     )
     assert "Not started yet" in pdf_pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)[0]

@@ -689,8 +689,8 @@ def test_the_bracket_shows_seeds_byes_winners_and_placings(organiser):
     assert set(found) == {"W1-1", "W1-2", "W2-1", "W2-2", "W3-1", "3P"}
     assert side_texts(found["W1-1"]) == ["4 P4", "5 P5"]
     # Seed 1 has a bye: it waits in round 2 for the winner of W1-1.
-    assert side_texts(found["W2-1"]) == ["1 P1", "winner of W1-1"]
-    assert "loser of" in found["3P"].text
+    assert side_texts(found["W2-1"]) == ["1 P1", "Winner of W1-1"]
+    assert "Loser of" in found["3P"].text
     titles = [h.text for h in root.iter("h4")]
     assert titles == ["Quarter-finals", "Semi-finals", "Final"]
 
@@ -713,8 +713,8 @@ def test_a_double_elimination_draws_winners_losers_and_finals(organiser):
     parts = [h.text for h in root.by_id("bracket").iter("h3")]
     assert parts == ["Winners' bracket", "Losers' bracket", "Finals"]
     found = boxes(root)
-    assert side_texts(found["L1-1"]) == ["loser of W1-1", "loser of W1-2"]
-    assert "Reset (if needed)" in [h.text for h in root.iter("h4")]
+    assert side_texts(found["L1-1"]) == ["Loser of W1-1", "Loser of W1-2"]
+    assert "Reset, if needed" in [h.text for h in root.iter("h4")]
 
 
 def test_a_swiss_shows_its_pairings_and_the_standings_link(organiser):
@@ -725,7 +725,7 @@ def test_a_swiss_shows_its_pairings_and_the_standings_link(organiser):
     root = page(client, url("tournaments:bracket", competition.slug))
     assert "bracket" not in {e.attrs.get("id") for e in root.iter("section")}
     assert [h.text for h in root.by_id("rounds").iter("h3")] == ["Round 2", "Round 1"]
-    assert "Bye:" in root.by_id("round-1").text
+    assert "Sitting out:" in root.by_id("round-1").text
     hrefs = {a.attrs.get("href") for a in root.iter("a")}
     assert url("competitions:standings", competition.slug) in hrefs
 
