@@ -19,14 +19,16 @@ run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver $${HOST:-127.0.0.1}:$${PORT:-8000}
 
-# Extra pytest arguments: make test ARGS="tests/league -x"
+# Every test, then the coverage of scoring/ and league/ (a line a file not fully covered, and the
+# total). Extra pytest arguments: make test ARGS="tests/league -x"; ARGS=--no-cov skips coverage.
 test: $(STAMP)
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest --cov=scoring --cov=league --cov-report=term:skip-covered $(ARGS)
 
+# mypy's settings (strict, django-stubs' plugin) are in pyproject.toml.
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m ruff format --check .
-	$(BIN)/python -m mypy scoring/
+	$(BIN)/python -m mypy scoring/ league/
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

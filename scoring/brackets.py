@@ -476,7 +476,7 @@ def pools_then_knockout(
 
 def _assignment(n: int, cost: Mapping[tuple[int, int], int]) -> list[tuple[int, int]]:
     """Rows 0..n-1 matched to columns 0..n-1 at the least total ``cost[(row, column)]``."""
-    import networkx as nx  # type: ignore[import-untyped]
+    import networkx as nx
 
     top = max(cost.values()) + 1
     graph = nx.Graph()

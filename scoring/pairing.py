@@ -160,7 +160,7 @@ def _max_weight_matching(
 ) -> list[tuple[int, int]]:
     # Imported here so that `import scoring` stays light for the web process, which never
     # draws a rotation.
-    import networkx as nx  # type: ignore[import-untyped]
+    import networkx as nx
 
     graph = nx.Graph()
     graph.add_nodes_from(nodes)

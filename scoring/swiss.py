@@ -262,7 +262,7 @@ def _matching(
     """The cheapest complete pairing over ``edges`` (with the bye node joined to ``bye_to``
     when the field is odd), or None when the edges allow none."""
     # Imported here so that `import scoring` stays light for the web process.
-    import networkx as nx  # type: ignore[import-untyped]
+    import networkx as nx
 
     weighted = [(a, b, costs.pair(a, b)) for a, b in edges]
     bye_node = field.n
