@@ -112,7 +112,6 @@ def generate() -> dict[str, object]:
     """Write the season; returns the competition's slug and what was written."""
     from django.contrib.auth import get_user_model
 
-    from league.competitions.results import STAT_FIELDS
     from league.models import (
         Club,
         Competition,
@@ -128,6 +127,7 @@ def generate() -> dict[str, object]:
     )
     from scoring import get_ruleset
     from scoring.pairing import round_robin
+    from scoring.stats import STAT_FIELDS
 
     started = time.perf_counter()
     rules = get_ruleset("clabber")

@@ -8,11 +8,38 @@ The engine's own :class:`scoring.InvalidDeal` is the same kind of thing seen fro
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from scoring import InvalidDeal
+
+if TYPE_CHECKING:
+    from league.models import Deal
+
 
 class Refused(ValueError):
-    """A user's request that cannot be carried out; ``field`` names what to change."""
+    """A user's request that cannot be carried out; ``field`` names what to change (None: the
+    request as a whole), and ``side`` the side it concerns where a deal's part is per side."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, side: int | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.side = side
+
+    @classmethod
+    def from_engine(cls, error: InvalidDeal) -> Refused:
+        """The engine's refusal of a deal, with the part of the deal it names."""
+        return cls(error.message, error.field, error.side)
+
+
+class GameOver(Refused):
+    """A deal offered to a game that has already been won."""
+
+
+class DealChanged(Refused):
+    """A correction made from a form older than the deal it corrects; ``current`` is the deal
+    as it is now (None: it was deleted meanwhile)."""
+
+    def __init__(self, message: str, current: Deal | None):
+        super().__init__(message, "game")
+        self.current = current

@@ -315,10 +315,30 @@ def event_finished(
         raise ValueError(f"unknown format {format!r}; the formats are {', '.join(FORMATS)}")
     if format in KNOCKOUTS:
         return started and bracket_finished
-    if not started or not matches:
+    if not started:
         return False
-    if any(not m.finished or not m.confirmed for m in matches):
+    return rounds_played_out(
+        format,
+        matches=len(matches),
+        open_matches=sum(not m.finished or not m.confirmed for m in matches),
+        rounds_drawn=len({m.round for m in matches}),
+        swiss_rounds=swiss_rounds,
+    )
+
+
+def rounds_played_out(
+    format: str,
+    *,
+    matches: int,
+    open_matches: int,
+    rounds_drawn: int,
+    swiss_rounds: int | None = None,
+) -> bool:
+    """Whether a Swiss, a round robin or a set of pools has played out, from counts (what one
+    aggregate query gives): at least one match, none ``open`` (unfinished or unconfirmed),
+    and (a Swiss) matches drawn in at least ``swiss_rounds`` rounds."""
+    if matches == 0 or open_matches:
         return False
     if format == "swiss":
-        return len({m.round for m in matches}) >= (swiss_rounds or 0)
+        return rounds_drawn >= (swiss_rounds or 0)
     return True

@@ -14,17 +14,8 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
 )
-
-STAT_FIELDS = (
-    "deals",
-    "deals_as_makers",
-    "made_as_makers",
-    "sets_suffered",
-    "sets_forced",
-    "meld_points",
-    "belles",
-    "reneges",
-)
+from scoring.matches import Concession, GameOutcome, MatchFormat, match_result
+from scoring.stats import MATCH_COUNTS
 
 
 def fixture_side_names(fixture: Fixture) -> list[str]:
@@ -37,48 +28,26 @@ def fixture_side_names(fixture: Fixture) -> list[str]:
 def fixture_recompute(fixture: Fixture) -> Fixture:
     """Write the fixture's result and each side's statistics: the one place they are computed.
 
-    Games count once finished; the match is over when ``games_per_match`` games are finished;
-    more games won wins, equal is a draw.
+    Who won and when the match is over are :func:`scoring.matches.match_result`'s to say;
+    this stores what it returns.
     """
     competition = fixture.competition
-    games_won = [0, 0]
-    points = [0, 0]
-    stats = [dict.fromkeys(STAT_FIELDS, 0), dict.fromkeys(STAT_FIELDS, 0)]
-    if fixture.typed_scores:
-        played = len(fixture.typed_scores)
-        for a, b in fixture.typed_scores:
-            games_won[0 if a > b else 1] += 1
-            points[0] += a
-            points[1] += b
+    fmt = MatchFormat(competition.games_per_match, competition.best_of)
+    concession = None
+    games: list[GameOutcome] = []
+    if fixture.conceded_by is not None:
+        # A forfeit keeps its score in side order, as the one typed pair.
+        pair, side = fixture.typed_scores[0], fixture.conceded_by
+        concession = Concession(side, (pair[1 - side], pair[side]))
+    elif fixture.typed_scores:
+        games = [GameOutcome.from_sheet(pair) for pair in fixture.typed_scores]
     else:
-        games = list(fixture.games.all())
-        played = sum(game.winner is not None for game in games)
-        for game in games:
-            for side in (0, 1):
-                for name in STAT_FIELDS:
-                    stats[side][name] += game.side_stats[side][name] if game.side_stats else 0
-            if game.winner is not None:
-                games_won[game.winner] += 1
-                points[0] += game.totals[0]
-                points[1] += game.totals[1]
-    if competition.best_of:
-        # Best of N: over once a side has won a majority of the N.
-        finished = max(games_won) > competition.games_per_match // 2
-    else:
-        finished = played >= competition.games_per_match
-    # A forfeit decides the match whatever its length: the one score pair it stores stands
-    # for the whole match.
-    finished = finished or fixture.conceded_by is not None
-    winner = None
-    results = ["", ""]
+        games = [
+            GameOutcome(tuple(g.totals), g.winner, tuple(g.side_stats)) for g in fixture.games.all()
+        ]
+    result = match_result(fmt, games, concession=concession)
+    finished, winner = result.finished, result.winner
     if finished:
-        if fixture.conceded_by is not None:
-            winner = 1 - fixture.conceded_by
-        elif games_won[0] != games_won[1]:
-            winner = 0 if games_won[0] > games_won[1] else 1
-        results = ["draw", "draw"] if winner is None else ["loss", "loss"]
-        if winner is not None:
-            results[winner] = "win"
         if fixture.status == FixtureStatus.SCHEDULED:
             fixture.status = FixtureStatus.PLAYED
     elif fixture.status == FixtureStatus.PLAYED:
@@ -89,14 +58,9 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     fixture.save(update_fields=["finished", "winner", "status"])
     rows = list(fixture.sides.all())
     for row in rows:
-        mine, theirs = row.side, 1 - row.side
-        row.result = results[mine]
-        row.games_won, row.games_lost = games_won[mine], games_won[theirs]
-        row.points_for, row.points_against = points[mine], points[theirs]
-        for name in STAT_FIELDS:
-            setattr(row, name, stats[mine][name])
-    FixtureSide.objects.bulk_update(
-        rows,
-        ["result", "games_won", "games_lost", "points_for", "points_against", *STAT_FIELDS],
-    )
+        mine = result.sides[row.side]
+        row.result = mine.result or ""
+        for name, value in mine.counts().items():
+            setattr(row, name, value)
+    FixtureSide.objects.bulk_update(rows, ["result", *MATCH_COUNTS])
     return fixture

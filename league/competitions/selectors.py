@@ -26,7 +26,8 @@ from league.models import (
     Player,
     Round,
 )
-from scoring.standings import MATCH_COUNTS, TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
+from scoring.standings import TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
+from scoring.stats import MATCH_COUNTS, STAT_FIELDS
 
 _STATS = MATCH_COUNTS
 
@@ -317,6 +318,18 @@ def competition_fixture_rows(competition: Competition) -> list[dict]:
     return rows
 
 
+#: What a record line counts: matches, then game points and the statistics (deals apart).
+_RECORD_COUNTS = (
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "points_for",
+    "points_against",
+    *(name for name in STAT_FIELDS if name != "deals"),
+)
+
+
 @dataclass(frozen=True)
 class RecordLine:
     """One competition of a player's or partnership's record."""
@@ -383,24 +396,7 @@ def person_records(
                 competition=entrant.competition,
                 entrant=entrant,
                 form=" ".join(recent[entrant.pk]),
-                **{
-                    name: t.get(name) or 0
-                    for name in (
-                        "played",
-                        "won",
-                        "drawn",
-                        "lost",
-                        "points_for",
-                        "points_against",
-                        "deals_as_makers",
-                        "made_as_makers",
-                        "sets_suffered",
-                        "sets_forced",
-                        "meld_points",
-                        "belles",
-                        "reneges",
-                    )
-                },
+                **{name: t.get(name) or 0 for name in _RECORD_COUNTS},
             )
         )
     return lines

@@ -30,9 +30,16 @@ from league.models import (
     Player,
     Round,
 )
-from scoring import Ruleset, game_winner
+from scoring import Ruleset
+from scoring.formats import InvalidFormat, check_competition
+from scoring.matches import (
+    Concession,
+    InvalidMatch,
+    MatchFormat,
+    typed_games,
+)
 from scoring.pairing import rotation, round_robin
-from scoring.standings import InvalidStandings, MatchPoints, validate_keys
+from scoring.standings import MatchPoints
 
 
 def _unique_slug(model: type[Club] | type[Competition], text: str) -> str:
@@ -100,28 +107,18 @@ def competition_create(
     name = name.strip()
     if not name:
         raise Refused("Give the competition a name.", "name")
-    if entrant_kind not in EntrantKind.values:
-        raise Refused(f"Unknown kind of entrant {entrant_kind!r}.", "entrant_kind")
-    four_hand = rules.partnerships
-    if entrant_kind == EntrantKind.PLAYERS and four_hand:
-        raise Refused(
-            f"{rules.name} is played by partnerships: enter partnerships, or "
-            "individuals whose partners change every round.",
-            "entrant_kind",
-        )
-    if entrant_kind != EntrantKind.PLAYERS and not four_hand:
-        raise Refused(f"{rules.name} is played alone: enter players.", "entrant_kind")
     try:
-        keys = validate_keys(tiebreaks)
-    except InvalidStandings as error:
-        raise Refused(str(error), "tiebreaks") from None
-    if not keys:
-        raise Refused("Choose at least one key to order the table by.", "tiebreaks")
+        check_competition(
+            rules,
+            entrant_kind=entrant_kind,
+            tiebreaks=tiebreaks,
+            games_per_match=games_per_match,
+            best_nights=best_nights,
+        )
+    except InvalidFormat as error:
+        raise Refused(error.message, error.field) from None
+    keys = tuple(tiebreaks)
     points = points or MatchPoints()
-    if not 1 <= games_per_match <= 15:
-        raise Refused("A match is from 1 to 15 games.", "games_per_match")
-    if best_nights is not None and best_nights < 1:
-        raise Refused("Count at least one night, or leave it empty to count all.", "best_nights")
     competition = Competition(
         club=club,
         name=name,
@@ -300,20 +297,17 @@ def fixture_concede(
     (the winner's points first). A ``withdrawal`` concedes a match already under way: its
     games stay on the record, and the forfeit decides the match."""
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
-    if side not in (0, 1):
-        raise Refused("Say which side forfeits.", "side")
-    winner_points, loser_points = score
-    if winner_points < 0 or loser_points < 0 or winner_points <= loser_points:
-        raise Refused("A forfeit score gives the winner more points than the loser.", "score")
+    try:
+        concession = Concession(side, tuple(score), no_show=no_show)
+    except InvalidMatch as error:
+        raise Refused(error.message, error.field) from None
     if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(
             "Deals are already entered for this fixture; correct its games instead.", "side"
         )
-    scores = [0, 0]
-    scores[1 - side], scores[side] = winner_points, loser_points
     fixture.status = FixtureStatus.NO_SHOW if no_show else FixtureStatus.FORFEIT
     fixture.conceded_by = side
-    fixture.typed_scores = [scores]
+    fixture.typed_scores = [list(concession.side_scores)]
     fixture.save(update_fields=["status", "conceded_by", "typed_scores"])
     return fixture_recompute(fixture)
 
@@ -322,23 +316,12 @@ def fixture_concede(
 def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) -> Fixture:
     """The totals of a match played on paper: one (side 0, side 1) pair a game."""
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
-    expected = fixture.competition.games_per_match
-    if len(scores) != expected:
-        raise Refused(
-            f"This competition plays {expected} game(s) a match: give "
-            f"{expected} score(s), one a line.",
-            "scores",
-        )
-    target = fixture.competition.rules.target
-    for number, (a, b) in enumerate(scores, start=1):
-        if a < 0 or b < 0:
-            raise Refused(f"Game {number}: scores cannot be negative.", "scores")
-        if game_winner((a, b), target) is None:
-            raise Refused(
-                f"Game {number}: a finished game has one side on {target} or more, "
-                f"ahead of the other; {a}–{b} is not finished.",
-                "scores",
-            )
+    competition = fixture.competition
+    fmt = MatchFormat(competition.games_per_match, competition.best_of)
+    try:
+        typed_games(fmt, scores, competition.rules.target)
+    except InvalidMatch as error:
+        raise Refused(error.message, error.field) from None
     if fixture.games.filter(deal_count__gt=0).exists():
         raise Refused("Deals are already entered for this fixture at the table.", "scores")
     fixture.status = FixtureStatus.PLAYED

@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 
 import scoring
+from league.errors import Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, VoidReason
@@ -231,9 +232,9 @@ class DealForm(forms.Form):
             no_trump=no_trump,
         )
         try:
-            self.result = score_deal(rules, deal, held=self.held)
+            self.result = score_deal(rules, deal, held=self.held, side_names=self.side_names)
         except InvalidDeal as error:
-            self._engine_error(error)
+            self.show_error(error)
             return data
         self.deal = deal
         return data
@@ -255,7 +256,8 @@ class DealForm(forms.Form):
             return None
         return tuple(int(v) for v in given)  # type: ignore[arg-type]
 
-    def _engine_error(self, error: InvalidDeal) -> None:
+    def show_error(self, error: InvalidDeal | Refused) -> None:
+        """The engine's (or a service's) refusal, next to the part of the form it names."""
         group = error.field if error.field in self.GROUPS else "game"
         field: str | None = None
         if group == "card_points":
@@ -264,15 +266,7 @@ class DealForm(forms.Form):
             field = group
         elif group == "no_trump" and "no_trump" in self.fields:
             field = "no_trump"
-        self._group_error(group, self._named(error.message), field)
-
-    def _named(self, message: str) -> str:
-        """The engine numbers the sides ("partnership 1"); the scorer knows them by name."""
-        for word in ("partnership", "player"):
-            for index, name in enumerate(self.side_names):
-                message = message.replace(f"{word.capitalize()} {index + 1}", name)
-                message = message.replace(f"{word} {index + 1}", name)
-        return message
+        self._group_error(group, error.message, field)
 
     def top_errors(self) -> list[str]:
         """Errors not shown next to a part of the form."""

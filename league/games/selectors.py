@@ -15,6 +15,7 @@ from league.models import Deal, DealAudit, Game
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import MELD_LABELS, Ruleset
+from scoring.game import stored_held_outcome
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,11 @@ def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
         parts.append(f"belle ({names[deal.belle]})")
     if deal.no_trump:
         parts.append("no trump")
-    if deal.made is False and deal.held and not any(deal.points):
-        parts.append(f"tie: {deal.held} held")
-    elif held_before and not deal.held:
-        winner = max(range(len(deal.points)), key=lambda side: deal.points[side])
-        parts.append(f"{names[winner]} takes the {held_before} held")
+    held = stored_held_outcome(deal.points, deal.made, deal.held, held_before)
+    if held.hung:
+        parts.append(f"tie: {held.hung} held")
+    elif held.taken_by is not None:
+        parts.append(f"{names[held.taken_by]} takes the {held.taken} held")
     return "; ".join(parts)
 
 

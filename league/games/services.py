@@ -1,6 +1,8 @@
-"""Every write. Each service is keyword-only, runs in one transaction, validates through the
-engine, and raises a :class:`scoring.InvalidDeal` (or a subclass below) for a user's mistake,
-leaving the database as it was.
+"""Writes for games: start a game, add, correct and delete deals, and recompute the engine's
+columns. Each service is keyword-only, runs in one transaction, scores through the engine, and
+raises :class:`~league.errors.Refused` (the engine's refusal with the part of the deal it
+names, or :class:`~league.errors.GameOver` / :class:`~league.errors.DealChanged`) for a user's
+mistake, leaving the database as it was.
 
 Words: an *entry key* is the token an entry form carries, so that the same form sent twice adds
 one deal; a deal's *version* counts its corrections, so that a correction made from a stale
@@ -19,21 +21,10 @@ from django.utils import timezone
 
 import scoring
 from league.db import write_lock
+from league.errors import DealChanged, GameOver, Refused
 from league.models import Deal, DealAudit, Game
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
-
-
-class GameOver(InvalidDeal):
-    """A deal offered to a game that has already been won."""
-
-
-class DealChanged(InvalidDeal):
-    """A correction made from a form older than the deal it corrects."""
-
-    def __init__(self, message: str, current: Deal | None):
-        super().__init__(message, "game")
-        self.current = current
 
 
 def _locked(game: Game) -> Game:
@@ -53,11 +44,11 @@ def game_create(
     """Start a game: the ruleset is copied onto it as data."""
     names = [name.strip() for name in side_names]
     if len(names) != rules.sides or not all(names):
-        raise InvalidDeal(
+        raise Refused(
             f"{rules.name} needs a name for each of its {rules.sides} sides.", "side_names"
         )
     if len({n.casefold() for n in names}) != len(names):
-        raise InvalidDeal("Give each side a different name.", "side_names")
+        raise Refused("Give each side a different name.", "side_names")
     game = Game(
         title=title.strip(),
         preset=rules.preset,
@@ -89,13 +80,16 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
     """Score ``deals`` (in order, numbered from 1) under the game's ruleset and write the
     engine's columns on them and on the game. The one place those columns are computed.
 
-    Returns the deals whose engine columns changed. Raises InvalidDeal (nothing written) when
-    the deals no longer make a valid game, for example a correction that ends the game before
-    its last deal.
+    Returns the deals whose engine columns changed. Raises :class:`~league.errors.Refused`
+    (nothing written) when the deals no longer make a valid game, for example a correction
+    that ends the game before its last deal.
     """
     rules = game.rules
     engine_deals = [d.to_engine() for d in deals]
-    result = play_game(rules, engine_deals)
+    try:
+        result = play_game(rules, engine_deals, side_names=game.side_names)
+    except InvalidDeal as error:
+        raise Refused.from_engine(error) from None
     changed = []
     for number, (record, scored, running) in enumerate(
         zip(deals, result.results, result.running, strict=True), start=1
@@ -162,10 +156,9 @@ def _fixture_open(game: Game, entered_by: int | None) -> None:
         else bool(list(fixture.select_for_update().values_list("pk", flat=True)))
     )
     if not still_open:
-        raise InvalidDeal(
+        raise Refused(
             "This match's result is confirmed: its games can no longer change. Ask the "
-            "director if something is wrong.",
-            "game",
+            "director if something is wrong."
         )
 
 
@@ -204,7 +197,10 @@ def game_add_deal(
             raise GameOver(
                 f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
             )
-        result = score_deal(rules, deal, held=game.held)
+        try:
+            result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
+        except InvalidDeal as error:
+            raise Refused.from_engine(error) from None
         totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
         number = game.deal_count + 1
         record = Deal(game=game, number=number, created_by=by, entry_key=key)

@@ -22,12 +22,12 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from league.access import can_score, game_for_write, is_organiser
+from league.errors import DealChanged, Refused
 from league.games import selectors, services
 from league.games.forms import CORRECTING, DealForm, GameForm, deal_form, preview_deal
 from league.games.tables import GameTable
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
-from scoring import InvalidDeal
 
 
 # -- games ------------------------------------------------------------------------------------
@@ -99,11 +99,11 @@ def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
             entry_key=form.cleaned_data.get("entry_key"),
             void_reason=form.cleaned_data.get("void_reason") or "",
         )
-    except InvalidDeal as error:
+    except Refused as error:
         game.refresh_from_db()
         form = deal_form(game, request.POST)
         form.is_valid()
-        form._engine_error(error)
+        form.show_error(error)
         return _game_page(request, game, form, status=400)
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
@@ -144,7 +144,7 @@ def deal_edit(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
                 expected_version=form.cleaned_data.get("version") or 0,
                 void_reason=form.cleaned_data.get("void_reason") or "",
             )
-        except services.DealChanged as error:
+        except DealChanged as error:
             current = error.current
             if current is None:
                 messages.error(request, error.message)
@@ -156,8 +156,8 @@ def deal_edit(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
                 _edit_context(game, current, form, changed=True),
                 status=409,
             )
-        except InvalidDeal as error:
-            form._engine_error(error)
+        except Refused as error:
+            form.show_error(error)
         else:
             messages.success(request, f"Deal {number} corrected.")
             return redirect("games:detail", game.pk)
@@ -192,10 +192,10 @@ def deal_delete(request: HttpRequest, game_id: int, number: int) -> HttpResponse
             services.game_delete_deal(
                 game=game, number=number, expected_version=version, by=request.user
             )
-        except services.DealChanged as error:
+        except DealChanged as error:
             messages.error(request, error.message)
             return redirect("games:detail", game.pk)
-        except InvalidDeal as error:
+        except Refused as error:
             messages.error(request, f"Deal {number} was not deleted: {error.message}")
             return redirect("games:detail", game.pk)
         messages.success(request, f"Deal {number} deleted; the deals after it moved up.")

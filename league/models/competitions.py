@@ -149,9 +149,10 @@ class FixtureStatus(models.TextChoices):
 class Fixture(models.Model):
     """Two sides meeting in a round: one entrant a side, or two players a side in a rotation.
 
-    The result is written by ``league.services.fixture_recompute`` from the fixture's games, or
-    from totals typed from a paper sheet (``typed_scores``: one ``[side 0, side 1]`` pair a
-    game), or from a forfeit or no-show (``conceded_by``, with the score the organiser chose).
+    The result is written by :func:`league.competitions.results.fixture_recompute` from the
+    fixture's games, or from totals typed from a paper sheet (``typed_scores``: one
+    ``[side 0, side 1]`` pair a game), or from a forfeit or no-show (``conceded_by``, with
+    the score the organiser chose).
     """
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="fixtures")

@@ -36,7 +36,6 @@ from league.errors import Refused
 from league.games.forms import DealForm, deal_form, preview_deal
 from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
-from scoring import InvalidDeal
 
 EXPIRED = "This link has expired: the match's result is confirmed."
 
@@ -163,16 +162,17 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             entry_key=form.cleaned_data.get("entry_key"),
             void_reason=form.cleaned_data.get("void_reason") or "",
         )
-    except InvalidDeal as error:
+    except Refused as error:
+        if error.field is None:
+            # The link's match as a whole refused it (confirmed meanwhile, another match's).
+            if (gone := _expired(request, side)) is not None:
+                return gone
+            return _entry_page(request, side, status=409, error=error.message)
         game = selectors.game_afresh(game.pk)
         form = deal_form(game, request.POST)
         form.is_valid()
-        form._engine_error(error)
+        form.show_error(error)
         return _entry_page(request, side, form, status=400)
-    except Refused as error:
-        if (gone := _expired(request, side)) is not None:
-            return gone
-        return _entry_page(request, side, status=409, error=error.message)
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
     return _to_entry(token, "entry")

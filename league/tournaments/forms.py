@@ -1,7 +1,7 @@
 """Forms of the tournament pages: a new tournament, seeding, withdrawing an entrant.
 
 They validate input and turn it into what the services take; the services still decide
-(a :class:`~league.services.Refused` lands next to the field it names, through
+(a :class:`~league.errors.Refused` lands next to the field it names, through
 :func:`league.competition_forms.show_refusal`).
 """
 
@@ -14,10 +14,7 @@ from django import forms
 from league.forms_common import NUMBER_INPUT, number
 from league.models import Club, Competition, Entrant, EntrantKind, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
-
-#: Formats whose matches must have a winner: a knockout cannot go on from a draw.
-KNOCKOUTS = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
-
+from scoring.formats import KNOCKOUT_ODD, KNOCKOUTS, fits_a_tournament
 
 ENTRANT_CHOICES = [
     ("", "As the game is played"),
@@ -33,7 +30,7 @@ class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
     preset = forms.ChoiceField(
         # A match has two sides: the three-hand game cannot be a tournament's.
-        choices=[(key, rules.name) for key, rules in PRESETS.items() if rules.sides == 2],
+        choices=[(key, rules.name) for key, rules in PRESETS.items() if fits_a_tournament(rules)],
         label="Game",
     )
     target = number(
@@ -115,10 +112,7 @@ class TournamentForm(forms.Form):
                     )
         games = data.get("games_per_match")
         if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
-            self.add_error(
-                "games_per_match",
-                "A knockout match needs a winner: play an odd number of games (1, 3, 5...).",
-            )
+            self.add_error("games_per_match", KNOCKOUT_ODD)
         return data
 
 

@@ -64,6 +64,7 @@ from league.printing.pdf.sheets import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.selectors import BracketData, PoolLine
 from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
+from scoring.formats import rounds_played_out
 from scoring.standings import TIEBREAKS
 
 ELIMINATION = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE)
@@ -287,22 +288,6 @@ def box_status(status: str, line: FixtureLine | None) -> str:
 
 
 # -- when a competition of rounds is over -----------------------------------------------------
-def rounds_finished(
-    fmt: str, *, swiss_rounds: int | None, rounds_drawn: int, matches: int, open_matches: int
-) -> bool:
-    """Whether a Swiss, a round robin or the pools have played out: a match at least, every
-    match finished and its result confirmed, and (a Swiss) all its ``swiss_rounds`` drawn.
-
-    A rule of the format, not a word: pure (plain values in, "swiss" compared as the stored
-    value) so that it moves as it is to ``scoring/formats.py``.
-    """
-    if matches == 0 or open_matches:
-        return False
-    if fmt == "swiss":
-        return rounds_drawn >= (swiss_rounds or 0)
-    return True
-
-
 # -- the bracket ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BoxSide:
@@ -1072,7 +1057,7 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
             for line in lines
         ]
         progress = selectors.fixture_progress(competition)
-        done = rounds_finished(
+        done = rounds_played_out(
             fmt,
             swiss_rounds=competition.swiss_rounds,
             rounds_drawn=progress.rounds,

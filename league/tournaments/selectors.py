@@ -51,10 +51,11 @@ from scoring.brackets import (
     resolve,
     single_elimination,
 )
+from scoring.formats import KNOCKOUTS, pools_finished
 from scoring.standings import standings
 
 #: Formats drawn as a bracket (from the start, or after the pools).
-BRACKETS = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
+BRACKETS = KNOCKOUTS
 
 
 def tournament_bracket(competition: Competition) -> Bracket | None:
@@ -103,7 +104,7 @@ def bracket_state(competition: Competition) -> BracketState[int] | None:
     if bracket is None:
         return None
     if competition.format == TournamentFormat.POOLS:
-        if not competition.fixtures.exclude(bracket_match="").exists() and not _pools_done(
+        if not competition.fixtures.exclude(bracket_match="").exists() and not pools_done(
             competition
         ):
             return None
@@ -118,9 +119,12 @@ def bracket_state(competition: Competition) -> BracketState[int] | None:
     return resolve(bracket, seeds, _results(competition), withdrawn=withdrawn)
 
 
-def _pools_done(competition: Competition) -> bool:
-    pool_fixtures = competition.fixtures.filter(pool__isnull=False)
-    return pool_fixtures.exists() and not pool_fixtures.filter(confirmed_at__isnull=True).exists()
+def pools_done(competition: Competition) -> bool:
+    """Every pool match is played and confirmed (so the knockout can be drawn)."""
+    confirmed = competition.fixtures.filter(pool__isnull=False).values_list(
+        "confirmed_at", flat=True
+    )
+    return pools_finished(at is not None for at in confirmed)
 
 
 def _pool_tables(competition: Competition) -> list[list[int]]:

@@ -42,15 +42,10 @@ from league.models import (
     Round,
     TournamentFormat,
 )
-from league.tournaments.selectors import BRACKETS, _pools_done, bracket_state, tournament_bracket
+from league.tournaments.selectors import BRACKETS, bracket_state, pools_done, tournament_bracket
 from scoring import Ruleset
-from scoring.brackets import (
-    Bracket,
-    InvalidBracket,
-    LoserOf,
-    WinnerOf,
-    split_into_pools,
-)
+from scoring.brackets import bracket_waves, split_into_pools
+from scoring.formats import InvalidFormat, check_tournament, check_tournament_start, swiss_round_due
 from scoring.pairing import round_robin
 from scoring.swiss import SwissEntrant, swiss_pairings, table_draw
 
@@ -80,28 +75,19 @@ def tournament_create(
     """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
     from league.competitions.services import competition_create
 
-    if format not in TournamentFormat.values:
-        raise Refused(f"Unknown format {format!r}.", "format")
-    if entrant_kind == "rotation":
-        raise Refused("A tournament is played by fixed players or partnerships.", "entrant_kind")
-    if rules.sides != 2:
-        raise Refused(
-            f"{rules.name} has {rules.sides} sides; a tournament match has two.", "preset"
+    try:
+        check_tournament(
+            rules,
+            format=format,
+            entrant_kind=entrant_kind,
+            games_per_match=games_per_match,
+            best_of=best_of,
+            swiss_rounds=swiss_rounds,
+            pool_count=pool_count,
+            pool_top_k=pool_top_k,
         )
-    knockout = format in (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
-    if knockout and games_per_match % 2 == 0:
-        raise Refused(
-            "A knockout match needs a winner: play an odd number of games.", "games_per_match"
-        )
-    if best_of and games_per_match % 2 == 0:
-        raise Refused("A best-of match is an odd number of games: 1, 3, 5...", "games_per_match")
-    if format == TournamentFormat.SWISS and not 1 <= (swiss_rounds or 0) <= 15:
-        raise Refused("A Swiss is from 1 to 15 rounds.", "swiss_rounds")
-    if format == TournamentFormat.POOLS:
-        if not 1 <= (pool_count or 0) <= 16:
-            raise Refused("Choose from 1 to 16 pools.", "pool_count")
-        if not 1 <= (pool_top_k or 0) <= 8:
-            raise Refused("From 1 to 8 entrants qualify from each pool.", "pool_top_k")
+    except InvalidFormat as error:
+        raise Refused(error.message, error.field) from None
     default_keys = (
         ("match_points", "buchholz", "median_buchholz", "sonneborn_berger", "point_difference")
         if format == TournamentFormat.SWISS
@@ -189,19 +175,6 @@ def _seeded(competition: Competition) -> list[Entrant]:
     return sorted(entrants, key=lambda e: e.seed or 0)
 
 
-def bracket_waves(bracket: Bracket) -> dict[str, int]:
-    """The round each match of a bracket is played in: 1 for matches between seeds, else one
-    more than the latest match feeding it, so the winners' and losers' brackets interleave as
-    they are played."""
-    waves: dict[str, int] = {}
-    for match in bracket.matches:  # listed after the matches that feed them
-        sources = [
-            slot.match for slot in (match.home, match.away) if isinstance(slot, WinnerOf | LoserOf)
-        ]
-        waves[match.id] = 1 + max((waves[s] for s in sources), default=0)
-    return waves
-
-
 def _side_tokens(fixture: Fixture) -> None:
     for side in fixture.sides.all():
         side.entry_token = new_entry_token()
@@ -247,15 +220,18 @@ def tournament_start(*, competition: Competition) -> None:
     if competition.started:
         raise Refused("The tournament has already started.", None)
     entrants = _seeded(competition)
-    if len(entrants) < 2:
-        raise Refused("A tournament needs at least two entrants.", None)
     fmt = competition.format
-    if fmt in (TournamentFormat.SINGLE, TournamentFormat.DOUBLE):
-        try:
-            tournament_bracket(competition)
-        except InvalidBracket as error:
-            # e.g. a third-place match with fewer than four entrants.
-            raise Refused(str(error), None) from None
+    try:
+        check_tournament_start(
+            fmt,
+            len(entrants),
+            third_place=competition.third_place,
+            final_reset=competition.final_reset,
+            pool_count=competition.pool_count,
+            pool_top_k=competition.pool_top_k,
+        )
+    except InvalidFormat as error:
+        raise Refused(error.message, error.field) from None
     if fmt == TournamentFormat.ROUND_ROBIN:
         competition.started = True  # fixtures_generate draws a tournament once it has started
         fixtures_generate(competition=competition)
@@ -263,13 +239,6 @@ def tournament_start(*, competition: Competition) -> None:
             _side_tokens(fixture)
     elif fmt == TournamentFormat.POOLS:
         pools = competition.pool_count or 2
-        top_k = competition.pool_top_k or 2
-        if len(entrants) < pools * max(top_k, 2):
-            raise Refused(
-                f"{pools} pools with {top_k} qualifying from each need at least "
-                f"{pools * max(top_k, 2)} entrants.",
-                "pool_count",
-            )
         groups = split_into_pools(entrants, pools)
         for pool, members in enumerate(groups):
             for entrant in members:
@@ -342,7 +311,7 @@ def tournament_advance(*, competition: Competition) -> list[Fixture]:
     if fmt == TournamentFormat.SWISS:
         return _swiss_next(competition)
     if fmt in BRACKETS:
-        if fmt == TournamentFormat.POOLS and not _pools_done(competition):
+        if fmt == TournamentFormat.POOLS and not pools_done(competition):
             return []
         state = bracket_state(competition)
         assert state is not None
@@ -397,11 +366,12 @@ def _free_tables(competition: Competition) -> Iterator[int]:
 
 
 def _swiss_next(competition: Competition) -> list[Fixture]:
-    rounds = competition.swiss_rounds or 5
     played = competition.rounds.count()
-    if played >= rounds:
-        return []
-    if competition.fixtures.filter(confirmed_at__isnull=True).exists():
+    if not swiss_round_due(
+        rounds_drawn=played,
+        swiss_rounds=competition.swiss_rounds,
+        all_confirmed=not competition.fixtures.filter(confirmed_at__isnull=True).exists(),
+    ):
         return []
     entrants = [e for e in _seeded(competition) if not e.withdrawn]
     points = (

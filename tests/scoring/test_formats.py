@@ -20,6 +20,7 @@ from scoring.formats import (
     event_finished,
     fits_a_tournament,
     pools_finished,
+    rounds_played_out,
     swiss_round_due,
     tournament_problems,
 )
@@ -368,3 +369,24 @@ def test_when_the_pools_are_over(confirmed, over):
 
 def test_the_knockouts_are_the_bracket_formats():
     assert set(KNOCKOUTS) < set(FORMATS)
+
+
+@pytest.mark.parametrize(
+    "fmt, rounds, drawn, matches, open_, finished",
+    [
+        ("swiss", 3, 3, 6, 0, True),
+        ("swiss", 3, 2, 4, 0, False),  # a round still to draw
+        ("swiss", 3, 3, 6, 1, False),  # a match not confirmed
+        ("round_robin", None, 3, 6, 0, True),
+        ("round_robin", None, 0, 0, 0, False),  # nothing drawn yet
+    ],
+)
+def test_when_a_swiss_or_round_robin_has_played_out_from_counts(
+    fmt, rounds, drawn, matches, open_, finished
+):
+    assert (
+        rounds_played_out(
+            fmt, swiss_rounds=rounds, rounds_drawn=drawn, matches=matches, open_matches=open_
+        )
+        is finished
+    )

@@ -6,7 +6,7 @@ with sets, melds, belle, a renege, void deals, a correction and a deleted deal. 
 winter league half way through its season, an individual cup, and a Saturday tournament in
 progress: a knockout of eight partnerships whose first round was entered and confirmed by the
 players through their entry links, a semi-final in play. Every deal goes through
-``league.services``, so the engine scores all of it; a fixed random seed makes the night the
+the areas' services, so the engine scores all of it; a fixed random seed makes the night the
 same each time (the entry links' tokens are random, as on a real site).
 
 It refuses to write to a database that already holds games or accounts: ``--reset`` first

@@ -6,10 +6,11 @@ import uuid
 
 import pytest
 
+from league.errors import DealChanged, GameOver, Refused
 from league.games import selectors, services
 from league.models import Deal as DealRecord
 from league.models import DealAudit, Game
-from scoring import Deal, InvalidDeal, get_ruleset
+from scoring import Deal, get_ruleset
 from tests.builders import add, start_game
 
 pytestmark = pytest.mark.django_db
@@ -25,9 +26,9 @@ def test_game_create_copies_the_ruleset_with_overrides(scorer):
 
 
 def test_game_create_refuses_missing_or_equal_names(scorer):
-    with pytest.raises(InvalidDeal, match="name for each"):
+    with pytest.raises(Refused, match="name for each"):
         services.game_create(rules=get_ruleset("clabber"), side_names=["A", ""], by=scorer)
-    with pytest.raises(InvalidDeal, match="different name"):
+    with pytest.raises(Refused, match="different name"):
         services.game_create(rules=get_ruleset("clabber"), side_names=["A", "a"], by=scorer)
     assert Game.objects.count() == 0
 
@@ -46,7 +47,7 @@ def test_adding_deals_keeps_points_marks_and_running_totals(clabber_game, scorer
 
 
 def test_an_invalid_deal_saves_nothing(clabber_game, scorer):
-    with pytest.raises(InvalidDeal, match="add up to 162"):
+    with pytest.raises(Refused, match="add up to 162"):
         add(clabber_game, scorer, makers=0, card_points=(90, 60))
     assert clabber_game.deals.count() == 0
 
@@ -69,7 +70,7 @@ def test_the_game_closes_when_a_side_wins(scorer):
     add(game, scorer, makers=0, card_points=(100, 62))
     game.refresh_from_db()
     assert game.winner == 0 and game.finished
-    with pytest.raises(services.GameOver, match="Anna & Ben won with 200"):
+    with pytest.raises(GameOver, match="Anna & Ben won with 200"):
         add(game, scorer, makers=1, card_points=(62, 100))
     assert game.deals.count() == 2
 
@@ -115,7 +116,7 @@ def test_a_correction_from_a_stale_form_is_refused_and_nothing_is_lost(clabber_g
         deal=Deal(makers=0, card_points=(100, 62)),
         by=scorer,
     )
-    with pytest.raises(services.DealChanged) as caught:
+    with pytest.raises(DealChanged) as caught:
         services.game_correct_deal(
             game=clabber_game,
             number=1,
@@ -133,7 +134,7 @@ def test_a_correction_that_ends_the_game_before_its_last_deal_is_refused(scorer)
     add(game, scorer, makers=0, card_points=(100, 62))
     add(game, scorer, makers=0, card_points=(100, 62))
     first = game.deals.get(number=1)
-    with pytest.raises(InvalidDeal, match="game is over"):
+    with pytest.raises(Refused, match="game is over"):
         services.game_correct_deal(
             game=game,
             number=1,
@@ -165,7 +166,7 @@ def test_a_deleted_deal_cannot_be_corrected(clabber_game, scorer):
     services.game_delete_deal(
         game=clabber_game, number=1, expected_version=record.version, by=scorer
     )
-    with pytest.raises(services.DealChanged, match="deleted"):
+    with pytest.raises(DealChanged, match="deleted"):
         services.game_correct_deal(
             game=clabber_game,
             number=1,

@@ -170,25 +170,6 @@ def test_round_titles_and_places_are_one_set_of_words():
     assert presenters.score_text(("", "")) == ""
 
 
-@pytest.mark.parametrize(
-    "fmt, rounds, drawn, matches, open_, finished",
-    [
-        ("swiss", 3, 3, 6, 0, True),
-        ("swiss", 3, 2, 4, 0, False),  # a round still to draw
-        ("swiss", 3, 3, 6, 1, False),  # a match not confirmed
-        ("round_robin", None, 3, 6, 0, True),
-        ("round_robin", None, 0, 0, 0, False),  # nothing drawn yet
-    ],
-)
-def test_when_rounds_are_finished(fmt, rounds, drawn, matches, open_, finished):
-    assert (
-        presenters.rounds_finished(
-            fmt, swiss_rounds=rounds, rounds_drawn=drawn, matches=matches, open_matches=open_
-        )
-        is finished
-    )
-
-
 def test_the_renderers_draw_the_presenters_dataclasses_without_django():
     # The renderers name the presenter's types for type checking only: run on their own,
     # they load no Django, as a renderer should (a plain dataclass in, bytes out).

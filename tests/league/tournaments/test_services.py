@@ -246,7 +246,7 @@ def test_a_withdrawal_during_a_best_of_three_concedes_the_match(organiser):
 
 
 def test_a_confirmed_match_cannot_be_changed_through_its_games(organiser):
-    from scoring import InvalidDeal
+    from league.errors import Refused
 
     cup = tournament(organiser, 2, TournamentFormat.SINGLE)
     tournaments_services.tournament_start(competition=cup)
@@ -254,11 +254,11 @@ def test_a_confirmed_match_cannot_be_changed_through_its_games(organiser):
     win_by_link(fixture, 0)
     game = fixture.games.get()
     last = game.deals.order_by("-number").first()
-    with pytest.raises(InvalidDeal, match="confirmed"):
+    with pytest.raises(Refused, match="confirmed"):
         games_services.game_delete_deal(
             game=game, number=last.number, expected_version=last.version, by=organiser
         )
-    with pytest.raises(InvalidDeal, match="confirmed"):
+    with pytest.raises(Refused, match="confirmed"):
         games_services.game_correct_deal(
             game=game,
             number=1,
