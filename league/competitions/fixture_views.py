@@ -1,4 +1,5 @@
-"""A competition's fixtures, results and standings: the pages, the exports and the PDF.
+"""A competition's fixtures, results and standings: the pages and the CSV exports (the
+standings PDF is in :mod:`league.printing.views`).
 
 Everybody may read (the fixtures, the standings, their CSV and PDF). Writes are POSTs:
 moving a fixture, recording a forfeit or a no-show and typing a result from a paper sheet are
@@ -9,7 +10,8 @@ services write (their :class:`~league.errors.Refused` lands next to the field it
 with nothing saved), the selectors read.
 
 Words: a *round* is a match night; a *standing row* is one entrant's line of the table as
-plain values (:func:`standing_rows`), which the HTML table, its CSV export and the PDF share.
+plain values (:func:`league.competitions.presenters.standing_rows`), which the HTML table,
+its CSV export and the PDF share.
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ from django_tables2.export.export import TableExport
 from league.access import competition_or_404, fixture_or_404, is_organiser, require_organiser
 from league.competitions import selectors, services
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
+from league.competitions.presenters import best_note, entrant_heading, extra_keys, standing_rows
 from league.competitions.selectors import FixtureLine, StandingLine
 from league.competitions.tables import StandingsTable
 from league.errors import Refused
-from league.models import Competition, EntrantKind, Fixture
+from league.models import Competition, Fixture
 from scoring.standings import TIEBREAKS
 
 
@@ -225,92 +228,6 @@ def _title(line: FixtureLine) -> str:
     return f"{line.sides[0]} v {line.sides[1]}"
 
 
-#: Tie-break keys that are a column of the table already (key: column).
-KEY_COLUMNS = {
-    "match_points": "match_points",
-    "wins": "won",
-    "point_difference": "difference",
-    "points_for": "points_for",
-    "points_against": "points_against",
-    "fewest_hicks": "hicks",
-    "most_sets_forced": "sets_forced",
-    "made_percentage": "made",
-    "meld_points": "meld_points",
-    "fewest_reneges": "reneges",
-}
-
-
-def _figure(value: float | None) -> str:
-    if value is None:
-        return "–"
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0f}%"
-
-
-def extra_keys(chain: Sequence[str]) -> list[str]:
-    """The chain's keys that have no column of their own, in chain order."""
-    return [key for key in chain if key not in KEY_COLUMNS]
-
-
-def entrant_url(line: StandingLine) -> str | None:
-    """The entrant's page: its partnership's, or its player's."""
-    if line.partnership_id is not None:
-        return reverse("competitions:partnership-detail", args=[line.partnership_id])
-    if line.player_id is not None:
-        return reverse("competitions:player-detail", args=[line.player_id])
-    return None
-
-
-def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[dict[str, Any]]:
-    """The table's rows as plain values: the text a person reads, and for the columns whose
-    text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by."""
-    extras = extra_keys(chain)
-    rows = []
-    for position, line in enumerate(lines):
-        r = line.row
-        row: dict[str, Any] = {
-            "position": position,
-            "rank": line.rank_text,
-            "rank_value": r.rank,
-            "tied": line.tied,
-            "entrant": line.name,
-            "sort_name": line.name.casefold(),
-            "url": entrant_url(line),
-            "played": r.played,
-            "won": r.won,
-            "drawn": r.drawn,
-            "lost": r.lost,
-            "match_points": r.match_points,
-            "points_for": r.points_for,
-            "points_against": r.points_against,
-            "difference": _signed(r.point_difference),
-            "difference_value": r.point_difference,
-            "deals": r.deals,
-            "deals_as_makers": r.deals_as_makers,
-            "made": _percent(r.made_percentage),
-            "made_value": -1.0 if r.made_percentage is None else r.made_percentage,
-            "hicks": r.sets_suffered,
-            "sets_forced": r.sets_forced,
-            "meld_points": r.meld_points,
-            "belles": r.belles,
-            "reneges": r.reneges,
-            "nights": r.nights_counted,
-        }
-        for key in extras:
-            value = r.keys.get(key)
-            row[f"key_{key}"] = _figure(value)
-            row[f"key_{key}_value"] = float("-inf") if value is None else value
-        rows.append(row)
-    return rows
-
-
 def standings_table(
     competition: Competition, lines: Sequence[StandingLine], request: HttpRequest | None = None
 ) -> StandingsTable:
@@ -324,7 +241,7 @@ def standings_table(
         standing_rows(lines, competition.tiebreaks),
         extra_columns=StandingsTable.tiebreak_columns(extra),
     )
-    table.columns["entrant"].column.verbose_name = _entrant_heading(competition)
+    table.columns["entrant"].column.verbose_name = entrant_heading(competition)
     # Each row's cells in column order, for the page's template (standings_table.html).
     names = [column.name for column in table.columns]
     for row in table.data:
@@ -332,28 +249,6 @@ def standings_table(
     if request is not None:
         RequestConfig(request, paginate=False).configure(table)
     return table
-
-
-def _entrant_heading(competition: Competition) -> str:
-    if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
-        return "Partnership"
-    return "Player"
-
-
-def _describe(key: str) -> str:
-    """A key as the chain is read: "Pts (match points)"."""
-    tiebreak = TIEBREAKS[key]
-    words = tiebreak.description.rstrip(".")
-    if not words.startswith("Buchholz"):
-        words = words[0].lower() + words[1:]
-    return f"{tiebreak.label} ({words})"
-
-
-def _best_note(competition: Competition) -> str:
-    if not competition.best_nights:
-        return ""
-    n = competition.best_nights
-    return f"Only each entrant’s best {n} night{'s' if n != 1 else ''} count."
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -385,7 +280,7 @@ def render_standings_page(
             (TIEBREAKS[key].label, TIEBREAKS[key].description)
             for key in extra_keys(competition.tiebreaks)
         ],
-        "best_note": _best_note(competition),
+        "best_note": best_note(competition),
         "played": any(line.row.played for line in lines),
     }
     return render(request, "competitions/standings.html", context)

@@ -29,10 +29,10 @@ from league.access import (
     tournament_or_404,
 )
 from league.competitions import selectors as competitions_selectors
-from league.competitions.fixture_views import (
-    _best_note,
-    _describe,
-    _entrant_heading,
+from league.competitions.presenters import (
+    best_note,
+    describe_key,
+    entrant_heading,
     extra_keys,
     standing_rows,
 )
@@ -133,7 +133,7 @@ def standings_sheet(
         club=competition.club.name,
         date=date,
         ruleset_name=f"{rules.name}, games to {rules.target}",
-        chain=tuple(_describe(key) for key in competition.tiebreaks),
+        chain=tuple(describe_key(key) for key in competition.tiebreaks),
         columns=tuple(
             [heading for heading, _, _ in PDF_COLUMNS] + [TIEBREAKS[k].label for k in extras]
         ),
@@ -143,8 +143,8 @@ def standings_sheet(
             )
             for row in rows
         ),
-        note=_best_note(competition),
-        entrant_heading=_entrant_heading(competition),
+        note=best_note(competition),
+        entrant_heading=entrant_heading(competition),
         page_size=page_size,
     )
     for heading in PDF_OPTIONAL:

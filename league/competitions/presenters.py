@@ -1,0 +1,121 @@
+"""A league table in words: the rows the standings page and the standings PDF both show (the
+rank "2=", "+40", "62%", "–" where there is no value), the heading of the entrant column, the
+tie-break chain and the best-nights note, so that the page and the paper never disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.urls import reverse
+
+from league.competitions.selectors import StandingLine
+from league.models import Competition, EntrantKind
+from scoring.standings import TIEBREAKS
+
+#: Tie-break keys that are a column of the table already (key: column).
+KEY_COLUMNS = {
+    "match_points": "match_points",
+    "wins": "won",
+    "point_difference": "difference",
+    "points_for": "points_for",
+    "points_against": "points_against",
+    "fewest_hicks": "hicks",
+    "most_sets_forced": "sets_forced",
+    "made_percentage": "made",
+    "meld_points": "meld_points",
+    "fewest_reneges": "reneges",
+}
+
+
+def _figure(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0f}%"
+
+
+def extra_keys(chain: Sequence[str]) -> list[str]:
+    """The chain's keys that have no column of their own, in chain order."""
+    return [key for key in chain if key not in KEY_COLUMNS]
+
+
+def entrant_url(line: StandingLine) -> str | None:
+    """The entrant's page: its partnership's, or its player's."""
+    if line.partnership_id is not None:
+        return reverse("competitions:partnership-detail", args=[line.partnership_id])
+    if line.player_id is not None:
+        return reverse("competitions:player-detail", args=[line.player_id])
+    return None
+
+
+def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[dict[str, Any]]:
+    """The table's rows as plain values: the text a person reads, and for the columns whose
+    text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by."""
+    extras = extra_keys(chain)
+    rows = []
+    for position, line in enumerate(lines):
+        r = line.row
+        row: dict[str, Any] = {
+            "position": position,
+            "rank": line.rank_text,
+            "rank_value": r.rank,
+            "tied": line.tied,
+            "entrant": line.name,
+            "sort_name": line.name.casefold(),
+            "url": entrant_url(line),
+            "played": r.played,
+            "won": r.won,
+            "drawn": r.drawn,
+            "lost": r.lost,
+            "match_points": r.match_points,
+            "points_for": r.points_for,
+            "points_against": r.points_against,
+            "difference": _signed(r.point_difference),
+            "difference_value": r.point_difference,
+            "deals": r.deals,
+            "deals_as_makers": r.deals_as_makers,
+            "made": _percent(r.made_percentage),
+            "made_value": -1.0 if r.made_percentage is None else r.made_percentage,
+            "hicks": r.sets_suffered,
+            "sets_forced": r.sets_forced,
+            "meld_points": r.meld_points,
+            "belles": r.belles,
+            "reneges": r.reneges,
+            "nights": r.nights_counted,
+        }
+        for key in extras:
+            value = r.keys.get(key)
+            row[f"key_{key}"] = _figure(value)
+            row[f"key_{key}_value"] = float("-inf") if value is None else value
+        rows.append(row)
+    return rows
+
+
+def entrant_heading(competition: Competition) -> str:
+    if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
+        return "Partnership"
+    return "Player"
+
+
+def describe_key(key: str) -> str:
+    """A key as the chain is read: "Pts (match points)"."""
+    tiebreak = TIEBREAKS[key]
+    words = tiebreak.description.rstrip(".")
+    if not words.startswith("Buchholz"):
+        words = words[0].lower() + words[1:]
+    return f"{tiebreak.label} ({words})"
+
+
+def best_note(competition: Competition) -> str:
+    if not competition.best_nights:
+        return ""
+    n = competition.best_nights
+    return f"Only each entrant’s best {n} night{'s' if n != 1 else ''} count."
