@@ -1,0 +1,77 @@
+"""Django's admin, for a superuser's repairs; the club's own pages are where work is done."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from league.models import (
+    Club,
+    Competition,
+    Deal,
+    DealAudit,
+    Entrant,
+    Fixture,
+    Game,
+    Partnership,
+    Player,
+    Profile,
+)
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin[Profile]):
+    list_display = ("user", "role")
+    list_filter = ("role",)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin[Club]):
+    list_display = ("name", "slug", "created_at")
+    search_fields = ("name",)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin[Player]):
+    list_display = ("name", "club")
+    list_filter = ("club",)
+    search_fields = ("name",)
+
+
+@admin.register(Partnership)
+class PartnershipAdmin(admin.ModelAdmin[Partnership]):
+    list_display = ("__str__", "club")
+    list_filter = ("club",)
+
+
+@admin.register(Competition)
+class CompetitionAdmin(admin.ModelAdmin[Competition]):
+    list_display = ("name", "club", "kind", "entrant_kind")
+    list_filter = ("kind", "club")
+    search_fields = ("name",)
+
+
+@admin.register(Entrant)
+class EntrantAdmin(admin.ModelAdmin[Entrant]):
+    list_display = ("__str__", "competition", "seed")
+    list_filter = ("competition",)
+
+
+@admin.register(Fixture)
+class FixtureAdmin(admin.ModelAdmin[Fixture]):
+    list_display = ("__str__", "competition", "status", "finished")
+    list_filter = ("competition", "status")
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin[Game]):
+    list_display = ("__str__", "table", "deal_count", "winner", "created_at")
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin[Deal]):
+    list_display = ("game", "number", "makers", "made")
+
+
+@admin.register(DealAudit)
+class DealAuditAdmin(admin.ModelAdmin[DealAudit]):
+    list_display = ("game", "deal_number", "action", "by", "at")
