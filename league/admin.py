@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-# ModelAdmin is generic in django-stubs only (subscripting it fails at run time), hence the
-# type: ignore on each class below.
-
 from league.models import (
     Club,
     Competition,
@@ -19,6 +16,9 @@ from league.models import (
     Player,
     Profile,
 )
+
+# ModelAdmin is generic in django-stubs only (subscripting it fails at run time): hence the
+# ignore of the missing type argument on each class below.
 
 
 @admin.register(Profile)
