@@ -215,7 +215,11 @@ def test_the_stylesheet_is_served_and_linked(client: Client) -> None:
     stylesheets = [
         link.attrs["href"] for link in root.iter("link") if link.attrs["rel"] == "stylesheet"
     ]
-    assert stylesheets == ["/static/css/site.css"]
-    response = client.get(stylesheets[0])
-    assert response.status_code == 200
-    assert b"@media (min-width: 40rem)" in b"".join(response.streaming_content)
+    area_css = ["base", "games", "competitions", "tournaments", "fixtures"]
+    assert stylesheets == [f"/static/css/{name}.css" for name in area_css]
+    for href in stylesheets:
+        response = client.get(href)
+        assert response.status_code == 200
+        assert b"{" in b"".join(response.streaming_content)
+    base = b"".join(client.get(stylesheets[0]).streaming_content)
+    assert b"@media (min-width: 40rem)" in base
