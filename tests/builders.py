@@ -9,15 +9,20 @@ import io
 import re
 
 from django.contrib.auth.models import User
+from django.db import connection
+from django.http import HttpResponse
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
 from league.accounts import services as accounts_services
 from league.competitions import results
 from league.competitions import services as competitions_services
 from league.games import services as games_services
-from league.models import Competition, EntrantKind, Fixture, Game, Role
-from scoring import Deal, get_ruleset
+from league.models import Competition, EntrantKind, Fixture, Game, Role, TournamentFormat
+from league.tournaments import services as tournaments_services
+from scoring import Deal, Ruleset, get_ruleset
+from tests.league.html import Element, parse
 
 # -- users and clients -----------------------------------------------------------------------
 PASSWORD = "a-long-test-password-42"
@@ -43,6 +48,30 @@ def start_game(by: User, preset: str = "clabber", names=None, **overrides) -> Ga
 
 def add(game: Game, by: User, **deal) -> None:
     games_services.game_add_deal(game=game, deal=Deal(**deal), by=by)
+
+
+# -- pages -----------------------------------------------------------------------------------
+def page(client: Client, address: str, status: int = 200) -> Element:
+    """The page at ``address``, parsed, after checking it answered ``status``."""
+    response = client.get(address)
+    assert response.status_code == status, (address, response.status_code)
+    return parse(response.content)
+
+
+def refused(response: HttpResponse, *, login: bool) -> None:
+    """A write refused: an anonymous visitor is sent to sign in, a signed-in one gets 403."""
+    if login:
+        assert response.status_code == 302
+        assert response["Location"].startswith("/accounts/login/")
+    else:
+        assert response.status_code == 403
+
+
+def query_count(client: Client, address: str) -> int:
+    """How many queries the page at ``address`` takes (it must answer 200)."""
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(address).status_code == 200
+    return len(captured.captured_queries)
 
 
 # -- a league ---------------------------------------------------------------------------------
@@ -118,3 +147,55 @@ def qr_codes(pdf: bytes) -> list[list[list[list[bool]]]]:
             codes.append(grid)
         found.append(codes)
     return found
+
+
+# -- a tournament ------------------------------------------------------------------------------
+def tournament(
+    organiser: User,
+    n: int,
+    fmt: str = TournamentFormat.SINGLE,
+    *,
+    name: str = "Open",
+    rules: Ruleset | None = None,
+    names: tuple[str, ...] | None = None,
+    **options: object,
+) -> Competition:
+    """A tournament of players, entered in order: ``names``, or P1 ... Pn (Klaberjass to 150
+    unless ``rules`` say otherwise), in a club of its own."""
+    club = competitions_services.club_create(name=f"Club {fmt} {n} {Competition.objects.count()}")
+    competition = tournaments_services.tournament_create(
+        club=club,
+        name=name,
+        rules=rules or get_ruleset("klaberjass").replace(target=150),
+        entrant_kind=EntrantKind.PLAYERS,
+        format=fmt,
+        by=organiser,
+        **options,
+    )
+    for player_name in names or [f"P{i + 1}" for i in range(n)]:
+        player = competitions_services.player_add(club=club, name=player_name)
+        competitions_services.entrant_add(competition=competition, player=player)
+    return competition
+
+
+def open_fixtures(competition: Competition) -> list[Fixture]:
+    """The matches still to be confirmed, oldest first."""
+    return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
+
+
+def play_by_links(
+    fixture: Fixture, winner: int, *, confirm: bool = True, points: tuple[int, int] = (120, 10)
+) -> None:
+    """The loser enters deals through its entry link until ``winner`` has won (``points``:
+    the winner's card points first); the winner confirms through its own link."""
+    sides = {s.side: s for s in fixture.sides.all()}
+    game = tournaments_services.token_start_game(side=sides[1 - winner])
+    won_by = points if winner == 0 else (points[1], points[0])
+    while game.winner is None:
+        tournaments_services.token_add_deal(
+            side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=won_by)
+        )
+        game.refresh_from_db()
+    fixture.refresh_from_db()
+    if confirm:
+        tournaments_services.fixture_confirm(fixture=fixture, side=winner)

@@ -11,9 +11,7 @@ import io
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.competitions import services as competitions_services
@@ -21,7 +19,7 @@ from league.games import services as games_services
 from league.models import Competition, Fixture, FixtureStatus, Game
 from scoring import Deal
 from scoring.standings import MatchPoints
-from tests.builders import fixtures_of, make_league, names
+from tests.builders import fixtures_of, make_league, names, query_count
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -592,13 +590,6 @@ def season(organiser: User, scorer: User, teams: int, name: str) -> Competition:
     return league
 
 
-def queries(client: Client, path: str) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(path)
-    assert response.status_code == 200
-    return len(captured.captured_queries)
-
-
 @pytest.mark.parametrize(
     "page",
     ["competitions:fixtures", "competitions:standings", "competitions:results-csv"],
@@ -611,7 +602,7 @@ def test_query_counts_do_not_grow_with_the_league(organiser, scorer, organiser_c
         >= 3 * small.fixtures.filter(finished=True).count()
     )
     for client in (Client(), organiser_client):
-        few = queries(client, url(page, small))
-        many = queries(client, url(page, large))
+        few = query_count(client, url(page, small))
+        many = query_count(client, url(page, large))
         assert few == many, (page, few, many)
-    assert queries(Client(), url(page, large)) <= 7
+    assert query_count(Client(), url(page, large)) <= 7

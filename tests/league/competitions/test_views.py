@@ -8,9 +8,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import connection
-from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from league.competitions import services as competitions_services
 from league.competitions.views import page_of
@@ -19,16 +16,13 @@ from league.games import services as games_services
 from league.models import Club, Competition, Entrant, EntrantKind, Partnership, Player, Round
 from scoring import Deal, get_ruleset
 from scoring.rules import SET_AWARDS, TIE_RULES
+from tests.builders import page, query_count, refused
 from tests.league.html import Element, parse, table_rows
 
 pytestmark = pytest.mark.django_db
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def page(client: Client, url: str) -> Element:
-    response = client.get(url)
-    assert response.status_code == 200, url
-    return parse(response.content)
 
 
 def hrefs(root: Element) -> set[str]:
@@ -54,14 +48,6 @@ def fixture_pages(competition: Competition) -> tuple[str | None, str | None]:
         page_of(competition, "competitions:fixtures"),
         page_of(competition, "competitions:standings"),
     )
-
-
-def refused(response, *, login: bool) -> None:
-    if login:
-        assert response.status_code == 302
-        assert response["Location"].startswith("/accounts/login/")
-    else:
-        assert response.status_code == 403
 
 
 def league(club: Club, by, *, kind=EntrantKind.PARTNERSHIPS, preset="clabber", **kwargs):
@@ -629,10 +615,6 @@ def test_a_player_in_no_competition_says_so(client, club):
 
 
 # -- query counts -----------------------------------------------------------------------------
-def _queries(client: Client, url: str) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        assert client.get(url).status_code == 200
-    return len(captured.captured_queries)
 
 
 def _grow(club: Club, organiser, start: int, count: int) -> Competition:
@@ -652,7 +634,7 @@ def test_the_club_and_competition_pages_read_in_a_fixed_number_of_queries(
 ):
     competition = _grow(club, organiser, 0, 2)
     urls = [f"/clubs/{club.slug}/", f"/c/{competition.slug}/", "/clubs/"]
-    few = {(c, url): _queries(c, url) for c in (client, organiser_client) for url in urls}
+    few = {(c, url): query_count(c, url) for c in (client, organiser_client) for url in urls}
     for n in range(1, 4):
         _grow(club, organiser, 100 * n, 6)
     for extra in range(8):
@@ -685,8 +667,8 @@ def test_a_players_page_reads_in_a_fixed_number_of_queries(
         )
 
     season(0)
-    few = _queries(client, f"/players/{anna.pk}/")
-    few_pair = _queries(client, f"/partnerships/{jacks.pk}/")
+    few = query_count(client, f"/players/{anna.pk}/")
+    few_pair = query_count(client, f"/partnerships/{jacks.pk}/")
     for n in range(1, 6):
         season(n)
     competitions_services.partnership_add(club=club, first=anna, second=carl)

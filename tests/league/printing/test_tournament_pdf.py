@@ -21,7 +21,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 
 from league.competitions import services as competitions_services
 from league.games.selectors import ruleset_lines
-from league.models import EntrantKind, Fixture, TournamentFormat
+from league.models import EntrantKind, TournamentFormat
 from league.printing.pdf.sheets import QR_SIZE, BlankSheet, EntryLink, render_blank_sheets
 from league.printing.pdf.tournament import (
     _layout,
@@ -42,8 +42,8 @@ from league.tournaments.presenters import (
     RankingSheet,
     TablePack,
 )
-from scoring import Deal, get_ruleset
-from tests.builders import pdf_pages, qr_codes, signed_in
+from scoring import get_ruleset
+from tests.builders import open_fixtures, pdf_pages, play_by_links, qr_codes, signed_in
 
 RULES = ("Clabber: game to 500", "On a set: makers XX.", "Melds: run of 3 20.")
 AB, CD, EF, GH = "Anna & Ben", "Carl & Dora", "Eve & Finn", "Gina & Hal"
@@ -438,25 +438,6 @@ def tournament(organiser, fmt, names=NAMES, **options):
     return competition
 
 
-def play(fixture: Fixture, winner: int, confirm: bool = True) -> None:
-    """Play the fixture through the loser's entry link; the winner confirms with theirs."""
-    sides = {s.side: s for s in fixture.sides.all()}
-    game = tournaments_services.token_start_game(side=sides[1 - winner])
-    points = (120, 10) if winner == 0 else (10, 120)
-    while game.winner is None:
-        tournaments_services.token_add_deal(
-            side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=points)
-        )
-        game.refresh_from_db()
-    fixture.refresh_from_db()
-    if confirm:
-        tournaments_services.fixture_confirm(fixture=fixture, side=winner)
-
-
-def open_fixtures(competition):
-    return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
-
-
 def get(client: Client, url: str, status: int = 200):
     response = client.get(url)
     assert response.status_code == status, (url, response.status_code)
@@ -540,8 +521,8 @@ def test_a_league_has_no_bracket_but_its_rounds_print_without_codes(organiser):
 def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     anonymous = Client()
     semis = open_fixtures(cup)
-    play(semis[0], 0)
-    play(semis[1], 1, confirm=False)  # played, not yet confirmed
+    play_by_links(semis[0], 0)
+    play_by_links(semis[1], 1, confirm=False)  # played, not yet confirmed
     (page,) = pdf_pages(get(anonymous, f"/c/{cup.slug}/bracket.pdf").content)
     assert "Champion: still to be decided" in page
     assert "Semi-finals" in page and "Final" in page and "Third-place match" in page
@@ -558,8 +539,8 @@ def test_the_bracket_and_ranking_as_the_cup_goes_on(cup, organiser):
     tables = pdf_pages(get(signed_in(organiser), f"/c/{cup.slug}/rounds/2/tables.pdf").content)
     assert any("Round: Round 2 \u00b7 Final" in t for t in tables)
     assert any("Round: Round 2 \u00b7 Third-place match" in t for t in tables)
-    play(final, 1)
-    play(third, 0)
+    play_by_links(final, 1)
+    play_by_links(third, 0)
 
     state = selectors.bracket_state(cup)
     assert state.finished
@@ -588,7 +569,7 @@ def test_a_double_elimination_draws_two_sections(organiser):
     cup = tournament(organiser, TournamentFormat.DOUBLE, final_reset=True)
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
-            play(fixture, 1)
+            play_by_links(fixture, 1)
     pdf = get(Client(), f"/c/{cup.slug}/bracket.pdf").content
     text = "\n".join(pdf_pages(pdf))
     for words in ("Winners' bracket and grand final", "Losers' bracket", "Reset, if needed"):
@@ -601,7 +582,7 @@ def test_a_double_elimination_draws_two_sections(organiser):
 def test_a_swiss_prints_pairings_and_standings(organiser, django_assert_max_num_queries):
     swiss = tournament(organiser, TournamentFormat.SWISS, names=(*NAMES, "Eve"), swiss_rounds=2)
     for fixture in open_fixtures(swiss):
-        play(fixture, 0)
+        play_by_links(fixture, 0)
     client = Client()
     with django_assert_max_num_queries(12):
         pdf = get(client, f"/c/{swiss.slug}/bracket.pdf").content
@@ -612,7 +593,7 @@ def test_a_swiss_prints_pairings_and_standings(organiser, django_assert_max_num_
         ranking = pdf_pages(get(client, f"/c/{swiss.slug}/ranking.pdf").content)[0]
     assert "Standings so far" in ranking and "Buch" in ranking and "Pts" in ranking
     for fixture in open_fixtures(swiss):
-        play(fixture, 0)
+        play_by_links(fixture, 0)
     ranking = pdf_pages(get(client, f"/c/{swiss.slug}/ranking.pdf").content)[0]
     assert "Final standings" in ranking
 
@@ -632,7 +613,7 @@ def test_pools_then_a_knockout(organiser):
     )
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
-            play(fixture, 0)
+            play_by_links(fixture, 0)
     text = "\n".join(pdf_pages(get(Client(), f"/c/{cup.slug}/bracket.pdf").content))
     assert "Knockout" in text and "Pool matches" in text and "Pool 2" in text
     (ranking,) = pdf_pages(get(Client(), f"/c/{cup.slug}/ranking.pdf").content)

@@ -14,11 +14,11 @@ from django.test import Client
 from django.urls import reverse
 
 from league.competitions import services as competitions_services
-from league.models import EntrantKind, Fixture, TournamentFormat
+from league.models import EntrantKind, TournamentFormat
 from league.tournaments import presenters
 from league.tournaments import services as tournaments_services
 from scoring import Deal, get_ruleset
-from tests.builders import pdf_pages
+from tests.builders import pdf_pages, play_by_links
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -42,8 +42,10 @@ def double_in_progress(organiser):
         competitions_services.entrant_add(competition=cup, player=player)
     tournaments_services.tournament_start(competition=cup)
     for match in ("W1-1", "W1-2"):
-        play(cup.fixtures.get(bracket_match=match), winner=0, confirm=True)
-    play(cup.fixtures.get(bracket_match="W2-1"), winner=1, confirm=False)
+        play_by_links(
+            cup.fixtures.get(bracket_match=match), winner=0, confirm=True, points=(120, 42)
+        )
+    play_by_links(cup.fixtures.get(bracket_match="W2-1"), winner=1, confirm=False, points=(120, 42))
     losers = cup.fixtures.get(bracket_match="L1-1")
     side = losers.sides.get(side=1)
     game = tournaments_services.token_start_game(side=side)
@@ -51,22 +53,6 @@ def double_in_progress(organiser):
         side=side, game=game, deal=Deal(makers=0, card_points=(120, 42))
     )
     return cup
-
-
-def play(fixture: Fixture, winner: int, confirm: bool) -> None:
-    """The loser enters the deals through its link until ``winner`` has won; the winner
-    confirms through its own."""
-    sides = {s.side: s for s in fixture.sides.all()}
-    game = tournaments_services.token_start_game(side=sides[1 - winner])
-    points = (120, 42) if winner == 0 else (42, 120)
-    while game.winner is None:
-        tournaments_services.token_add_deal(
-            side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=points)
-        )
-        game.refresh_from_db()
-    if confirm:
-        fixture.refresh_from_db()
-        tournaments_services.fixture_confirm(fixture=fixture, side=winner)
 
 
 def page_boxes(root: Element) -> dict[str, tuple[str, str, list[tuple[str, str]]]]:

@@ -8,47 +8,13 @@ import pytest
 from league.competitions import services as competitions_services
 from league.errors import Refused
 from league.games import services as games_services
-from league.models import EntrantKind, Fixture, FixtureSide, TournamentFormat
+from league.models import EntrantKind, FixtureSide, TournamentFormat
 from league.tournaments import selectors
 from league.tournaments import services as tournaments_services
 from scoring import Deal, get_ruleset
+from tests.builders import open_fixtures, play_by_links, tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def tournament(organiser, n, fmt, **options):
-    club = competitions_services.club_create(name=f"Club {fmt} {n}")
-    competition = tournaments_services.tournament_create(
-        club=club,
-        name="Open",
-        rules=get_ruleset("klaberjass").replace(target=150),
-        entrant_kind=EntrantKind.PLAYERS,
-        format=fmt,
-        by=organiser,
-        **options,
-    )
-    for i in range(n):
-        player = competitions_services.player_add(club=club, name=f"P{i + 1}")
-        competitions_services.entrant_add(competition=competition, player=player)
-    return competition
-
-
-def win_by_link(fixture: Fixture, winner: int) -> None:
-    """Play the fixture through the entry link of the loser, then confirm with the winner's."""
-    sides = {s.side: s for s in fixture.sides.all()}
-    game = tournaments_services.token_start_game(side=sides[1 - winner])
-    points = (120, 10) if winner == 0 else (10, 120)
-    while game.winner is None:
-        tournaments_services.token_add_deal(
-            side=sides[1 - winner], game=game, deal=Deal(makers=winner, card_points=points)
-        )
-        game.refresh_from_db()
-    fixture.refresh_from_db()
-    tournaments_services.fixture_confirm(fixture=fixture, side=winner)
-
-
-def open_fixtures(competition):
-    return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
 
 
 def test_single_elimination_advances_to_one_champion(organiser):
@@ -58,7 +24,7 @@ def test_single_elimination_advances_to_one_champion(organiser):
     assert len(first) == 2  # 6 entrants: seeds 1 and 2 have byes
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
-            win_by_link(fixture, 0)
+            play_by_links(fixture, 0)
     state = selectors.bracket_state(cup)
     assert state.finished and state.champion is not None
     assert len(state.placings) == 6
@@ -115,7 +81,7 @@ def test_double_elimination_needs_two_losses(organiser):
         rounds += 1
         for fixture in fixtures:
             # The away side (the lower seed, or the losers' bracket) always wins.
-            win_by_link(fixture, 1)
+            play_by_links(fixture, 1)
         assert rounds < 20
     state = selectors.bracket_state(cup)
     assert state.finished and state.champion is not None
@@ -134,7 +100,7 @@ def test_swiss_pairs_rounds_without_rematches_and_fair_byes(organiser):
         fixtures = open_fixtures(swiss)
         assert len(fixtures) == 2
         for fixture in fixtures:
-            win_by_link(fixture, 0)
+            play_by_links(fixture, 0)
     assert swiss.rounds.count() == 4 and not open_fixtures(swiss)
     pairs = [frozenset(f.sides.values_list("entrant_id", flat=True)) for f in swiss.fixtures.all()]
     assert len(pairs) == len(set(pairs))
@@ -147,7 +113,7 @@ def test_pools_then_a_knockout_of_the_top_two(organiser):
     tournaments_services.tournament_start(competition=cup)
     assert set(cup.entrants.values_list("pool", flat=True)) == {0, 1}
     for fixture in open_fixtures(cup):
-        win_by_link(fixture, 0)
+        play_by_links(fixture, 0)
     knockout = list(cup.fixtures.exclude(bracket_match=""))
     assert len(knockout) == 2  # the semi-finals, cross-seeded
     for fixture in knockout:
@@ -155,7 +121,7 @@ def test_pools_then_a_knockout_of_the_top_two(organiser):
         assert pools == {0, 1}
     while fixtures := open_fixtures(cup):
         for fixture in fixtures:
-            win_by_link(fixture, 0)
+            play_by_links(fixture, 0)
     assert selectors.bracket_state(cup).champion is not None
 
 
@@ -163,14 +129,14 @@ def test_a_withdrawal_mid_bracket_gives_a_walkover(organiser):
     cup = tournament(organiser, 4, TournamentFormat.SINGLE)
     tournaments_services.tournament_start(competition=cup)
     first, second = open_fixtures(cup)
-    win_by_link(first, 0)
+    play_by_links(first, 0)
     quitter = second.sides.get(side=1).entrant
     tournaments_services.entrant_withdraw(entrant=quitter, by=organiser)
     second.refresh_from_db()
     assert second.status == "forfeit" and second.winner == 0 and second.confirmed_at
     final = open_fixtures(cup)
     assert len(final) == 1
-    win_by_link(final[0], 1)
+    play_by_links(final[0], 1)
     assert selectors.bracket_state(cup).finished
 
 
@@ -251,7 +217,7 @@ def test_a_confirmed_match_cannot_be_changed_through_its_games(organiser):
     cup = tournament(organiser, 2, TournamentFormat.SINGLE)
     tournaments_services.tournament_start(competition=cup)
     fixture = cup.fixtures.get()
-    win_by_link(fixture, 0)
+    play_by_links(fixture, 0)
     game = fixture.games.get()
     last = game.deals.order_by("-number").first()
     with pytest.raises(Refused, match="confirmed"):

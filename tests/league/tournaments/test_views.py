@@ -13,9 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.competitions import services as competitions_services
@@ -32,6 +30,7 @@ from league.models import (
 )
 from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
+from tests.builders import open_fixtures, page, query_count, refused, tournament
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -42,23 +41,12 @@ WIN = {"makers": "0", "card_points_0": "120", "card_points_1": "42"}
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
 def cup(organiser, n: int, fmt: str = TournamentFormat.SINGLE, **options) -> Competition:
     """A Klaberjass tournament to 150 (or by ``rules``) of ``n`` players, P1 ... Pn, entered in
     that order."""
-    club = competitions_services.club_create(name=f"Club {fmt} {n} {Competition.objects.count()}")
-    competition = tournaments_services.tournament_create(
-        club=club,
-        name=options.pop("name", "Spring cup"),
-        rules=options.pop("rules", get_ruleset("klaberjass").replace(target=TARGET)),
-        entrant_kind=EntrantKind.PLAYERS,
-        format=fmt,
-        by=organiser,
-        **options,
-    )
-    for i in range(n):
-        player = competitions_services.player_add(club=club, name=f"P{i + 1}")
-        competitions_services.entrant_add(competition=competition, player=player)
-    return competition
+    return tournament(organiser, n, fmt, name=options.pop("name", "Spring cup"), **options)
 
 
 def started(organiser, n: int, fmt: str = TournamentFormat.SINGLE, **options) -> Competition:
@@ -72,26 +60,8 @@ def url(name: str, *args) -> str:
     return reverse(name, args=list(args))
 
 
-def page(client: Client, address: str, status: int = 200) -> Element:
-    response = client.get(address)
-    assert response.status_code == status, (address, response.status_code)
-    return parse(response.content)
-
-
-def refused(response, *, login: bool) -> None:
-    if login:
-        assert response.status_code == 302
-        assert response["Location"].startswith("/accounts/login/")
-    else:
-        assert response.status_code == 403
-
-
 def sides_of(fixture: Fixture) -> dict[int, FixtureSide]:
     return {s.side: s for s in fixture.sides.select_related("entrant")}
-
-
-def open_fixtures(competition: Competition) -> list[Fixture]:
-    return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
 
 
 def deal_for(winner: int) -> dict[str, str]:
@@ -766,12 +736,6 @@ def test_the_projector_view_is_larger_and_reloads_itself(organiser):
     assert "location.reload" in html.content.decode()
 
 
-def _queries(client: Client, address: str) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        assert client.get(address).status_code == 200
-    return len(captured)
-
-
 def test_the_bracket_page_reads_in_the_same_queries_for_4_or_16_entrants(organiser):
     client = Client()
     counts = []
@@ -784,7 +748,7 @@ def test_the_bracket_page_reads_in_the_same_queries_for_4_or_16_entrants(organis
         token = sides_of(fixtures[-1])[1].entry_token
         client.post(url("tournaments:entry-start", token))
         client.post(url("tournaments:entry-deal", token), WIN)
-        counts.append(_queries(client, url("tournaments:bracket", competition.slug)))
+        counts.append(query_count(client, url("tournaments:bracket", competition.slug)))
     assert counts[0] == counts[1], counts
     assert counts[0] <= 12
 
@@ -797,7 +761,7 @@ def test_the_director_page_reads_in_the_same_queries_for_4_or_16_entrants(
         competition = started(organiser, n)
         fixture = open_fixtures(competition)[0]
         play_by_link(Client(), fixture, winner=0)
-        counts.append(_queries(organiser_client, url("tournaments:director", competition.slug)))
+        counts.append(query_count(organiser_client, url("tournaments:director", competition.slug)))
     assert counts[0] == counts[1], counts
 
 
