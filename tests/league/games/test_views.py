@@ -6,7 +6,6 @@ import io
 import uuid
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -15,8 +14,8 @@ from pypdf import PdfReader
 
 from league.competitions import services
 from league.competitions import services as competitions_services
-from league.models import DealAudit, Game, Profile
-from tests.builders import PASSWORD, add, start_game
+from league.models import DealAudit, Game
+from tests.builders import add, start_game
 from tests.league.html import parse
 
 pytestmark = pytest.mark.django_db
@@ -31,39 +30,6 @@ def pdf_text(content: bytes) -> str:
 
 
 # -- accounts ---------------------------------------------------------------------------------
-def test_the_first_visitor_of_an_empty_install_creates_the_organiser(client: Client):
-    response = client.post(
-        reverse("accounts:setup"),
-        {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD},
-    )
-    assert response.status_code == 302
-    user = User.objects.get()
-    assert user.profile.role == "organiser"
-    # Once somebody exists, setup is closed.
-    assert Client().get(reverse("accounts:setup")).status_code == 302
-    Client().post(
-        reverse("accounts:setup"),
-        {"username": "intruder", "password1": PASSWORD, "password2": PASSWORD},
-    )
-    assert User.objects.count() == 1
-
-
-def test_an_organiser_adds_a_scorer_account(organiser_client: Client):
-    response = organiser_client.post(
-        reverse("accounts:new"),
-        {"username": "newbie", "password1": PASSWORD, "password2": PASSWORD, "role": "scorer"},
-    )
-    assert response.status_code == 302
-    assert Profile.objects.get(user__username="newbie").role == "scorer"
-
-
-def test_a_scorer_cannot_add_accounts(scorer_client: Client):
-    response = scorer_client.post(
-        reverse("accounts:new"),
-        {"username": "newbie", "password1": PASSWORD, "password2": PASSWORD, "role": "organiser"},
-    )
-    assert response.status_code == 403
-    assert not User.objects.filter(username="newbie").exists()
 
 
 # -- starting a game --------------------------------------------------------------------------
@@ -397,24 +363,6 @@ def test_blank_sheets_for_a_club_night(client: Client):
 def test_the_game_list_links_every_game(clabber_game):
     page = parse(Client().get(reverse("games:list")).content)
     assert f"/games/{clabber_game.pk}/" in {a.attrs.get("href") for a in page.iter("a")}
-
-
-def test_the_home_page_offers_setup_on_an_empty_install(client: Client):
-    page = parse(client.get("/").content)
-    assert "/setup/" in {a.attrs.get("href") for a in page.iter("a")}
-
-
-def test_the_home_page_lists_recent_games_and_hides_setup(clabber_game, scorer):
-    add(clabber_game, scorer, makers=0, card_points=(90, 72))
-    page = parse(Client().get("/").content)
-    links = {a.attrs.get("href") for a in page.iter("a")}
-    assert f"/games/{clabber_game.pk}/" in links and "/setup/" not in links
-    assert "In play: 90 – 72" in page.by_id("recent-games").text
-
-
-def test_only_organisers_see_the_accounts_link(organiser_client, scorer_client):
-    assert b'href="/accounts/new/"' in organiser_client.get("/").content
-    assert b'href="/accounts/new/"' not in scorer_client.get("/").content
 
 
 def test_blank_sheets_can_carry_a_competitions_house_rules(client: Client, organiser):
