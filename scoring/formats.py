@@ -40,6 +40,8 @@ FORMATS: tuple[str, ...] = ("round_robin", "single", "double", "swiss", "pools")
 #: Formats whose matches must have a winner: a knockout cannot go on from a draw. They are also
 #: the formats drawn as a bracket (from the start, or after the pools).
 KNOCKOUTS: tuple[str, ...] = ("single", "double", "pools")
+#: The knockouts drawn as a bracket from the start (``pools`` draws its bracket afterwards).
+ELIMINATIONS: tuple[str, ...] = ("single", "double")
 #: Who a competition's entrants are.
 ENTRANT_KINDS: tuple[str, ...] = ("players", "partnerships", "rotation")
 

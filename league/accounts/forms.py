@@ -9,11 +9,13 @@ from django.contrib.auth.forms import UserCreationForm
 from league.models import Role
 
 
-class FirstOrganiserForm(UserCreationForm):
+# UserCreationForm is generic only in django-stubs (subscripting it fails at run time), so its
+# subclasses here cannot name their user type: hence the two ignores.
+class FirstOrganiserForm(UserCreationForm):  # type: ignore[type-arg]
     """The first account of an empty install: an organiser."""
 
 
-class AccountForm(UserCreationForm):
+class AccountForm(UserCreationForm):  # type: ignore[type-arg]
     """An organiser adds an account for a scorer or another organiser."""
 
     role = forms.ChoiceField(choices=Role.choices, initial=Role.SCORER)

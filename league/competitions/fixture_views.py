@@ -29,7 +29,13 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export.export import TableExport
 
-from league.access import competition_or_404, fixture_or_404, is_organiser, require_organiser
+from league.access import (
+    AuthenticatedHttpRequest,
+    competition_or_404,
+    fixture_or_404,
+    is_organiser,
+    require_organiser,
+)
 from league.competitions import selectors, services
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
 from league.competitions.presenters import best_note, entrant_heading, extra_keys, standing_rows
@@ -203,7 +209,7 @@ def fixture_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResp
 
 @login_required
 @require_POST
-def fixture_start(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     """Start the fixture's next game and go to its sheet; the starter scores it."""
     competition = competition_or_404(slug)
     fixture = fixture_or_404(competition, fixture_id)
@@ -261,7 +267,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         if export != "csv":
             raise Http404("The standings export as csv.")
         table = standings_table(competition, lines, request)
-        return TableExport("csv", table).response(f"{competition.slug}-standings.csv")
+        response: HttpResponse = TableExport("csv", table).response(
+            f"{competition.slug}-standings.csv"
+        )
+        return response
     return render_standings_page(request, competition, lines)
 
 

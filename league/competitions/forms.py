@@ -45,7 +45,9 @@ class PartnershipForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].queryset = club.players.all()  # type: ignore[attr-defined]
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = club.players.all()
 
 
 class CompetitionForm(forms.Form):
@@ -148,7 +150,8 @@ class CompetitionForm(forms.Form):
             raise forms.ValidationError(str(error)) from None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         self._clean_rules(data)
         if all(data.get(f"points_{r}") is not None for r in ("win", "draw", "loss")):
             try:
@@ -263,6 +266,8 @@ def parse_score_line(text: str) -> tuple[int, int]:
 class FixtureForm(forms.Form):
     """A form about one fixture; ``side_names`` are its two sides, home first."""
 
+    prefix: str  # each kind sets its own: the key of its place on the fixture page
+
     def __init__(self, *args: Any, side_names: tuple[str, str], target: int, **kwargs: Any):
         self.side_names = side_names
         self.target = target
@@ -303,7 +308,9 @@ class ConcedeForm(FixtureForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["side"].choices = list(enumerate(self.side_names))
+        side = self.fields["side"]
+        assert isinstance(side, forms.TypedChoiceField)
+        side.choices = list(enumerate(self.side_names))
         self.fields["score"].initial = f"{self.target}-0"
 
     def clean_score(self) -> tuple[int, int]:

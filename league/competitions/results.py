@@ -37,6 +37,7 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     games: list[GameOutcome] = []
     if fixture.conceded_by is not None:
         # A forfeit keeps its score in side order, as the one typed pair.
+        assert fixture.typed_scores is not None  # fixture_concede stores the two together
         pair, side = fixture.typed_scores[0], fixture.conceded_by
         concession = Concession(side, (pair[1 - side], pair[side]))
     elif fixture.typed_scores:

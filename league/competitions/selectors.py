@@ -9,8 +9,9 @@ number of entrants, fixtures or deals: the per-fixture statistics are stored on
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
@@ -59,7 +60,7 @@ def tiebreak_labels(keys: Iterable[str]) -> list[tuple[str, str]]:
     return [(key, TIEBREAKS[key].label) for key in keys]
 
 
-def entrant_match_rows(fixture_sides: Iterable[dict]) -> list[MatchRow]:
+def entrant_match_rows(fixture_sides: Iterable[Mapping[str, Any]]) -> list[MatchRow]:
     """One :class:`MatchRow` per entrant and finished fixture, from FixtureSide values.
 
     The opponent is the entrant on the other side when it is alone there (a rotation's tables
@@ -99,11 +100,11 @@ def entrant_match_rows(fixture_sides: Iterable[dict]) -> list[MatchRow]:
     return rows
 
 
-def finished_sides(filters: Q) -> QuerySet:
+def finished_sides(filters: Q) -> QuerySet[FixtureSide, dict[str, Any]]:
     """FixtureSide values of finished fixtures, as :func:`entrant_match_rows` reads them."""
     # Unordered: the standings do not need an order, and sorting a big season's sides by the
     # models' default (round, table, side) spilled to disk on PostgreSQL.
-    return (
+    sides: QuerySet[FixtureSide, dict[str, Any]] = (
         FixtureSide.objects.filter(filters, fixture__finished=True)
         .order_by()
         .values(
@@ -116,6 +117,7 @@ def finished_sides(filters: Q) -> QuerySet:
             *_STATS,
         )
     )
+    return sides
 
 
 def competition_standings(competition: Competition) -> list[StandingLine]:
@@ -135,7 +137,7 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
         points=match_points(competition),
         best_nights=competition.best_nights,
     )
-    ranks = defaultdict(int)
+    ranks: dict[int, int] = defaultdict(int)
     for row in table:
         ranks[row.rank] += 1
     return [
@@ -281,7 +283,7 @@ def first_open_round(competition: Competition) -> int | None:
     )
 
 
-def competition_fixture_rows(competition: Competition) -> list[dict]:
+def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
     """Results as flat rows, for the CSV export: one row a fixture, in round and table order.
 
     ``home_points`` / ``away_points`` and ``winner`` are empty until the fixture has a result;
@@ -390,7 +392,7 @@ def person_records(
             recent[entrant_id].append({"win": "W", "draw": "D", "loss": "L"}.get(result, "?"))
     lines = []
     for entrant in entrants:
-        t = totals.get(entrant.pk, {})
+        t: Mapping[str, Any] = totals.get(entrant.pk, {})
         lines.append(
             RecordLine(
                 competition=entrant.competition,

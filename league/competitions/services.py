@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
@@ -97,7 +97,7 @@ def competition_create(
     name: str,
     rules: Ruleset,
     entrant_kind: str,
-    by: AbstractBaseUser,
+    by: User,
     games_per_match: int = 1,
     points: MatchPoints | None = None,
     tiebreaks: Sequence[str] = ("match_points", "point_difference", "points_for"),
@@ -298,7 +298,7 @@ def fixture_concede(
     games stay on the record, and the forfeit decides the match."""
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
     try:
-        concession = Concession(side, tuple(score), no_show=no_show)
+        concession = Concession(side, score, no_show=no_show)
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
     if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
@@ -332,7 +332,7 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
 
 
 @transaction.atomic
-def fixture_start_game(*, fixture: Fixture, by: AbstractBaseUser) -> Game:
+def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
     """Start the next game of a fixture, scored by the competition's ruleset.
 
     The fixture's row is locked and its games read afresh, so that two people starting the

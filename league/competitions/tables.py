@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
 
 
@@ -9,7 +11,7 @@ class StandingsNumberColumn(tables.Column):
     """A figure of the standings; ``title`` spells out the short heading. A figure whose text
     is not itself a number ("62%", "+40") sorts by ``<name>_value`` of the row."""
 
-    def __init__(self, verbose_name: str, title: str, **kwargs):
+    def __init__(self, verbose_name: str, title: str, **kwargs: Any) -> None:
         super().__init__(verbose_name=verbose_name, attrs={"th": {"title": title}}, **kwargs)
 
 

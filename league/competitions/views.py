@@ -21,6 +21,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from league.access import (
+    AuthenticatedHttpRequest,
     club_or_404,
     competition_or_404,
     is_organiser,
@@ -144,7 +145,7 @@ def _club_page(
 
 # -- competitions -----------------------------------------------------------------------------
 @organiser_required
-def competition_new(request: HttpRequest) -> HttpResponse:
+def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     club = selectors.club_by_slug(request.GET.get("club") or "")
     form = CompetitionForm(request.POST or None, initial={"club": club} if club else None)
     if request.method == "POST" and form.is_valid():
@@ -248,7 +249,7 @@ def page_of(competition: Competition, name: str) -> str | None:
         return None
 
 
-def repeats_text(repeats: dict | None) -> list[str]:
+def repeats_text(repeats: dict[str, int] | None) -> list[str]:
     """A rotation's repeat counts, as sentences a player reads."""
     if not repeats:
         return []

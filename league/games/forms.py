@@ -29,7 +29,7 @@ from scoring import (
     get_ruleset,
     score_deal,
 )
-from scoring.deal import complete_card_points
+from scoring.deal import Renege, complete_card_points
 
 
 def side_label(rules: Ruleset, index: int) -> str:
@@ -58,7 +58,8 @@ class GameForm(forms.Form):
     tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if "preset" not in data:
             return data
         overrides = {
@@ -198,7 +199,8 @@ class DealForm(forms.Form):
         self.add_error(field, message)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         rules = self.rules
@@ -210,7 +212,7 @@ class DealForm(forms.Form):
         if not any(melds):
             melds = ()
         renege_raw = data.get("renege") or ""
-        renege: int | str | None = None
+        renege: Renege = None
         if renege_raw == "both":
             renege = "both"
         elif renege_raw:
@@ -227,7 +229,7 @@ class DealForm(forms.Form):
             card_points=points,
             melds=melds,
             belle=data.get("belle"),
-            renege=renege,  # type: ignore[arg-type]
+            renege=renege,
             void=void,
             no_trump=no_trump,
         )
@@ -254,7 +256,7 @@ class DealForm(forms.Form):
                 f"card_points_{missing}",
             )
             return None
-        return tuple(int(v) for v in given)  # type: ignore[arg-type]
+        return tuple(v for v in given if v is not None)  # none missing: checked above
 
     def show_error(self, error: InvalidDeal | Refused) -> None:
         """The engine's (or a service's) refusal, next to the part of the form it names."""
@@ -271,7 +273,7 @@ class DealForm(forms.Form):
     def top_errors(self) -> list[str]:
         """Errors not shown next to a part of the form."""
         shown = set(self.group_errors.values())
-        return [e for e in self.non_field_errors() if e not in shown]
+        return [str(e) for e in self.non_field_errors() if e not in shown]
 
     def preview(self) -> dict[str, Any]:
         """What the deal will score, as plain data for the page and for JSON."""

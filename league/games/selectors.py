@@ -163,3 +163,8 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
         date=game.created_at.date().isoformat(),
         page_size=page_size,
     )
+
+
+def game_afresh(game_id: int) -> Game:
+    """The game as stored now (after a write that was refused, say: nothing of it kept)."""
+    return Game.objects.get(pk=game_id)

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import asdict
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -37,7 +37,7 @@ def game_create(
     *,
     rules: Ruleset,
     side_names: Sequence[str],
-    by: AbstractBaseUser,
+    by: User,
     table: str = "",
     title: str = "",
 ) -> Game:
@@ -137,19 +137,19 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
             "updated_at",
         ]
     )
-    if game.fixture_id is not None:
+    if game.fixture is not None:
         # Imported here: the competition services build on the game services.
         from league.competitions.results import fixture_recompute
 
         fixture_recompute(game.fixture)
 
 
-def _fixture_open(game: Game, entered_by: int | None) -> None:
+def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
     """Inside a write transaction: refuse to change a game whose fixture's result is confirmed,
     and hold the fixture's row so that a confirmation waits for this write."""
     from league.models import Fixture
 
-    fixture = Fixture.objects.filter(pk=game.fixture_id, confirmed_at__isnull=True)
+    fixture = Fixture.objects.filter(pk=fixture_id, confirmed_at__isnull=True)
     still_open = (
         fixture.update(entered_by=entered_by)
         if entered_by is not None
@@ -170,7 +170,7 @@ def game_add_deal(
     *,
     game: Game,
     deal: scoring.Deal,
-    by: AbstractBaseUser,
+    by: User,
     entry_key: uuid.UUID | None = None,
     void_reason: str = "",
     entered_by: int | None = None,
@@ -230,11 +230,11 @@ def game_add_deal(
                 if moved:
                     raise _GameMoved
                 if game.fixture_id is not None:
-                    _fixture_open(game, entered_by)
+                    _fixture_open(game.fixture_id, entered_by)
                 record.save(force_insert=True)
                 for name, value in changes.items():
                     setattr(game, name, value)
-                if game.fixture_id is not None and changes["winner"] is not None:
+                if changes["winner"] is not None and game.fixture is not None:
                     # Standings read finished games only: a game in play changes nothing there.
                     from league.competitions.results import fixture_recompute
 
@@ -276,13 +276,13 @@ def game_correct_deal(
     number: int,
     deal: scoring.Deal,
     expected_version: int,
-    by: AbstractBaseUser,
+    by: User,
     void_reason: str = "",
 ) -> Deal:
     """Replace what was entered for deal ``number``, recompute the game, and audit it."""
     game = _locked(game)
     if game.fixture_id is not None:
-        _fixture_open(game, None)
+        _fixture_open(game.fixture_id, None)
     deals = list(game.deals.all())
     record = next((d for d in deals if d.number == number), None)
     _stale(record, number, expected_version)
@@ -305,13 +305,11 @@ def game_correct_deal(
 
 
 @transaction.atomic
-def game_delete_deal(
-    *, game: Game, number: int, expected_version: int, by: AbstractBaseUser
-) -> None:
+def game_delete_deal(*, game: Game, number: int, expected_version: int, by: User) -> None:
     """Delete deal ``number``; the deals after it move up one, and the game is recomputed."""
     game = _locked(game)
     if game.fixture_id is not None:
-        _fixture_open(game, None)
+        _fixture_open(game.fixture_id, None)
     deals = list(game.deals.all())
     record = next((d for d in deals if d.number == number), None)
     _stale(record, number, expected_version)

@@ -7,6 +7,8 @@ score it; anonymous visitors are sent to sign in).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import (
@@ -16,12 +18,18 @@ from django.http import (
     HttpResponseRedirect,
     JsonResponse,
 )
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
-from league.access import can_score, game_for_write, is_organiser
+from league.access import (
+    AuthenticatedHttpRequest,
+    can_score,
+    game_for_write,
+    game_or_404,
+    is_organiser,
+)
 from league.errors import DealChanged, Refused
 from league.games import selectors, services
 from league.games.forms import CORRECTING, DealForm, GameForm, deal_form, preview_deal
@@ -38,7 +46,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def game_new(request: HttpRequest) -> HttpResponse:
+def game_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -74,18 +82,18 @@ def _game_page(
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _game_page(request, get_object_or_404(Game, pk=game_id))
+    return _game_page(request, game_or_404(game_id))
 
 
 def game_rules(request: HttpRequest, game_id: int) -> HttpResponse:
     """The rules this game is scored by: its preset with the overrides it was started with."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id)
     return render_rules(request, game.rules, {"game": game})
 
 
 @login_required
 @require_POST
-def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
+def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_for_write(request, game_id)
     form = deal_form(game, request.POST)
     if not form.is_valid() or "preview" in request.POST:
@@ -100,7 +108,7 @@ def deal_add(request: HttpRequest, game_id: int) -> HttpResponse:
             void_reason=form.cleaned_data.get("void_reason") or "",
         )
     except Refused as error:
-        game.refresh_from_db()
+        game = selectors.game_afresh(game.pk)
         form = deal_form(game, request.POST)
         form.is_valid()
         form.show_error(error)
@@ -126,7 +134,7 @@ def _deal_or_404(game: Game, number: int) -> Deal:
 
 
 @login_required
-def deal_edit(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+def deal_edit(request: AuthenticatedHttpRequest, game_id: int, number: int) -> HttpResponse:
     game = game_for_write(request, game_id)
     record = _deal_or_404(game, number)
     if request.method != "POST":
@@ -165,7 +173,9 @@ def deal_edit(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     return render(request, "games/deal_edit.html", _edit_context(game, record, form), status=status)
 
 
-def _edit_context(game: Game, record: Deal, form: DealForm, changed: bool = False) -> dict:
+def _edit_context(
+    game: Game, record: Deal, form: DealForm, changed: bool = False
+) -> dict[str, Any]:
     return {
         "game": game,
         "deal": record,
@@ -180,7 +190,7 @@ def _edit_context(game: Game, record: Deal, form: DealForm, changed: bool = Fals
 
 
 @login_required
-def deal_delete(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+def deal_delete(request: AuthenticatedHttpRequest, game_id: int, number: int) -> HttpResponse:
     game = game_for_write(request, game_id)
     record = _deal_or_404(game, number)
     if request.method == "POST":

@@ -24,6 +24,7 @@ from django.utils.functional import cached_property
 import scoring
 from league.models.competitions import Fixture
 from scoring import Ruleset, ruleset_from_data
+from scoring.deal import Renege
 
 
 class VoidReason(models.TextChoices):
@@ -142,7 +143,7 @@ class Deal(models.Model):
 
     def to_engine(self) -> scoring.Deal:
         """The deal as the engine sees it."""
-        renege: int | str | None = None
+        renege: Renege = None
         if self.renege == "both":
             renege = "both"
         elif self.renege != "":
@@ -152,7 +153,7 @@ class Deal(models.Model):
             card_points=tuple(self.card_points) if self.card_points is not None else None,
             melds=tuple(tuple(side) for side in self.melds),
             belle=self.belle,
-            renege=renege,  # type: ignore[arg-type]
+            renege=renege,
             void=self.void,
             no_trump=self.no_trump,
         )

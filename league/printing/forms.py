@@ -43,7 +43,8 @@ class BlankSheetsForm(forms.Form):
     page_size = forms.ChoiceField(choices=[("A4", "A4"), ("Letter", "Letter")])
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if "preset" not in data:
             return data
         competition = data.get("competition")

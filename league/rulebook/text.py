@@ -255,7 +255,7 @@ def describe(rules: Ruleset) -> RulesSheet:
 
 def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
     preset = PRESETS[rules.preset]
-    changes = []
+    changes: list[Change] = []
     for field in Ruleset.OVERRIDABLE:
         if field not in changed:
             continue

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import entry_side_or_404
 from league.errors import Refused
+from league.games import selectors as games_selectors
 from league.games.forms import DealForm, deal_form, preview_deal
 from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
@@ -168,7 +169,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             if (gone := _expired(request, side)) is not None:
                 return gone
             return _entry_page(request, side, status=409, error=error.message)
-        game = selectors.game_afresh(game.pk)
+        game = games_selectors.game_afresh(game.pk)
         form = deal_form(game, request.POST)
         form.is_valid()
         form.show_error(error)

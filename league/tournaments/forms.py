@@ -97,7 +97,8 @@ class TournamentForm(forms.Form):
         return self._bound("best_of", "third_place", "final_reset")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         preset = data.get("preset")
         if preset:
             overrides = {"target": data["target"]} if data.get("target") else {}
@@ -137,9 +138,11 @@ class SeedForm(forms.Form):
         super().__init__(*args, **kw)
         self.competition = competition
         self.entrants = entrants
-        self.fields["from_competition"].queryset = Competition.objects.filter(  # type: ignore[attr-defined]
-            club_id=competition.club_id
-        ).exclude(pk=competition.pk)
+        seeding = self.fields["from_competition"]
+        assert isinstance(seeding, forms.ModelChoiceField)
+        seeding.queryset = Competition.objects.filter(club_id=competition.club_id).exclude(
+            pk=competition.pk
+        )
         for entrant in entrants:
             self.fields[f"seed_{entrant.pk}"] = number(
                 required=False,
@@ -154,7 +157,8 @@ class SeedForm(forms.Form):
         return [(e, self[f"seed_{e.pk}"]) for e in self.entrants]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         method = data.get("method")
         if method == "manual":
             seeds = {}
@@ -179,6 +183,6 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, *args: Any, competition: Competition, **kw: Any):
         super().__init__(*args, **kw)
-        self.fields["entrant"].queryset = competition.entrants.filter(  # type: ignore[attr-defined]
-            withdrawn=False
-        )
+        entrant = self.fields["entrant"]
+        assert isinstance(entrant, forms.ModelChoiceField)
+        entrant.queryset = competition.entrants.filter(withdrawn=False)

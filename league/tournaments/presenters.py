@@ -64,10 +64,8 @@ from league.printing.pdf.sheets import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.selectors import BracketData, PoolLine
 from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
-from scoring.formats import rounds_played_out
-from scoring.standings import TIEBREAKS
-
-ELIMINATION = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE)
+from scoring.formats import ELIMINATIONS, rounds_played_out
+from scoring.standings import TIEBREAKS, StandingRow
 
 #: What a side of nobody is called (a bye), on the page and on paper.
 BYE_NAME = "bye"
@@ -512,7 +510,8 @@ def bracket_display(
             for col in cols
         )
 
-    champion, placings = "", ()
+    champion = ""
+    placings: tuple[Placing, ...] = ()
     if state is not None:
         if state.champion is not None and state.champion in data.entrants:
             champion = data.entrants[state.champion].name
@@ -608,7 +607,7 @@ def _pairing_row(line: FixtureLine, games_per_match: int) -> PairingRow:
 def pairing_rounds(competition: Competition) -> tuple[PairingRound, ...]:
     """The rounds of a Swiss, a round robin or the pools (not the knockout's), a line a table
     in table order; none for an elimination (five queries, none for an elimination)."""
-    if competition.format in ELIMINATION:
+    if competition.format in ELIMINATIONS:
         return ()
     printed = []
     for night, lines, sitting_out in competitions_selectors.competition_rounds(competition):
@@ -704,7 +703,9 @@ class DirectorTable:
         return self.status == "awaiting"
 
 
-def director_rounds(competition: Competition) -> tuple[list, int]:
+def director_rounds(
+    competition: Competition,
+) -> tuple[list[tuple[Round, list[DirectorTable], list[str]]], int]:
     """The rounds with a table still to confirm, each as ``(round, tables, sitting out)``, and
     the number of rounds all confirmed (five queries)."""
     open_rounds = []
@@ -739,7 +740,7 @@ class EntryMatch:
     fixture: Fixture
     side: int
     line: FixtureLine
-    games: tuple[tuple[Game, list], ...]
+    games: tuple[tuple[Game, list[games_selectors.DealRow]], ...]
     next_token: str | None = None
     match_name: str = ""
     match_length: str = ""
@@ -822,13 +823,14 @@ def table_pack(
         sides = list(fixture.sides.all())
         names = _side_names(sides)
         tokens: dict[int, str] = {}
-        for side in sides:
-            if side.entry_token:
-                tokens.setdefault(side.side, side.entry_token)
+        for fixture_side in sides:
+            if fixture_side.entry_token:
+                tokens.setdefault(fixture_side.side, fixture_side.entry_token)
         what = match_name(fixture, bracket)
         # A copy of the sheet for each side, each carrying only that side's link: the other
         # side confirms the result with its own, so one side must not hold both.
-        for side in [s for s in (0, 1) if s in tokens] or [None]:
+        linked: list[int | None] = [s for s in (0, 1) if s in tokens]
+        for side in linked or [None]:
             sheets.append(
                 BlankSheet(
                     ruleset_name=rules.name,
@@ -982,8 +984,10 @@ def _pool_rows(
     return rows
 
 
-def _standing_columns(competition: Competition) -> tuple[tuple[str, Callable], ...]:
-    columns: list[tuple[str, Callable]] = [
+def _standing_columns(
+    competition: Competition,
+) -> tuple[tuple[str, Callable[[StandingRow], object]], ...]:
+    columns: list[tuple[str, Callable[[StandingRow], object]]] = [
         ("P", lambda r: r.played),
         ("W", lambda r: r.won),
         ("D", lambda r: r.drawn),
@@ -996,7 +1000,7 @@ def _standing_columns(competition: Competition) -> tuple[tuple[str, Callable], .
         if key in shown or key not in TIEBREAKS:
             continue
 
-        def value(r, key=key):  # r: a row of scoring.standings
+        def value(r: StandingRow, key: str = key) -> str:
             figure = r.keys.get(key)
             if figure is None:
                 return "\u2013"
@@ -1013,7 +1017,7 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
     entrants = {e.pk: e for e in selectors.tournament_entrants(competition)}
     state = selectors.bracket_state(competition) if competition.started else None
     champion, note = "", ""
-    if fmt in ELIMINATION or (state is not None and state.finished):
+    if fmt in ELIMINATIONS or (state is not None and state.finished):
         columns: tuple[str, ...] = ("Won", "Lost", "Went out at")
         rows: list[RankingRow] = []
         if state is None:

@@ -73,7 +73,8 @@ def tournament_bracket(competition: Competition) -> Bracket | None:
 def _pool_sizes(competition: Competition) -> list[int]:
     sizes: dict[int, int] = defaultdict(int)
     for pool in competition.entrants.values_list("pool", flat=True):
-        sizes[pool] += 1
+        if pool is not None:  # every entrant has one once the pools are drawn
+            sizes[pool] += 1
     return [sizes[p] for p in sorted(sizes)]
 
 
@@ -110,7 +111,8 @@ def bracket_state(competition: Competition) -> BracketState[int] | None:
             return None
         seeds = _pool_knockout(competition).knockout_seeds(_pool_tables(competition))
     else:
-        seeds = {e.seed: e.pk for e in competition.entrants.all()}
+        # Every entrant is seeded once the tournament starts (its start seeds any that are not).
+        seeds = {e.seed: e.pk for e in competition.entrants.all() if e.seed is not None}
     withdrawn = list(
         competition.entrants.filter(withdrawn=True)
         .order_by("withdrawn_at", "id")
@@ -158,11 +160,6 @@ def running_game(fixture_id: int) -> Game | None:
         .order_by("created_at", "pk")
         .first()
     )
-
-
-def game_afresh(game_id: int) -> Game:
-    """The game as stored now (after a write that was refused, say: nothing of it kept)."""
-    return Game.objects.get(pk=game_id)
 
 
 def deal_by_entry_key(fixture_id: int, key: uuid.UUID) -> Deal | None:

@@ -20,7 +20,7 @@ import uuid
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -62,7 +62,7 @@ def tournament_create(
     rules: Ruleset,
     entrant_kind: str,
     format: str,
-    by: AbstractBaseUser,
+    by: User,
     games_per_match: int = 1,
     best_of: bool = False,
     third_place: bool = False,
@@ -146,7 +146,7 @@ def tournament_seed(
         if from_competition is None:
             raise Refused("Choose the competition whose table seeds this one.", "from_competition")
         ranked = [line for line in competition_standings(from_competition)]
-        by_who = {}
+        by_who: dict[tuple[str, int | None], int] = {}
         for line in ranked:
             key = ("p", line.player_id) if line.player_id else ("t", line.partnership_id)
             by_who.setdefault(key, len(by_who))
@@ -270,7 +270,7 @@ def tournament_start(*, competition: Competition) -> None:
 # -- results ---------------------------------------------------------------------------------
 @transaction.atomic
 def fixture_confirm(
-    *, fixture: Fixture, side: int | None = None, director: AbstractBaseUser | None = None
+    *, fixture: Fixture, side: int | None = None, director: User | None = None
 ) -> Fixture:
     """Confirm a fixture's result: by the side that did not enter it, or by the director.
     Then advance the tournament."""
@@ -295,6 +295,7 @@ def fixture_confirm(
     if director is not None:
         fixture.confirmed_by = f"director {director}"
     else:
+        assert side is not None  # checked above: with no director, a side confirms
         names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
         fixture.confirmed_by = " & ".join(names)[:40]
     fixture.save(update_fields=["confirmed_at", "confirmed_by"])
@@ -333,6 +334,8 @@ def tournament_advance(*, competition: Competition) -> list[Fixture]:
         made = []
         for table, match_id in zip(_free_tables(competition), ready, strict=False):
             match = state.matches[match_id]
+            # A ready match has both its entrants: neither side is a bye or still to be decided.
+            assert isinstance(match.home, int) and isinstance(match.away, int)
             night, _ = Round.objects.get_or_create(
                 competition=competition, number=offset + waves[match_id]
             )
@@ -412,7 +415,7 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
 
 
 @transaction.atomic
-def entrant_withdraw(*, entrant: Entrant, by: AbstractBaseUser) -> Entrant:
+def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
     and the tournament moves on without it."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)

@@ -32,6 +32,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.access import (
+    AuthenticatedHttpRequest,
     organiser_required,
     tournament_fixture_or_404,
     tournament_for_director,
@@ -49,7 +50,7 @@ from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
 
 # -- a new tournament -------------------------------------------------------------------------
 @organiser_required
-def tournament_new(request: HttpRequest) -> HttpResponse:
+def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     club = tournaments_selectors.club_by_slug(request.GET.get("club") or "")
     form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
     if request.method == "POST" and form.is_valid():
@@ -213,7 +214,7 @@ def director_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def director_confirm(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+def director_confirm(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     competition = tournament_for_director(request, slug)
     fixture = tournament_fixture_or_404(competition, fixture_id)
     try:
@@ -227,7 +228,7 @@ def director_confirm(request: HttpRequest, slug: str, fixture_id: int) -> HttpRe
 
 @login_required
 @require_POST
-def director_withdraw(request: HttpRequest, slug: str) -> HttpResponse:
+def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     competition = tournament_for_director(request, slug)
     form = WithdrawForm(request.POST, competition=competition, prefix="withdraw")
     if form.is_valid():

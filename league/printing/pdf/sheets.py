@@ -276,11 +276,11 @@ def _head_rows(names: list[Flowable | str], sides: int) -> list[list[Flowable | 
     return [first, second]
 
 
-def _grid_style(sides: int, body_rows: int) -> list[tuple]:
+def _grid_style(sides: int, body_rows: int) -> list[tuple[object, ...]]:
     """Table style for the two header rows, ``body_rows`` deals and the totals row after them."""
     last_col = 1 + 2 * sides
     totals = 2 + body_rows
-    style: list[tuple] = [
+    style: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, 9),
         ("FONT", (0, 0), (-1, 1), BOLD, 9),
         ("BACKGROUND", (0, 0), (-1, 1), HEAD_BG),
@@ -332,8 +332,8 @@ class _NumberedCanvas(rl_canvas.Canvas):
     footer = ""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._pages: list[dict] = []
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, object]] = []
 
     def showPage(self) -> None:  # noqa: N802 - reportlab's name
         self._pages.append(dict(self.__dict__))

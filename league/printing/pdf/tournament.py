@@ -493,7 +493,7 @@ def render_ranking(sheet: RankingSheet) -> bytes:
         *(Paragraph(_esc(c), _CELL_HEAD_CENTRED) for c in sheet.columns),
     ]
     data: list[list[Flowable | str]] = [head]
-    style: list[tuple] = [
+    style: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, TEXT_SIZE),
         ("FONT", (0, 1), (0, -1), BOLD, TEXT_SIZE),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
