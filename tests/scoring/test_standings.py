@@ -1,7 +1,6 @@
 """Standings: hand-worked tables, every tie-break key, refusals, and properties (hypothesis)."""
 
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -366,7 +365,8 @@ def test_rows_that_do_not_fit_are_refused(rows, entrants, best, words):
         standings(rows, entrants=entrants, best_nights=best)
 
 
-def test_a_big_league_is_fast():
+def test_a_big_league_is_ranked_in_full():
+    # How fast is for `make bench` (the standings figure), not for a timed test.
     rng = random.Random(7)
     field = list(range(1000, 1200))
     rows = []
@@ -377,10 +377,13 @@ def test_a_big_league_is_fast():
             rows += match(night, a, b, rng.choice([400, 500]), rng.choice([400, 500]))
     assert len(rows) == 40_000
     chain = ["match_points", "head_to_head", "buchholz", "median_buchholz", "sonneborn_berger"]
-    start = time.perf_counter()
     table = standings(rows, entrants=field, keys=chain, best_nights=150)
-    assert time.perf_counter() - start < 1.0
-    assert len(table) == 200
+    assert sorted(row.entrant for row in table) == sorted(field)
+    assert [row.rank for row in table] == sorted(row.rank for row in table)
+    assert table[0].rank == 1
+    assert all(row.nights_counted == 150 for row in table)
+    points = [row.match_points for row in table]
+    assert points == sorted(points, reverse=True)
 
 
 # -- properties ------------------------------------------------------------------------------
