@@ -29,8 +29,6 @@ import time
 import uuid
 from dataclasses import asdict
 
-from league.competitions import fixture_views, selectors
-
 ENTRANTS = 200
 DEALS = 300_000
 GAMES_PER_MATCH = 3
@@ -431,6 +429,7 @@ def measure(slug: str) -> dict[str, object]:
     from django.db.models import Q
     from django.test import Client, RequestFactory
 
+    from league.competitions import fixture_views, selectors
     from league.competitions.selectors import entrant_match_rows, finished_sides, match_points
     from league.models import Competition
     from scoring.standings import standings
