@@ -25,6 +25,9 @@ Readings where RULES.md leaves a choice:
 - A renege is a deal that is not void: under ``hang`` the side that did not renege wins it and
   takes the held points. In the three-hand game every player who did not renege scores the
   renege award plus their own melds and belle.
+- A void deal names no single reneging side (that renege would count in the statistics for a
+  deal that scored nothing), and a deal where both sides reneged carries no card points (they
+  would be dropped unseen): both are refused rather than quietly repaired.
 - Impossible totals refused besides those RULES.md names: card points adding up to less than
   10 (somebody took the last trick), a four of a kind twice in one deal, and melds that need
   more cards than the side holds (a card counts in one meld only).
@@ -170,6 +173,11 @@ def side_names_for(rules: Ruleset, side_names: Sequence[str] | None) -> Names:
     return tuple(str(name) for name in side_names)
 
 
+def _everybody(rules: Ruleset) -> str:
+    """What ``renege="both"`` means in words: both sides, or every player of three."""
+    return "both sides" if rules.sides == 2 else "every player"
+
+
 def _check_side(rules: Ruleset, value: object, field: str) -> None:
     if value is None:
         return
@@ -214,6 +222,21 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
         _check_side(rules, deal.renege, "renege")
     if deal.no_trump and not rules.no_trump_allowed:
         raise InvalidDeal(f"{rules.name} has no no-trump deals.", "no_trump")
+    if deal.void and deal.renege not in (None, "both"):
+        # A void deal scores nothing, so a renege in it would count against that side in
+        # the statistics and the fewest-reneges tie-break for a deal that never counted.
+        raise InvalidDeal(
+            f"A void deal scores nothing, so nobody reneged in it: set renege to nobody, "
+            f"or to {_everybody(rules)} if that is why the deal is void.",
+            "renege",
+        )
+    if deal.renege == "both" and deal.card_points:
+        # Both sides reneging voids the deal: card points entered would be silently dropped.
+        raise InvalidDeal(
+            f"When {_everybody(rules)} reneged the deal is void and scores nothing: "
+            "leave the card points empty.",
+            "renege",
+        )
     if deal.void:
         return
     if deal.renege == "both":

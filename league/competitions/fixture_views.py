@@ -16,7 +16,6 @@ its CSV export and the PDF share.
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,7 +26,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export.export import TableExport
 
 from league.access import (
     AuthenticatedHttpRequest,
@@ -37,6 +35,7 @@ from league.access import (
     require_organiser,
 )
 from league.competitions import selectors, services
+from league.competitions.export import csv_response
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
 from league.competitions.presenters import best_note, entrant_heading, extra_keys, standing_rows
 from league.competitions.selectors import FixtureLine, StandingLine
@@ -267,10 +266,13 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         if export != "csv":
             raise Http404("The standings export as csv.")
         table = standings_table(competition, lines, request)
-        response: HttpResponse = TableExport("csv", table).response(
-            f"{competition.slug}-standings.csv"
+        names = [column.name for column in table.columns]
+        return csv_response(
+            f"{competition.slug}-standings.csv",
+            [str(column.header) for column in table.columns],
+            # In the order shown; a figure whose text is not a number goes as its number.
+            ([row.record.get(f"{n}_number", row.record[n]) for n in names] for row in table.rows),
         )
-        return response
     return render_standings_page(request, competition, lines)
 
 
@@ -314,11 +316,9 @@ RESULT_FIELDS = (
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Every fixture, one row each: round, date, table, sides, status, score and games."""
     competition = competition_or_404(slug)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{competition.slug}-results.csv"'
-    writer = csv.DictWriter(response, fieldnames=RESULT_FIELDS)
-    writer.writeheader()
-    for row in selectors.competition_fixture_rows(competition):
-        date = row["date"]
-        writer.writerow({**row, "date": date.isoformat() if date else ""})
-    return response
+    rows = selectors.competition_fixture_rows(competition)
+    return csv_response(
+        f"{competition.slug}-results.csv",
+        RESULT_FIELDS,
+        ([row[name] for name in RESULT_FIELDS] for row in rows),
+    )

@@ -34,6 +34,13 @@ def _figure(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
+def _number(value: float | None) -> float | int | None:
+    """A figure for a spreadsheet: whole as an int, else to one decimal; None stays None."""
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else round(value, 1)
+
+
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
@@ -58,7 +65,8 @@ def entrant_url(line: StandingLine) -> str | None:
 
 def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[dict[str, Any]]:
     """The table's rows as plain values: the text a person reads, and for the columns whose
-    text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by."""
+    text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by and,
+    but for the rank, a ``<column>_number`` for a spreadsheet (None where there is no value)."""
     extras = extra_keys(chain)
     rows = []
     for position, line in enumerate(lines):
@@ -80,10 +88,12 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             "points_against": r.points_against,
             "difference": _signed(r.point_difference),
             "difference_value": r.point_difference,
+            "difference_number": r.point_difference,
             "deals": r.deals,
             "deals_as_makers": r.deals_as_makers,
             "made": _percent(r.made_percentage),
             "made_value": -1.0 if r.made_percentage is None else r.made_percentage,
+            "made_number": _number(r.made_percentage),
             "hicks": r.sets_suffered,
             "sets_forced": r.sets_forced,
             "meld_points": r.meld_points,
@@ -95,6 +105,7 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             value = r.keys.get(key)
             row[f"key_{key}"] = _figure(value)
             row[f"key_{key}_value"] = float("-inf") if value is None else value
+            row[f"key_{key}_number"] = _number(value)
         rows.append(row)
     return rows
 

@@ -286,8 +286,8 @@ def first_open_round(competition: Competition) -> int | None:
 def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
     """Results as flat rows, for the CSV export: one row a fixture, in round and table order.
 
-    ``home_points`` / ``away_points`` and ``winner`` are empty until the fixture has a result;
-    ``games`` lists each finished game's totals (or the typed ones), home first.
+    ``home_points`` / ``away_points`` are None and ``winner`` empty until the fixture has a
+    result; ``games`` lists each finished game's totals (or the typed ones), home first.
     """
     rows = []
     for night, lines, _ in competition_rounds(competition):
@@ -304,15 +304,15 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
             rows.append(
                 {
                     "round": night.number,
-                    "date": (fixture.date or night.date or ""),
+                    "date": (fixture.date or night.date or None),
                     "table": fixture.table,
                     "home": line.sides[0],
                     "away": line.sides[1],
                     "status": fixture.get_status_display(),
                     "score": line.score,
                     "winner": winner,
-                    "home_points": home.points_for if fixture.finished and home else "",
-                    "away_points": home.points_against if fixture.finished and home else "",
+                    "home_points": home.points_for if fixture.finished and home else None,
+                    "away_points": home.points_against if fixture.finished and home else None,
                     "games": " ".join(games),
                     "note": line.note,
                 }

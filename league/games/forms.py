@@ -204,6 +204,8 @@ class DealForm(forms.Form):
         if self.errors:
             return data
         rules = self.rules
+        if not self._no_stray_fields():
+            return data
         sides = range(rules.sides)
         melds = tuple(
             tuple(k for k in self.meld_kinds for _ in range(data.get(f"meld_{i}_{k}") or 0))
@@ -224,6 +226,11 @@ class DealForm(forms.Form):
             points = self._card_points(data, no_trump)
             if points is None:
                 return data
+        elif renege == "both":
+            # Handed to the engine, which refuses card points on a deal both sides reneged.
+            given = [data.get(f"card_points_{i}") for i in sides]
+            if any(v is not None for v in given):
+                points = tuple(v or 0 for v in given)
         deal = scoring.Deal(
             makers=data.get("makers"),
             card_points=points,
@@ -240,6 +247,32 @@ class DealForm(forms.Form):
             return data
         self.deal = deal
         return data
+
+    def _no_stray_fields(self) -> bool:
+        """Refuse a posted meld or card-point value the form has no field for (a meld kind the
+        ruleset does not pay, a side the game has not got) rather than drop it unseen."""
+        rules = self.rules
+        for key in sorted(self.data.keys()):
+            if key in self.fields or not key.startswith(("meld_", "card_points_")):
+                continue
+            if str(self.data.get(key) or "").strip() == "":
+                continue  # nothing entered: nothing lost
+            group, rest = (
+                ("melds", key[5:]) if key.startswith("meld_") else ("card_points", key[12:])
+            )
+            side, _, kind = rest.partition("_")
+            if not side.isdecimal() or int(side) >= rules.sides:
+                what = "melds" if group == "melds" else "card points"
+                message = (
+                    f"{rules.name} has {rules.sides} sides: there is no side {side!r} "
+                    f"to score {what} for."
+                )
+            else:
+                paid = ", ".join(MELD_LABELS[k].lower() for k in self.meld_kinds)
+                message = f"{rules.name} has no meld {kind!r}; it pays for {paid}."
+            self._group_error(group, message)
+            return False
+        return True
 
     def _card_points(self, data: dict[str, Any], no_trump: bool) -> tuple[int, ...] | None:
         """Card points per side; when every card is played, one side's is enough."""

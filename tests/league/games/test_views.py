@@ -125,6 +125,48 @@ def test_melds_on_both_sides_are_refused_next_to_the_melds(scorer_client, clabbe
     assert clabber_game.deals.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("post", "group", "words"),
+    [
+        ({"makers": "0", "renege": "0", "void_reason": "misdeal"}, "renege", "nobody reneged"),
+        (
+            {"renege": "both", "card_points_0": "80", "card_points_1": "82"},
+            "renege",
+            "leave the card points empty",
+        ),
+        ({"renege": "both", "card_points_1": "82"}, "renege", "leave the card points empty"),
+        (
+            {"makers": "0", "card_points_0": "80", "meld_0_run9": "1"},
+            "melds",
+            "no meld 'run9'",
+        ),
+        (
+            {"makers": "0", "card_points_0": "80", "meld_2_run3": "1"},
+            "melds",
+            "no side '2'",
+        ),
+        (
+            {"makers": "0", "card_points_0": "80", "card_points_5": "40"},
+            "card_points",
+            "no side '5'",
+        ),
+    ],
+)
+def test_a_contradictory_or_stray_deal_input_is_refused_next_to_its_field(
+    scorer_client, clabber_game, post, group, words
+):
+    response = scorer_client.post(deal_url(clabber_game), post)
+    assert response.status_code == 400
+    assert words in parse(response.content).by_id(f"error-{group}").text
+    assert clabber_game.deals.count() == 0
+
+
+def test_an_empty_stray_field_is_harmless(scorer_client, clabber_game):
+    post = {"makers": "0", "card_points_0": "80", "meld_2_run3": ""}
+    assert scorer_client.post(deal_url(clabber_game), post).status_code == 302
+    assert clabber_game.deals.count() == 1
+
+
 def test_a_resent_form_adds_one_deal(scorer_client, clabber_game):
     post = {"makers": "0", "card_points_0": "90", "entry_key": str(uuid.uuid4())}
     scorer_client.post(deal_url(clabber_game), post)
