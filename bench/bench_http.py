@@ -6,7 +6,9 @@ site's settings, DEBUG off, plus ``/bench/insert/``), signs scorers in through t
 has them save deals the way the entry form does: a POST with the CSRF token and a fresh entry
 key, answered with a redirect. It times each POST alone, then 16 scorers at once (each on their
 own game), and the same for the floor, a bare view that inserts one row into one table behind
-the same middleware. The target: the save's p95 at most 3x the floor's.
+the same middleware. The target: the save's p95 at most 3x the floor's. Then the 16 scorers
+save 10 deals each into ONE game at once (adds to one game wait their turn): its p95, and
+its errors (any answer but the redirect of a saved deal), target 0.
 
 Afterwards it counts what the database holds against what the clients were told: every deal
 answered with a redirect must be there once (none lost, none doubled), including forms sent
@@ -50,6 +52,7 @@ DEALS_EACH = 32  # deals (and bare inserts) each of the 16 scorers times at once
 ROUNDS = 4  # turns of bare inserts then deals
 WARM_UP = 3  # untimed requests of each kind per scorer first (imports, templates, connections)
 TARGET_RATIO = 3.0
+ONE_GAME_DEALS_EACH = 10  # deals each of the 16 scorers saves into the one shared game
 HTTP_TIMEOUT = 30.0  # seconds, every request
 SUBPROCESS_TIMEOUT = 180.0
 
@@ -249,6 +252,28 @@ def timed_run(
     return total_bare, total_deals
 
 
+def one_game_run(clients: list[Client], game: int, count: int, next_deal: dict[int, int]) -> Sent:
+    """Every client saves ``count`` deals into the same ``game``, all at once."""
+    parts = [Sent() for _ in clients]
+    lock = threading.Lock()
+
+    def saves(i: int) -> Callable[[], None]:
+        def work() -> None:
+            for _ in range(count):
+                with lock:
+                    n = next_deal[game]
+                    next_deal[game] += 1
+                save_deal(clients[i], game, n, str(uuid.uuid4()), parts[i], True)
+
+        return work
+
+    all_at_once([saves(i) for i in range(len(clients))])
+    total = Sent()
+    for part in parts:
+        total.add(part)
+    return total
+
+
 def resend_checks(client: Client, game: int, next_deal: dict[int, int], sent: Sent) -> None:
     """Untimed: a form sent again later, and one sent twice at the same moment (a double tap)
     with two deals more at that moment; each must add its deal once."""
@@ -335,6 +360,26 @@ def report(
             kinds[failure] = kinds.get(failure, 0) + 1
         lines.append(f"{label}: non-302: " + ", ".join(f"{k} x{n}" for k, n in kinds.items()))
     return lines
+
+
+def one_game_line(label: str, sent: Sent, lost: int, doubled: int) -> str:
+    """The one-game figure: the saves' p95 and the errors, target 0."""
+    errors = len(sent.failed)
+    timing = (
+        f"save deal median {ms(statistics.median(sent.seconds))} "
+        f"p95 {ms(percentile(sent.seconds, 0.95))}"
+        if sent.seconds
+        else "no deal saved"
+    )
+    kinds: dict[str, int] = {}
+    for failure in sent.failed:
+        kinds[failure] = kinds.get(failure, 0) + 1
+    detail = f" ({', '.join(f'{k} x{n}' for k, n in kinds.items())})" if kinds else ""
+    verdict = "" if errors == 0 and lost == 0 and doubled == 0 else " OVER TARGET"
+    return (
+        f"{label}: {sent.posts} posts, {timing}; errors {errors}{detail} (target 0); "
+        f"deals lost {lost}, doubled {doubled}{verdict}"
+    )
 
 
 # -- processes ------------------------------------------------------------------------------------
@@ -511,11 +556,11 @@ def bench_database(name: str, database: Callable[[Path], AbstractContextManager[
     try:
         with database(tmp) as url:
             env = bench_env(url, tmp)
-            games = django_script(env, "setup", str(SCORERS + 1))["games"]
+            games = django_script(env, "setup", str(SCORERS + 2))["games"]
             assert isinstance(games, list)
-            solo_game, crowd_games = games[0], games[1:]
+            solo_game, shared_game, crowd_games = games[0], games[1], games[2:]
             with gunicorn(env, tmp) as port:
-                return measure(name, port, env, solo_game, crowd_games)
+                return measure(name, port, env, solo_game, crowd_games, shared_game)
     except Skipped as why:
         return [f"http {name}: skipped: {why}"]
     finally:
@@ -523,11 +568,16 @@ def bench_database(name: str, database: Callable[[Path], AbstractContextManager[
 
 
 def measure(
-    name: str, port: int, env: dict[str, str], solo_game: int, crowd_games: list[int]
+    name: str,
+    port: int,
+    env: dict[str, str],
+    solo_game: int,
+    crowd_games: list[int],
+    shared_game: int,
 ) -> list[str]:
     clients = [Client(port) for _ in crowd_games]
     all_at_once([lambda c=c, g=g: c.log_in(g) for c, g in zip(clients, crowd_games, strict=True)])
-    next_deal = dict.fromkeys([solo_game, *crowd_games], 0)
+    next_deal = dict.fromkeys([solo_game, shared_game, *crowd_games], 0)
     solo = clients[0]
     everything = Sent()
 
@@ -549,6 +599,7 @@ def measure(
     solo_bare, solo_deals = timed_run([solo], [solo_game], SOLO_DEALS, next_deal)
     crowd_bare, crowd_deals = timed_run(clients, crowd_games, DEALS_EACH, next_deal)
     timed = time.perf_counter() - started
+    shared = one_game_run(clients, shared_game, ONE_GAME_DEALS_EACH, next_deal)
 
     checks = [Sent() for _ in clients]
     all_at_once(
@@ -559,12 +610,13 @@ def measure(
     )
     solo_checks = Sent()
     resend_checks(solo, solo_game, next_deal, solo_checks)
-    for one in (solo_bare, solo_deals, crowd_bare, crowd_deals, *checks, solo_checks):
+    for one in (solo_bare, solo_deals, crowd_bare, crowd_deals, shared, *checks, solo_checks):
         everything.add(one)
 
     stored = django_script(env, "count")
     solo_lost, solo_doubled, solo_problems = audit(stored, everything, [solo_game])
     crowd_lost, crowd_doubled, crowd_problems = audit(stored, everything, crowd_games)
+    shared_lost, shared_doubled, shared_problems = audit(stored, everything, [shared_game])
     solo_failed = solo_bare.failed + solo_deals.failed + solo_checks.failed
     crowd_failed = crowd_bare.failed + crowd_deals.failed
     for one in checks:
@@ -589,6 +641,11 @@ def measure(
         crowd_doubled,
         crowd_failed,
     )
+    lines.append(
+        one_game_line(
+            f"{prefix} {len(clients)} scorers on one game", shared, shared_lost, shared_doubled
+        )
+    )
     if len(solo_deals.seconds) >= 20:
         first = statistics.median(solo_deals.seconds[:10])
         last = statistics.median(solo_deals.seconds[-10:])
@@ -599,7 +656,8 @@ def measure(
     bare_acked = len(everything.acked.get(0, set()))
     if stored["bare_rows"] != bare_acked:
         lines.append(f"{prefix}: bare rows {stored['bare_rows']} for {bare_acked} answered 302")
-    lines += [f"{prefix}: {problem}" for problem in solo_problems + crowd_problems]
+    problems = solo_problems + crowd_problems + shared_problems
+    lines += [f"{prefix}: {problem}" for problem in problems]
     return lines
 
 

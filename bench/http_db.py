@@ -39,6 +39,8 @@ def setup(games: int) -> dict[str, object]:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    # Imported here, after django.setup(): the benchmark process imports this module for its
+    # names and must not import Django.
     from league.accounts import services as accounts_services
     from league.games import services as games_services
     from league.models import Role

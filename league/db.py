@@ -5,6 +5,10 @@ backing off up to 100 ms a try, so with many scorers saving at once a few wait f
 the queue in front of them. :func:`write_lock` makes writers of the hot path queue in the
 kernel instead (an advisory lock on a file beside the database), so each gets in as soon as the
 one before leaves. PostgreSQL locks rows and needs none of it.
+
+A lock *not granted* is a write that gave up waiting (:func:`lock_not_granted`): SQLite's busy
+timeout, or PostgreSQL's lock timeout or deadlock detector choosing it. Nothing of it was saved,
+and the same write sent again will work.
 """
 
 from __future__ import annotations
@@ -14,7 +18,11 @@ import fcntl
 import os
 from collections.abc import Iterator
 
-from django.db import connection
+from django.db import OperationalError, connection
+
+# PostgreSQL's SQLSTATEs: lock_not_available (a lock timeout, NOWAIT), deadlock_detected,
+# serialization_failure.
+_PG_LOCK_STATES = frozenset({"55P03", "40P01", "40001"})
 
 
 @contextlib.contextmanager
@@ -34,3 +42,11 @@ def write_lock() -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def lock_not_granted(error: OperationalError) -> bool:
+    """Whether ``error`` says the write waited for a lock and gave up (see above)."""
+    cause = error.__cause__
+    if connection.vendor == "sqlite":
+        return "database is locked" in str(error) or "database table is locked" in str(error)
+    return getattr(cause, "sqlstate", None) in _PG_LOCK_STATES

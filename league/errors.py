@@ -43,3 +43,8 @@ class DealChanged(Refused):
     def __init__(self, message: str, current: Deal | None):
         super().__init__(message, "game")
         self.current = current
+
+
+class Busy(Refused):
+    """A write that could not get its turn in time because others were writing the same thing;
+    nothing was saved, and sending it again will work."""

@@ -1,11 +1,12 @@
 from django.urls import path
 
-from league.competitions import fixture_views, views
+from league.competitions import export_views, fixture_views, views
 
 app_name = "competitions"
 urlpatterns = [
     path("clubs/", views.club_list, name="club-list"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/export.json", export_views.club_export, name="club-export"),
     path("clubs/<slug:slug>/players/", views.player_add, name="player-add"),
     path("clubs/<slug:slug>/partnerships/", views.partnership_add, name="partnership-add"),
     path("competitions/new/", views.competition_new, name="new"),

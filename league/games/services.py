@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import asdict
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 import scoring
-from league.db import write_lock
-from league.errors import DealChanged, GameOver, Refused
+from league.db import lock_not_granted, write_lock
+from league.errors import Busy, DealChanged, GameOver, Refused
 from league.models import Deal, DealAudit, Game
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
@@ -162,8 +162,44 @@ def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
         )
 
 
-class _GameMoved(Exception):
-    """Another deal was added between reading the game and writing to it."""
+def _next_deal(
+    game: Game, deal: scoring.Deal, by: User, key: uuid.UUID, void_reason: str
+) -> tuple[Deal, dict[str, object]]:
+    """Score ``deal`` as the next deal of ``game`` as read: the new row, and the game's columns
+    after it. Raises :class:`~league.errors.Refused` for a deal the engine refuses."""
+    if game.finished:
+        raise GameOver(
+            f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
+        )
+    rules = game.rules
+    try:
+        result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
+    except InvalidDeal as error:
+        raise Refused.from_engine(error) from None
+    totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
+    number = game.deal_count + 1
+    record = Deal(game=game, number=number, created_by=by, entry_key=key)
+    _fill(record, deal, void_reason)
+    (record.points, record.marks, record.made, record.running, record.held) = (
+        list(result.points),
+        list(result.marks),
+        result.made,
+        totals,
+        result.held,
+    )
+    record.full_clean(
+        exclude=["game", "created_by"], validate_unique=False, validate_constraints=False
+    )
+    changes: dict[str, object] = {
+        "totals": totals,
+        "held": result.held,
+        "winner": game_winner(totals, rules.target),
+        "deal_count": number,
+        "side_stats": add_stats(game.side_stats, deal_stats(rules, deal, result)),
+        "version": game.version + 1,
+        "updated_at": timezone.now(),
+    }
+    return record, changes
 
 
 def game_add_deal(
@@ -178,79 +214,62 @@ def game_add_deal(
     """Add the next deal. Returns the deal and whether it was created now: a form sent again
     with the same ``entry_key`` returns the deal it already added.
 
-    Adding is the hot path of a club night, so it scores the new deal from the game's stored
-    totals and held points (the same engine call a full recompute makes for the last deal)
-    and keeps the write transaction short: an update of the game guarded by its version, and
-    the insert (for a game of a fixture, also a check that the fixture's result is not
-    confirmed yet, recording ``entered_by``: the side whose entry link entered the deal). On
-    SQLite a transaction locks the whole database, so everything else happens before it. A
-    concurrent add or correction makes the guard miss; then the game is read again and the
-    deal scored again.
+    Adds to one game are serialised: each waits its turn and then saves, however many scorers
+    send at once, so an add never fails because another one came first. The turn is the
+    game's row lock on PostgreSQL and the write lock on SQLite (:func:`league.db.write_lock`,
+    then an IMMEDIATE transaction), held from reading the game to writing the deal.
+
+    Adding is the hot path of a club night, so the deal is scored before the turn comes, from
+    the game as the caller read it, and the turn is kept short: an update of the game guarded
+    by its version, and the insert (for a game of a fixture, also a check that the fixture's
+    result is not confirmed yet, recording ``entered_by``: the side whose entry link entered
+    the deal). When the guard misses (another deal or a correction came first), the game is
+    read again under the lock and the deal scored again there; nobody else can move it then.
+    A lock not granted in time ends in :class:`~league.errors.Busy`: nothing saved, try again.
     """
     key = entry_key or uuid.uuid4()
-    rules = game.rules
-    for _attempt in range(20):
-        if game.finished:
-            existing = game.deals.filter(entry_key=key).first()
-            if existing is not None:
-                return existing, False
-            raise GameOver(
-                f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
+    prepared = None if game.finished else _next_deal(game, deal, by, key, void_reason)
+    try:
+        with write_lock(), transaction.atomic():
+            moved = prepared is None or not (
+                Game.objects.filter(pk=game.pk, version=game.version).update(**prepared[1])
             )
-        try:
-            result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
-        except InvalidDeal as error:
-            raise Refused.from_engine(error) from None
-        totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
-        number = game.deal_count + 1
-        record = Deal(game=game, number=number, created_by=by, entry_key=key)
-        _fill(record, deal, void_reason)
-        (record.points, record.marks, record.made, record.running, record.held) = (
-            list(result.points),
-            list(result.marks),
-            result.made,
-            totals,
-            result.held,
-        )
-        record.full_clean(
-            exclude=["game", "created_by"], validate_unique=False, validate_constraints=False
-        )
-        changes = {
-            "totals": totals,
-            "held": result.held,
-            "winner": game_winner(totals, rules.target),
-            "deal_count": number,
-            "side_stats": add_stats(game.side_stats, deal_stats(rules, deal, result)),
-            "version": game.version + 1,
-            "updated_at": timezone.now(),
-        }
-        try:
-            with write_lock(), transaction.atomic():
-                moved = not Game.objects.filter(pk=game.pk, version=game.version).update(**changes)
-                if moved:
-                    raise _GameMoved
-                if game.fixture_id is not None:
-                    _fixture_open(game.fixture_id, entered_by)
-                record.save(force_insert=True)
-                for name, value in changes.items():
-                    setattr(game, name, value)
-                if changes["winner"] is not None and game.fixture is not None:
-                    # Standings read finished games only: a game in play changes nothing there.
-                    from league.competitions.results import fixture_recompute
+            if moved:
+                # The caller's own object, read afresh under the lock: it is what they see after.
+                game.refresh_from_db(from_queryset=Game.objects.select_for_update())
+                existing = game.deals.filter(entry_key=key).first()
+                if existing is not None:
+                    return existing, False
+                prepared = _next_deal(game, deal, by, key, void_reason)
+                Game.objects.filter(pk=game.pk).update(**prepared[1])
+            assert prepared is not None
+            record, changes = prepared
+            record.game = game
+            if game.fixture_id is not None:
+                _fixture_open(game.fixture_id, entered_by)
+            record.save(force_insert=True)
+            for name, value in changes.items():
+                setattr(game, name, value)
+            if changes["winner"] is not None and game.fixture is not None:
+                # Standings read finished games only: a game in play changes nothing there.
+                from league.competitions.results import fixture_recompute
 
-                    fixture_recompute(game.fixture)
-        except _GameMoved:
-            game.refresh_from_db()
-            continue
-        except IntegrityError:
-            # The unique (game, entry key) constraint: this form was saved already.
-            existing = Deal.objects.filter(game=game, entry_key=key).first()
-            if existing is None:
-                raise
-            game.refresh_from_db()
-            return existing, False
-        return record, True
-    raise RuntimeError(f"game {game.pk} kept changing while a deal was added")
+                fixture_recompute(game.fixture)
+    except IntegrityError:
+        # The unique (game, entry key) constraint: this form was saved already.
+        existing = Deal.objects.filter(game=game, entry_key=key).first()
+        if existing is None:
+            raise
+        game.refresh_from_db()
+        return existing, False
+    except OperationalError as error:
+        if not lock_not_granted(error):
+            raise
+        raise Busy(
+            "Another scorer was saving to this game and your deal could not get its turn, so "
+            "it was not saved. Press Save again."
+        ) from None
+    return record, True
 
 
 def _stale(record: Deal | None, number: int, expected_version: int) -> None:

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import resolve
 
 from bench import http_db, http_urls
-from bench.bench_http import Sent, audit, deal_fields, percentile
+from bench.bench_http import Sent, audit, deal_fields, one_game_line, percentile
 from league.games.forms import DealForm
 from scoring import get_ruleset
 
@@ -88,3 +88,15 @@ def test_audit_counts_lost_and_doubled_deals_and_odd_sheets() -> None:
     assert (lost, doubled) == (1, 1)
     assert any("never answered 302" in p for p in problems)
     assert any("numbered [1, 2, 2, 4]" in p for p in problems)
+
+
+def test_the_one_game_line_gives_p95_and_errors_against_a_target_of_zero() -> None:
+    sent = Sent()
+    sent.posts = 3
+    sent.seconds = [0.010, 0.020]
+    sent.failed = ["deal: HTTP 500"]
+    line = one_game_line("http sqlite 16 scorers on one game", sent, 0, 0)
+    assert "3 posts" in line and "p95 20.0 ms" in line
+    assert "errors 1 (deal: HTTP 500 x1) (target 0)" in line and line.endswith("OVER TARGET")
+    sent.failed = []
+    assert one_game_line("x", sent, 0, 0).endswith("deals lost 0, doubled 0")

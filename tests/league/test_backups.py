@@ -1,0 +1,117 @@
+"""``manage.py backup`` and ``restore``: a club night backed up, restored into an EMPTY database
+(no migrations run there), gives the same standings, deals and accounts. Each step is its own
+``manage.py`` process with the site's settings, as an organiser would run it: on SQLite over
+database files, on PostgreSQL (when the tests run on it) over two fresh databases of the
+tests' server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from league.backups import pg_tool
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SUMMARY = """
+import json
+from django.contrib.auth.models import User
+from league.competitions.selectors import competition_standings
+from league.models import Competition, Deal, Game
+leagues = Competition.objects.filter(kind="league").order_by("slug")
+print(json.dumps({
+    "standings": {
+        c.slug: [[line.rank_text, line.name, repr(line.row)] for line in competition_standings(c)]
+        for c in leagues
+    },
+    "deals": sorted([d.game_id, d.number, d.points] for d in Deal.objects.all()),
+    "games": sorted([g.pk, g.totals, g.winner] for g in Game.objects.all()),
+    "users": sorted(User.objects.values_list("username", flat=True)),
+}))
+"""
+
+
+def manage(database_url: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "league.settings", "DEBUG": "0"}
+    env.update(DATABASE_URL=database_url, SECRET_KEY="backup-test-" + "x" * 50)
+    env.update(ALLOWED_HOSTS="127.0.0.1")
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if check:
+        assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+def summary(database_url: str) -> dict[str, object]:
+    out = manage(database_url, "shell", "-c", SUMMARY).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    assert isinstance(result, dict)
+    return result
+
+
+def round_trip(source: str, empty: str, backup: Path) -> None:
+    manage(source, "migrate", "--noinput")
+    manage(source, "demo")
+    before = summary(source)
+    assert before["standings"] and before["deals"]
+    assert "Backed up to" in manage(source, "backup", str(backup)).stdout
+    assert "Restored" in manage(empty, "restore", str(backup), "--yes").stdout
+    assert summary(empty) == before
+
+
+def test_a_sqlite_backup_restored_into_an_empty_database_gives_the_same_standings(tmp_path):
+    round_trip(
+        f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+        tmp_path / "backup.sqlite3",
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # CREATE DATABASE runs outside a transaction
+def test_a_postgresql_backup_restored_into_an_empty_database_gives_the_same_standings(tmp_path):
+    if connection.vendor != "postgresql":
+        pytest.skip("the tests run on SQLite: set DATABASE_URL to a PostgreSQL server")
+    for tool in ("pg_dump", "psql"):
+        if pg_tool(tool) is None:
+            pytest.skip(f"{tool} is not installed (PostgreSQL's client tools)")
+    db = connection.settings_dict
+    server = f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}"
+    names = [f"backup_test_{uuid.uuid4().hex[:8]}_{part}" for part in ("club", "empty")]
+    with connection.cursor() as cursor:
+        for name in names:
+            cursor.execute(f"CREATE DATABASE {name}")
+    try:
+        round_trip(f"{server}/{names[0]}", f"{server}/{names[1]}", tmp_path / "backup.sql")
+    finally:
+        with connection.cursor() as cursor:
+            for name in names:
+                cursor.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_backup_never_overwrites_and_restore_refuses_what_is_not_a_backup(tmp_path):
+    url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    manage(url, "migrate", "--noinput")
+    existing = tmp_path / "taken.sqlite3"
+    existing.write_bytes(b"keep me")
+    done = manage(url, "backup", str(existing), check=False)
+    assert done.returncode != 0 and "already exists" in done.stderr
+    assert existing.read_bytes() == b"keep me"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("-- PostgreSQL database dump\n")
+    done = manage(url, "restore", str(notes), "--yes", check=False)
+    assert done.returncode != 0 and "is not a SQLite backup" in done.stderr
+    done = manage(url, "restore", str(tmp_path / "missing.sqlite3"), "--yes", check=False)
+    assert done.returncode != 0 and "There is no backup file" in done.stderr
