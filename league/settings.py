@@ -202,9 +202,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Signed-cookie sessions: the web process keeps no state and a request reads no session row,
-# which matters on the hot path of saving a deal. A session holds only who is signed in.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions live in the database, not in a signed cookie: signing out deletes the row, so a
+# copied cookie stops working at once (a signed cookie stays valid until it expires, whatever
+# the server does). Not cached_db: each web process would keep its own cache, and a session
+# ended in one could live on in another. A request reads one session row by its key; a
+# password change or a disabled account ends every other session of that user on their next
+# request (Django checks the password hash kept in the session, the backend is_active).
+# `manage.py clearsessions` removes expired rows.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # The user comes with their profile (their role) in one query.
 AUTHENTICATION_BACKENDS = ["league.access.ProfileBackend"]
 LOGIN_URL = "accounts:login"
