@@ -18,6 +18,7 @@ each and refuse a value they cannot understand, naming the variable, rather than
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -191,6 +192,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # Tests on a file (one per test run) rather than in memory: tests that race real threads
+    # need SQLite's locking between connections, which a shared in-memory database answers
+    # with "table is locked" at once instead of waiting its turn.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"hicksheet-test-{os.getpid()}.sqlite3")
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,12 +1,40 @@
-"""Writes for accounts: what a signed-in person may do (their role)."""
+"""Writes for accounts: the first organiser of an empty install, and what a signed-in person
+may do (their role)."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 
-from league.models import Profile, Role
+from league.errors import Refused
+from league.models import Installation, Profile, Role
+
+ALREADY_SET_UP = "Hicksheet is already set up: sign in, or ask the club's organiser for an account."
 
 
 def user_set_role(*, user: User, role: Role) -> Profile:
     profile, _ = Profile.objects.update_or_create(user=user, defaults={"role": role})
     return profile
+
+
+def first_organiser_create(*, username: str, password: str) -> User:
+    """The first organiser of an empty install. Exactly one setup ever succeeds: the
+    :class:`~league.models.Installation` row is inserted first, in the same transaction as
+    the account, and its fixed key refuses every later (or simultaneous) insert; the loser's
+    account is rolled back with it. Refused once the install has its organiser."""
+    try:
+        with transaction.atomic():
+            # Inserted before anything else, so that a concurrent setup waits on (PostgreSQL)
+            # or queues behind (SQLite's write lock) this row rather than on a username.
+            installation = Installation(id=Installation.SINGLETON)
+            installation.save(force_insert=True)
+            user = get_user_model()._default_manager.create_user(username, password=password)
+            user_set_role(user=user, role=Role.ORGANISER)
+            installation.first_organiser = user
+            installation.save(update_fields=["first_organiser"])
+    except IntegrityError:
+        if Installation.objects.exists():
+            raise Refused(ALREADY_SET_UP) from None
+        raise Refused(f"There is already an account called {username}.", "username") from None
+    return user

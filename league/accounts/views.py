@@ -13,6 +13,8 @@ from django.shortcuts import redirect, render
 from league.access import require_organiser
 from league.accounts import selectors, services
 from league.accounts.forms import AccountForm, FirstOrganiserForm
+from league.errors import Refused
+from league.forms_common import show_refusal
 from league.models import Role
 
 
@@ -22,8 +24,13 @@ def setup(request: HttpRequest) -> HttpResponse:
         return redirect("home" if request.user.is_authenticated else "accounts:login")
     form = FirstOrganiserForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        services.user_set_role(user=user, role=Role.ORGANISER)
+        try:
+            user = services.first_organiser_create(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
+        except Refused as error:
+            show_refusal(form, error)
+            return render(request, "accounts/setup.html", {"form": form}, status=409)
         login(request, user)
         messages.success(request, f"Welcome, {user.username}: you are this club's organiser.")
         return redirect("games:list")
