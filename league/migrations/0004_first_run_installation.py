@@ -3,11 +3,13 @@
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def mark_installs_with_accounts_set_up(apps, schema_editor):
+def mark_installs_with_accounts_set_up(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """An install that already has accounts has had its first run: /setup/ stays closed."""
-    User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
+    User = apps.get_model(settings.AUTH_USER_MODEL)
     Installation = apps.get_model("league", "Installation")
     first = User.objects.order_by("date_joined", "pk").first()
     if first is not None:
