@@ -1,12 +1,14 @@
-"""Writes for accounts: the first organiser of an empty install, and what a signed-in person
-may do (their role)."""
+"""Writes for accounts: the first organiser of an empty install, what a signed-in person may do
+(their role), and lifting a sign-in lockout (words in :mod:`league.accounts.selectors`)."""
 
 from __future__ import annotations
 
+from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from league.accounts.selectors import LockoutKind
 from league.errors import Refused
 from league.models import Installation, Profile, Role
 
@@ -38,3 +40,14 @@ def first_organiser_create(*, username: str, password: str) -> User:
             raise Refused(ALREADY_SET_UP) from None
         raise Refused(f"There is already an account called {username}.", "username") from None
     return user
+
+
+def lockout_lift(*, kind: LockoutKind, who: str) -> int:
+    """Let an account (``kind`` "account", ``who`` its username) or an address sign in again at
+    once: its failed sign-ins are forgotten. How many records were removed; 0 if it was not
+    locked (lifted already, or ended by itself)."""
+    if kind == "account":
+        return int(axes_reset(username=who))
+    if kind == "address":
+        return int(axes_reset(ip=who))
+    raise Refused("Choose an account or an address to let in again.", "kind")
