@@ -33,7 +33,7 @@ TIE_RULE_CHOICES = [
 RULE_FIELDS = ("target", "set_award", "tie_rule")
 
 
-def show_refusal(form: forms.Form, error: Refused) -> None:
+def show_refusal(form: forms.BaseForm, error: Refused) -> None:
     """A service's refusal, next to the field it names (or above the form)."""
     form.add_error(error.field if error.field in form.fields else None, error.message)
 

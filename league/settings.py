@@ -17,7 +17,9 @@ each and refuse a value they cannot understand, naming the variable, rather than
 
 from __future__ import annotations
 
+import datetime
 import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -140,6 +142,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "league.apps.LeagueConfig",
 ]
 
@@ -152,6 +155,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -192,6 +197,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # Tests on a file (one per test run) rather than in memory: tests that race real threads
+    # need SQLite's locking between connections, which a shared in-memory database answers
+    # with "table is locked" at once instead of waiting its turn.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"hicksheet-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # -- users -----------------------------------------------------------------------------------
@@ -202,14 +213,40 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Signed-cookie sessions: the web process keeps no state and a request reads no session row,
-# which matters on the hot path of saving a deal. A session holds only who is signed in.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
-# The user comes with their profile (their role) in one query.
-AUTHENTICATION_BACKENDS = ["league.access.ProfileBackend"]
+# Sessions live in the database, not in a signed cookie: signing out deletes the row, so a
+# copied cookie stops working at once (a signed cookie stays valid until it expires, whatever
+# the server does). Not cached_db: each web process would keep its own cache, and a session
+# ended in one could live on in another. A request reads one session row by its key; a
+# password change or a disabled account ends every other session of that user on their next
+# request (Django checks the password hash kept in the session, the backend is_active).
+# `manage.py clearsessions` removes expired rows.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# First the throttle (django-axes: refuses a sign-in while its account or address is locked
+# out), then the user with their profile (their role) in one query.
+AUTHENTICATION_BACKENDS = ["league.access.ThrottleBackend", "league.access.ProfileBackend"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# -- sign-in throttling (django-axes) -----------------------------------------------------------
+# Failed sign-ins are counted in the database (both SQLite and PostgreSQL; every web process
+# sees the same counts), per account and per address: AXES_FAILURE_LIMIT failures for one
+# account, from anywhere, lock that account; as many from one address, for any accounts, lock
+# that address. Both /accounts/login/ and /admin/login/. The lock lifts by itself after
+# AXES_COOLOFF_MINUTES, or when an organiser lifts it at /accounts/lockouts/; a successful
+# sign-in clears the account's count. The address is the connection's (REMOTE_ADDR): behind a
+# proxy every visitor would share its address, so such a server sets LOGIN_LOCKOUT_BY=username.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = {
+    "username,ip_address": ["username", "ip_address"],
+    "username": ["username"],
+}[env_choice("LOGIN_LOCKOUT_BY", "username,ip_address", ("username,ip_address", "username"))]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "league.accounts.views.locked_out"
+# Attempts are recorded without what was typed (the password field is never stored anyway).
+AXES_SENSITIVE_PARAMETERS = ["password", "password1", "password2"]
+AXES_VERBOSE = False
 
 # -- language and time -----------------------------------------------------------------------
 

@@ -22,3 +22,10 @@ class AccountForm(UserCreationForm):  # type: ignore[type-arg]
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
+
+
+class LockoutLiftForm(forms.Form):
+    """An organiser lets one locked-out account or address sign in again."""
+
+    kind = forms.ChoiceField(choices=[("account", "Account"), ("address", "Address")])
+    who = forms.CharField(max_length=255)

@@ -9,4 +9,5 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/new/", views.account_new, name="new"),
+    path("accounts/lockouts/", views.lockouts, name="lockouts"),
 ]

@@ -30,6 +30,7 @@ from league.models import (
     Player,
     Round,
 )
+from league.names import clean_name, name_key, same_name
 from scoring import Ruleset
 from scoring.formats import InvalidFormat, check_competition
 from scoring.matches import (
@@ -52,11 +53,13 @@ def _unique_slug(model: type[Club] | type[Competition], text: str) -> str:
 
 # -- clubs, players, partnerships ------------------------------------------------------------
 def club_create(*, name: str) -> Club:
-    name = name.strip()
+    name = clean_name(name)
     if not name:
         raise Refused("Give the club a name.", "name")
-    if Club.objects.filter(name__iexact=name).exists():
-        raise Refused(f"There is already a club called {name}.", "name")
+    # Compared here rather than by name__iexact, which folds only ASCII letters on SQLite.
+    existing = same_name(name, list(Club.objects.values_list("name", flat=True)))
+    if existing is not None:
+        raise Refused(f"There is already a club called {existing}.", "name")
     club = Club(name=name, slug=_unique_slug(Club, name))
     club.full_clean()
     club.save()
@@ -64,11 +67,12 @@ def club_create(*, name: str) -> Club:
 
 
 def player_add(*, club: Club, name: str) -> Player:
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name:
         raise Refused("Give the player a name.", "name")
-    if club.players.filter(name__iexact=name).exists():
-        raise Refused(f"{club} already has a member called {name}.", "name")
+    existing = same_name(name, list(club.players.values_list("name", flat=True)))
+    if existing is not None:
+        raise Refused(f"{club} already has a member called {existing}.", "name")
     player = Player(club=club, name=name)
     player.full_clean()
     player.save()
@@ -81,10 +85,13 @@ def partnership_add(*, club: Club, first: Player, second: Player, name: str = ""
     if first.club_id != club.pk or second.club_id != club.pk:
         raise Refused(f"Both partners must be members of {club}.", "second")
     pair = {first.pk, second.pk}
+    name = clean_name(name)
     for existing in club.partnerships.all():
         if {existing.first_id, existing.second_id} == pair:
             raise Refused(f"{first} and {second} are already a partnership.", "second")
-    partnership = Partnership(club=club, first=first, second=second, name=name.strip())
+        if name and name_key(existing.name) == name_key(name):
+            raise Refused(f"{club} already has a team called {existing.name}.", "name")
+    partnership = Partnership(club=club, first=first, second=second, name=name)
     partnership.full_clean()
     partnership.save()
     return partnership
@@ -104,7 +111,7 @@ def competition_create(
     best_nights: int | None = None,
 ) -> Competition:
     """A league season with its ruleset (a preset and overrides, stored as data)."""
-    name = name.strip()
+    name = clean_name(name)
     if not name:
         raise Refused("Give the competition a name.", "name")
     try:

@@ -18,6 +18,7 @@ from league.errors import Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, VoidReason
+from league.names import clean_name
 from scoring import (
     MELD_KINDS,
     MELD_LABELS,
@@ -74,7 +75,7 @@ class GameForm(forms.Form):
             chosen = [name for name in ("set_award", "tie_rule") if name in overrides]
             self.add_error(chosen[-1] if chosen else "preset", str(error))
             return data
-        names = [(data.get(f"side_{i}") or "").strip() for i in range(rules.sides)]
+        names = [clean_name(data.get(f"side_{i}") or "") for i in range(rules.sides)]
         for i, name in enumerate(names):
             if not name:
                 self.add_error(

@@ -23,6 +23,7 @@ import scoring
 from league.db import lock_not_granted, write_lock
 from league.errors import Busy, DealChanged, GameOver, Refused
 from league.models import Deal, DealAudit, Game
+from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
 
@@ -42,15 +43,15 @@ def game_create(
     title: str = "",
 ) -> Game:
     """Start a game: the ruleset is copied onto it as data."""
-    names = [name.strip() for name in side_names]
+    names = [clean_name(name) for name in side_names]
     if len(names) != rules.sides or not all(names):
         raise Refused(
             f"{rules.name} needs a name for each of its {rules.sides} sides.", "side_names"
         )
-    if len({n.casefold() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise Refused("Give each side a different name.", "side_names")
     game = Game(
-        title=title.strip(),
+        title=clean_name(title),
         preset=rules.preset,
         ruleset_data=rules.to_data(),
         side_names=names,

@@ -14,7 +14,7 @@ Words (see RULES.md and DESIGN.md):
   *fixture side* are its parts (see :mod:`league.models.competitions`).
 """
 
-from league.models.accounts import Profile, Role
+from league.models.accounts import Installation, Profile, Role
 from league.models.clubs import Club, Partnership, Player
 from league.models.competitions import (
     Competition,
@@ -41,6 +41,7 @@ __all__ = [
     "FixtureSide",
     "FixtureStatus",
     "Game",
+    "Installation",
     "Partnership",
     "Player",
     "Profile",

@@ -191,7 +191,7 @@ def test_a_duplicate_member_is_refused_next_to_the_name(organiser_client, club):
     root = parse(response.content)
     assert (
         field_error(root, "player-name")
-        == "Evansville Clabber Club already has a member called anna."
+        == "Evansville Clabber Club already has a member called Anna."
     )
     assert club.players.count() == 1
 

@@ -1,0 +1,50 @@
+"""Migration 0005 cleans the names stored before names were cleaned, and keeps look-alikes
+apart rather than merging them."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+ZWSP = "\u200b"
+RLO = "\u202e"
+BEFORE = [("league", "0004_first_run_installation")]
+AFTER = [("league", "0005_clean_stored_names")]
+
+
+def migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_names_are_cleaned_and_look_alikes_kept_apart():
+    old = migrate(BEFORE)
+    User = old.get_model("auth", "User")
+    Club = old.get_model("league", "Club")
+    Player = old.get_model("league", "Player")
+    Game = old.get_model("league", "Game")
+    club = Club.objects.create(name=f"{RLO}Crown ", slug="crown")
+    Player.objects.create(club=club, name=f"Anna{ZWSP}")
+    anna = Player.objects.create(club=club, name="Anna")
+    Player.objects.create(club=club, name="Ben  \u00a0Berg")
+    game = Game.objects.create(
+        preset="clabber",
+        ruleset_data={},
+        side_names=[f"Anna{ZWSP}", "Anna"],
+        title=f"Final{RLO}",
+        created_by=User.objects.create(username="u"),
+    )
+
+    new = migrate(AFTER)
+    club = new.get_model("league", "Club").objects.get()
+    assert (club.name, club.slug) == ("Crown", "crown")
+    players = dict(new.get_model("league", "Player").objects.values_list("pk", "name"))
+    # The name that was already clean keeps it; the look-alike is told apart.
+    assert players[anna.pk] == "Anna"
+    assert sorted(players.values()) == ["Anna", "Anna (2)", "Ben Berg"]
+    game = new.get_model("league", "Game").objects.get(pk=game.pk)
+    assert game.side_names == ["Anna (2)", "Anna"] and game.title == "Final"
