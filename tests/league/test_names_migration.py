@@ -9,8 +9,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 ZWSP = "\u200b"
 RLO = "\u202e"
-BEFORE = [("league", "0004_first_run_installation")]
-AFTER = [("league", "0005_clean_stored_names")]
+BEFORE = [("league", "0005_first_run_installation")]
+AFTER = [("league", "0006_clean_stored_names")]
 
 
 def migrate(targets):

@@ -69,7 +69,7 @@ def clean_stored_names(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor)
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0004_first_run_installation"),
+        ("league", "0005_first_run_installation"),
     ]
 
     operations = [

@@ -19,7 +19,7 @@ def mark_installs_with_accounts_set_up(apps: StateApps, schema_editor: BaseDatab
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0003_tournaments'),
+        ('league', '0004_void_deals_renege_nobody'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
