@@ -119,7 +119,7 @@ def test_a_404_is_the_sites_own_page_listing_no_url_pattern(db) -> None:
     response = Client().get("/no-such-page/")
     assert response.status_code == 404
     text = parse(response.content).text
-    assert "There is no page at this address" in text and "go back to the start" in text
+    assert "There is no page here." in text and "go back to the start" in text
     assert "URLconf" not in text and "admin/" not in text
 
 
