@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test lint bench demo
+.PHONY: venv run dev test lint bench demo
 
 venv: $(STAMP)
 
@@ -15,9 +15,18 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
+# What a club night runs, safe on the venue's Wi-Fi: DEBUG off, a secret key made on the first
+# run (.secret_key), static files by WhiteNoise, gunicorn. HOST=0.0.0.0 serves phones and prints
+# the address to open.
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver $${HOST:-127.0.0.1}:$${PORT:-8000}
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py serve
+
+# A developer's server: DEBUG on (tracebacks in the browser, files reloaded), loopback only.
+dev: $(STAMP)
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py serve
 
 # Every test, then the coverage of scoring/ and league/ (a line a file not fully covered, and the
 # total). Extra pytest arguments: make test ARGS="tests/league -x"; ARGS=--no-cov skips coverage.
@@ -38,4 +47,5 @@ bench: $(STAMP)
 demo: $(STAMP)
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py migrate --noinput
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py demo --reset
-	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py runserver $${HOST:-127.0.0.1}:$${PORT:-8000}
+	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py serve

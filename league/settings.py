@@ -1,7 +1,11 @@
 """Hicksheet's settings: one file, every value from the environment.
 
-A fresh clone runs with no variable set: ``DEBUG`` defaults to on, the secret key to a
-development key, and the database to ``db.sqlite3`` in the repository. A server sets at least::
+A fresh clone runs with no variable set, safely on a club's network: ``DEBUG`` is off, the
+secret key is made on the first run and kept in ``.secret_key`` (git-ignored; ``SECRET_KEY_FILE``
+names another file), the hosts are the laptop's own names and addresses, and the database is
+``db.sqlite3`` in the repository. ``DEBUG=1`` (``make dev``) is a developer's explicit choice:
+only then is the published development key used, and ``manage.py serve`` then listens on
+loopback only. A server sets at least::
 
     DEBUG=0
     SECRET_KEY=<50 or more random characters>
@@ -25,6 +29,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from league.server import kept_secret_key, own_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -117,19 +123,25 @@ def env_database(
 
 # -- core ------------------------------------------------------------------------------------
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: with DEBUG on, any error shows Django's debug page (the settings, the
+# environment, every URL pattern) to whoever caused it.
+DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET_KEY = "django-insecure-hicksheet-development-key-never-use-in-production"
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = _DEV_SECRET_KEY
+    # The development key is published in this repository: anyone holding it can forge a
+    # session cookie, so it is used only when a developer has turned DEBUG on.
+    SECRET_KEY = (
+        _DEV_SECRET_KEY
+        if DEBUG
+        else kept_secret_key(Path(env_str("SECRET_KEY_FILE", str(BASE_DIR / ".secret_key"))))
+    )
 
-# Empty with DEBUG on means Django's own development hosts: localhost, 127.0.0.1, [::1].
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
-if not ALLOWED_HOSTS and not DEBUG:
-    raise ImproperlyConfigured("ALLOWED_HOSTS must name this site's host(s) when DEBUG is off.")
+# Unset, a club laptop answers to its own names and addresses (what a phone on its Wi-Fi
+# types); a server names its hosts. With DEBUG on, empty means Django's loopback names.
+HOSTS_FROM_ENVIRONMENT = bool(env_list("ALLOWED_HOSTS"))
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or ([] if DEBUG else own_hosts())
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -147,7 +159,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "league.middleware.request_id",
+    "league.middleware.loopback_only_when_debugging",
     "django.middleware.security.SecurityMiddleware",
+    "league.middleware.content_security_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -158,6 +173,21 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Scripts and styles come from static/ only: no inline <script>, <style> or style="" anywhere,
+# so an injected one does not run. Forms post to this site only; no page may frame another.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 ROOT_URLCONF = "league.urls"
 WSGI_APPLICATION = "league.wsgi.application"
@@ -272,10 +302,11 @@ STORAGES = {
 }
 
 # WhiteNoise serves the files from static/ directly while DEBUG is on, and only the collected,
-# hashed files otherwise. Set from the variable, not from django.conf.settings.DEBUG at run
-# time, so that tests (which Django runs with DEBUG off) serve files as a development checkout.
+# hashed files otherwise (`make run` collects them first). The tests serve static/ directly
+# (tests/conftest.py), having collected nothing.
 WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_MAX_AGE = 60
 
 # -- HTTPS -----------------------------------------------------------------------------------
 # All off unless set, so that a club laptop can serve plain HTTP on its own network; a server
@@ -291,14 +322,40 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# A club laptop serving its own Wi-Fi (no ALLOWED_HOSTS set) speaks plain HTTP: there is no
+# certificate for a LAN address, so the HTTPS-only checks cannot be met there and are not
+# asked of it. A server that names its hosts is checked for every one of them.
+if not DEBUG and not HOSTS_FROM_ENVIRONMENT:
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # SECURE_HSTS_SECONDS
+        "security.W008",  # SECURE_SSL_REDIRECT
+        "security.W012",  # SESSION_COOKIE_SECURE
+        "security.W016",  # CSRF_COOKIE_SECURE
+    ]
+
 # -- logging ---------------------------------------------------------------------------------
 # Django's default sends server errors only to ADMINS by mail; a server process should print
 # them where its supervisor collects them.
 
+# Each line carries the request id that a 500 page shows. A refusal (403, 404, a request too
+# large) is one line; only a server error keeps its traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "request_id": {"()": "league.logs.RequestIdFilter"},
+        "refusals_in_one_line": {"()": "league.logs.RefusalsInOneLine"},
+    },
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id", "refusals_in_one_line"],
+            "formatter": "plain",
+        }
+    },
     "root": {
         "handlers": ["console"],
         "level": env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR")),

@@ -19,3 +19,7 @@ urlpatterns = [
     path("", include("league.printing.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# A server error's page shows the request id; 400, 403 and 404 are Django's own views with the
+# site's templates (templates/400.html, 403.html, 403_csrf.html, 404.html).
+handler500 = "league.views.server_error"

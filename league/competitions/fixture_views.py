@@ -42,6 +42,7 @@ from league.competitions.selectors import FixtureLine, StandingLine
 from league.competitions.tables import StandingsTable
 from league.errors import Refused
 from league.models import Competition, Fixture
+from league.tables_common import page_within
 from scoring.standings import TIEBREAKS
 
 
@@ -77,10 +78,8 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
         if wanted is None:
             current = selectors.first_open_round(competition) or count
             page = pages[(current - 1) // ROUNDS_PER_PAGE]
-        elif wanted.isdigit() and 1 <= int(wanted) <= len(pages):
-            page = pages[int(wanted) - 1]
         else:
-            raise Http404(f"There are {len(pages)} pages of rounds.")
+            page = pages[page_within(wanted, len(pages)) - 1]
     context = {
         "competition": competition,
         "rounds": selectors.competition_rounds(competition, page),

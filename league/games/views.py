@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
 from league.access import (
     AuthenticatedHttpRequest,
@@ -36,12 +37,14 @@ from league.games.forms import CORRECTING, DealForm, GameForm, deal_form, previe
 from league.games.tables import GameTable
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
+from league.tables_common import AnyPagePaginator
 
 
 # -- games ------------------------------------------------------------------------------------
 def game_list(request: HttpRequest) -> HttpResponse:
-    table = GameTable(selectors.game_list(), request=request)
-    table.paginate(page=request.GET.get("page", 1), per_page=25)
+    table = GameTable(selectors.game_list())
+    paging = {"paginator_class": AnyPagePaginator, "per_page": 25}
+    RequestConfig(request, paginate=paging).configure(table)
     return render(request, "games/game_list.html", {"table": table})
 
 

@@ -1,0 +1,25 @@
+"""Settings for every test run: static files straight from static/.
+
+The site's settings (DEBUG off, as ``make run`` serves) name the hashed files that
+``collectstatic`` writes, which a test run from a checkout has not collected; the tests serve
+``static/`` itself through WhiteNoise, as a developer's checkout does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.test import override_settings
+
+
+@pytest.fixture(scope="session", autouse=True)
+def static_files_from_the_checkout() -> Iterator[None]:
+    with override_settings(
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+        WHITENOISE_USE_FINDERS=True,
+        WHITENOISE_AUTOREFRESH=True,
+    ):
+        yield
