@@ -375,6 +375,16 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     return DealForm(data, initial=initial, rules=game.rules, side_names=game.side_names, held=held)
 
 
+def refused_deal_form(game_id: int, data: Any, error: Refused) -> tuple[Game, DealForm]:
+    """After a service refused a deal: the game as stored now (the refused write kept nothing)
+    and the entry form again, with what was typed and the refusal next to the part it names."""
+    game = selectors.game_afresh(game_id)
+    form = deal_form(game, data)
+    form.is_valid()
+    form.show_error(error)
+    return game, form
+
+
 #: The query parameter by which a preview request names the stored deal it corrects
 #: (``?deal=3``); a preview without it is of the game's next deal. The correction page puts
 #: it on the preview URL that the deal-entry script posts the form to.

@@ -33,7 +33,14 @@ from league.access import (
 )
 from league.errors import DealChanged, Refused
 from league.games import selectors, services
-from league.games.forms import CORRECTING, DealForm, GameForm, deal_form, preview_deal
+from league.games.forms import (
+    CORRECTING,
+    DealForm,
+    GameForm,
+    deal_form,
+    preview_deal,
+    refused_deal_form,
+)
 from league.games.tables import GameTable
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
@@ -111,10 +118,7 @@ def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             void_reason=form.cleaned_data.get("void_reason") or "",
         )
     except Refused as error:
-        game = selectors.game_afresh(game.pk)
-        form = deal_form(game, request.POST)
-        form.is_valid()
-        form.show_error(error)
+        game, form = refused_deal_form(game.pk, request.POST, error)
         return _game_page(request, game, form, status=400)
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")

@@ -1,23 +1,12 @@
-"""Tournament pages: a new tournament, the director's page, the public bracket, and each side's
-private entry link.
+"""Each side's private entry link (``/m/<token>/``, printed on paper as a QR code).
 
-Who may do what:
-
-- The *director* is an organiser. The director's page and its writes (entrants, seeds, the
-  start, confirming a result, withdrawing an entrant) send an anonymous visitor to sign in,
-  answer 404 for a competition that is not a tournament, and 403 to any other signed-in user
-  (:func:`tournament_for_director`).
-- The *bracket* page is public.
-- An *entry link* (``/m/<token>/``) needs no account: whoever holds it plays for that side of
-  that match. The side enters its deals through it; the other side confirms the result through
-  its own link. An unknown token is a 404 (:func:`entry_side_or_404`); once the result is
-  confirmed the link still shows the match, but every write answers 410 Gone ("This link has
-  expired"). A link only ever writes to its own fixture's running game: the game is never
-  named by the request, only checked against it.
-
-Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
-next to the field it names, nothing saved), selectors read in a fixed number of queries, and
-:mod:`league.tournaments.presenters` puts what they read into the words the PDFs print too.
+A link needs no account: whoever holds it plays for that side of that match. The side enters
+its deals through it; the other side confirms the result through its own link. An unknown
+token is a 404 (:func:`league.access.entry_side_or_404`); once the result is confirmed the
+link still shows the match, but every write answers 410 Gone ("This link has expired"). A
+link only ever writes to its own fixture's running game: the game is never named by the
+request, only checked against it. Deals go through the same deal form as the game page
+(:func:`league.games.forms.deal_form`).
 """
 
 from __future__ import annotations
@@ -33,8 +22,7 @@ from django.views.decorators.http import require_POST
 
 from league.access import entry_side_or_404
 from league.errors import Refused
-from league.games import selectors as games_selectors
-from league.games.forms import DealForm, deal_form, preview_deal
+from league.games.forms import DealForm, deal_form, preview_deal, refused_deal_form
 from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
 
@@ -169,10 +157,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             if (gone := _expired(request, side)) is not None:
                 return gone
             return _entry_page(request, side, status=409, error=error.message)
-        game = games_selectors.game_afresh(game.pk)
-        form = deal_form(game, request.POST)
-        form.is_valid()
-        form.show_error(error)
+        _, form = refused_deal_form(game.pk, request.POST, error)
         return _entry_page(request, side, form, status=400)
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")

@@ -1,16 +1,7 @@
 """Reads for tournaments: queries, and the data they return (no words: those are made by
-:mod:`league.tournaments.presenters`, once for the pages and the PDFs).
-
-Words: a tournament is a :class:`~league.models.Competition` of kind ``tournament`` in one of
-the formats (single or double elimination, Swiss, pools then a knockout, round robin). Each
-fixture side gets a private *entry link* (``FixtureSide.entry_token``): the players of that side
-enter their deals through it, and the *other* side confirms the result through theirs (or the
-director does). Only a confirmed result advances the tournament: the bracket's next match
-fills in, or the next Swiss round is paired, or the knockout after the pools is drawn.
-
-The bracket itself is never stored: it is drawn again from the format and the seeds, and
-worked out from the confirmed results by :func:`scoring.brackets.resolve`, so a correction or
-a withdrawal can never leave stored slots out of step.
+:mod:`league.tournaments.presenters`, once for the pages and the PDFs). The words of a
+tournament (entry link, confirmation, bracket drawn again from the seeds) are defined in
+:mod:`league.tournaments.services`.
 """
 
 from __future__ import annotations

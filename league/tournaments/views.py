@@ -1,19 +1,11 @@
-"""Tournament pages: a new tournament, the director's page, the public bracket, and each side's
-private entry link.
+"""The director's side of a tournament and its public bracket: a new tournament, the
+director's page and its writes (entrants, seeds, the start, confirming a result, withdrawing
+an entrant), and the bracket page (public; ``?projector=1`` for the room's screen).
 
-Who may do what:
-
-- The *director* is an organiser. The director's page and its writes (entrants, seeds, the
-  start, confirming a result, withdrawing an entrant) send an anonymous visitor to sign in,
-  answer 404 for a competition that is not a tournament, and 403 to any other signed-in user
-  (:func:`tournament_for_director`).
-- The *bracket* page is public.
-- An *entry link* (``/m/<token>/``) needs no account: whoever holds it plays for that side of
-  that match. The side enters its deals through it; the other side confirms the result through
-  its own link. An unknown token is a 404 (:func:`entry_side_or_404`); once the result is
-  confirmed the link still shows the match, but every write answers 410 Gone ("This link has
-  expired"). A link only ever writes to its own fixture's running game: the game is never
-  named by the request, only checked against it.
+The *director* is an organiser: an anonymous visitor is sent to sign in, a competition that is
+not a tournament is a 404, any other signed-in user gets 403
+(:func:`league.access.tournament_for_director`). The players' entry links are in
+:mod:`league.tournaments.entry_views`.
 
 Views stay thin: forms validate, services write (a :class:`~league.errors.Refused` lands
 next to the field it names, nothing saved), selectors read in a fixed number of queries, and
