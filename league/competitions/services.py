@@ -17,6 +17,7 @@ from django.utils.text import slugify
 
 from league.competitions.results import fixture_recompute, fixture_side_names
 from league.errors import Refused
+from league.games.services import game_create
 from league.models import (
     Club,
     Competition,
@@ -345,8 +346,6 @@ def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
     The fixture's row is locked and its games read afresh, so that two people starting the
     same fixture at once (or a double tap) start one game; the other is refused.
     """
-    from league.games.services import game_create
-
     locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if locked.finished or locked.typed_scores:
         raise Refused("This fixture already has its result.", None)

@@ -20,9 +20,10 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 import scoring
+from league.competitions.results import fixture_recompute
 from league.db import lock_not_granted, write_lock
 from league.errors import Busy, DealChanged, GameOver, Refused
-from league.models import Deal, DealAudit, Game
+from league.models import Deal, DealAudit, Fixture, Game
 from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
@@ -139,17 +140,12 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
         ]
     )
     if game.fixture is not None:
-        # Imported here: the competition services build on the game services.
-        from league.competitions.results import fixture_recompute
-
         fixture_recompute(game.fixture)
 
 
 def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
     """Inside a write transaction: refuse to change a game whose fixture's result is confirmed,
     and hold the fixture's row so that a confirmation waits for this write."""
-    from league.models import Fixture
-
     fixture = Fixture.objects.filter(pk=fixture_id, confirmed_at__isnull=True)
     still_open = (
         fixture.update(entered_by=entered_by)
@@ -253,8 +249,6 @@ def game_add_deal(
                 setattr(game, name, value)
             if changes["winner"] is not None and game.fixture is not None:
                 # Standings read finished games only: a game in play changes nothing there.
-                from league.competitions.results import fixture_recompute
-
                 fixture_recompute(game.fixture)
     except IntegrityError:
         # The unique (game, entry key) constraint: this form was saved already.

@@ -27,8 +27,14 @@ from django.utils import timezone
 
 import scoring
 from league.competitions.selectors import competition_standings
-from league.competitions.services import fixture_concede, fixtures_generate
+from league.competitions.services import (
+    competition_create,
+    fixture_concede,
+    fixture_start_game,
+    fixtures_generate,
+)
 from league.errors import Refused
+from league.games.services import game_add_deal
 from league.models import (
     Club,
     Competition,
@@ -73,8 +79,6 @@ def tournament_create(
     tiebreaks: tuple[str, ...] | list[str] | None = None,
 ) -> Competition:
     """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
-    from league.competitions.services import competition_create
-
     try:
         check_tournament(
             rules,
@@ -451,8 +455,6 @@ def _open_for_entry(side: FixtureSide) -> Fixture:
 
 def token_start_game(*, side: FixtureSide) -> Game:
     """Start the match's next game from a side's entry link."""
-    from league.competitions.services import fixture_start_game
-
     fixture = _open_for_entry(side)
     return fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
 
@@ -467,8 +469,6 @@ def token_add_deal(
 ) -> tuple[Deal, bool]:
     """Add a deal to one of the match's games from a side's entry link; the side is recorded
     as the one that entered the result (the other side confirms it)."""
-    from league.games.services import game_add_deal
-
     fixture = _open_for_entry(side)
     if game.fixture_id != fixture.pk:
         raise Refused("This link is for another match.", None)
