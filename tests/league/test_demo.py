@@ -5,7 +5,6 @@ the secretary."""
 from __future__ import annotations
 
 import io
-from collections import deque
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,16 +15,12 @@ from league.competitions import selectors as competitions_selectors
 from league.models import Competition, Deal, DealAudit, Game, TournamentFormat
 from league.tournaments import selectors as tournaments_selectors
 from tests.builders import pdf_pages, qr_codes
+from tests.crawl import crawl
 from tests.league.html import parse
 
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "hicksheet-demo"
-# A guard against a crawl that never ends, well above the demo's pages: the secretary reaches
-# about 450 (the games and their deals' correction pages, and the club, season, tournament,
-# player and fixture pages).
-MAX_PAGES = 1000
-SKIP = ("/admin/", "/accounts/logout/")
 
 
 @pytest.fixture(autouse=True)
@@ -170,35 +165,6 @@ def test_a_database_with_only_an_account_is_not_empty():
     # --reset keeps accounts that are not the demo's.
     demo("--reset")
     assert User.objects.filter(username="someone").exists()
-
-
-def crawl(client: Client) -> dict[str, str]:
-    """Every same-site page reachable from the home page, breadth first: path to content
-    type. Fails on the first page that does not answer 200."""
-    seen = {"/"}
-    queue = deque(["/"])
-    visited: dict[str, str] = {}
-    while queue:
-        url = queue.popleft()
-        assert len(visited) < MAX_PAGES, f"the crawl passed {MAX_PAGES} pages"
-        response = client.get(url)
-        assert response.status_code == 200, f"{url} answered {response.status_code}"
-        content_type = response["Content-Type"]
-        visited[url] = content_type
-        if url.split("?")[0].endswith(".pdf"):
-            assert content_type == "application/pdf", url
-            assert response.content.startswith(b"%PDF"), url
-            continue
-        if not content_type.startswith("text/html"):
-            continue
-        for link in parse(response.content).iter("a"):
-            href = link.attrs.get("href", "").split("#")[0]
-            if not href.startswith("/") or href.startswith("//") or href.startswith(SKIP):
-                continue
-            if href not in seen:
-                seen.add(href)
-                queue.append(href)
-    return visited
 
 
 @pytest.mark.parametrize("who", ["anonymous", "secretary"])

@@ -1,0 +1,50 @@
+// Boxes that scroll sideways (class "scroll", and the bracket's "bracket-scroll"): the hint
+// just before a box ("Swipe sideways to see more") shows only while the box is narrower than
+// what it holds, and the box is a keyboard stop (to scroll with the arrow keys) only then.
+// Without this script the hint shows on every narrow screen (static/css/base.css).
+(function () {
+  "use strict";
+
+  function hintOf(box) {
+    const before = box.previousElementSibling;
+    return before && before.classList.contains("scroll-hint") ? before : null;
+  }
+
+  function update(box) {
+    const overflows = box.scrollWidth > box.clientWidth + 1;
+    const hint = hintOf(box);
+    if (hint) {
+      hint.dataset.show = overflows ? "1" : "0";
+    }
+    if (overflows) {
+      box.setAttribute("tabindex", "0");
+    } else {
+      box.removeAttribute("tabindex");
+    }
+  }
+
+  function start() {
+    const boxes = document.querySelectorAll(".scroll, .bracket-scroll");
+    if ("ResizeObserver" in window) {
+      const observer = new ResizeObserver(function (entries) {
+        entries.forEach(function (entry) {
+          update(entry.target.closest(".scroll, .bracket-scroll"));
+        });
+      });
+      boxes.forEach(function (box) {
+        observer.observe(box);
+        // What it holds may grow without the box changing size (a table filled in later).
+        if (box.firstElementChild) {
+          observer.observe(box.firstElementChild);
+        }
+      });
+    }
+    boxes.forEach(update);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
