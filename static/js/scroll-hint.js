@@ -1,9 +1,11 @@
-// Boxes that scroll sideways (class "scroll", and the bracket's "bracket-scroll"): the hint
+// Boxes that scroll sideways (class "scroll", the bracket's and the sheet's): the hint
 // just before a box ("Swipe sideways to see more") shows only while the box is narrower than
 // what it holds, and the box is a keyboard stop (to scroll with the arrow keys) only then.
 // Without this script the hint shows on every narrow screen (static/css/base.css).
 (function () {
   "use strict";
+
+  const BOXES = ".scroll, .bracket-scroll, .sheet-wrap, .table-wrap";
 
   function hintOf(box) {
     const before = box.previousElementSibling;
@@ -24,11 +26,11 @@
   }
 
   function start() {
-    const boxes = document.querySelectorAll(".scroll, .bracket-scroll");
+    const boxes = document.querySelectorAll(BOXES);
     if ("ResizeObserver" in window) {
       const observer = new ResizeObserver(function (entries) {
         entries.forEach(function (entry) {
-          update(entry.target.closest(".scroll, .bracket-scroll"));
+          update(entry.target.closest(BOXES));
         });
       });
       boxes.forEach(function (box) {

@@ -6,11 +6,13 @@ not needed. Without Chromium the browser tests are skipped, saying why; ``.ci/ru
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -47,3 +49,37 @@ def page(browser, live_server):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def new_context(browser, live_server):
+    """Make a browser context on the live server, signed in as ``client`` (a test Client already
+    logged in: its session cookie is handed over, so there is no sign-in form to fill) or
+    signed out; closed at the end of the test."""
+    from django.conf import settings
+
+    contexts = []
+
+    def make(client=None, **options):
+        context = browser.new_context(base_url=live_server.url, **options)
+        if client is not None:
+            name = settings.SESSION_COOKIE_NAME
+            context.add_cookies(
+                [{"name": name, "value": client.cookies[name].value, "url": live_server.url}]
+            )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def demo(settings):
+    """The demo's club night, season and tournament (``manage.py demo``); its accounts'
+    password is the demo command's DEMO_PASSWORD."""
+    # The demo creates its accounts each run; the default hasher is slow on purpose.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("demo", stdout=io.StringIO())

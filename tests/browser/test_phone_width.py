@@ -1,21 +1,20 @@
-"""Every page of the demo on a phone 360 px wide: none is wider than the screen.
+"""Every page of the demo on a phone 360 px wide: none is wider than the screen, every tap
+target is finger-sized (44 x 44 px) and every input writes in 18 px text at least.
 
 The pages are found by crawling from the home page (tests/crawl.py) as each kind of visitor:
 signed out, a scorer and the organiser, so a page added later is looked at without being
 listed here. One browser, one browser context a visitor, signed in once (the crawl's session
-cookie is handed to the browser). Every page too wide is reported at once, with the element
-that sticks out furthest, so one run shows all there is to fix."""
+is handed to the browser). Every page that fails is reported at once, with the element that
+sticks out furthest, so one run shows all there is to fix. Wide tables scroll in their own box
+with a hint (static/js/scroll-hint.js): the last tests here."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 
 from league.games import services as games_services
+from league.management.commands.demo import DEMO_PASSWORD, ORGANISER, SCORERS
 from league.models import Role
 from scoring import Deal
 from tests.builders import add, make_user, signed_in, start_game
@@ -24,8 +23,7 @@ from tests.crawl import html_pages
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 740}
-PASSWORD = "hicksheet-demo"
-VISITORS = {"signed out": None, "scorer": "table1", "organiser": "secretary"}
+VISITORS = {"signed out": None, "scorer": SCORERS[0], "organiser": ORGANISER}
 
 # The document's width, and the elements that make it wide: those that stick out past the
 # screen's right edge while their parent does not, leaving out what a box that scrolls
@@ -54,37 +52,46 @@ MEASURE = """() => {
   return {width, culprits: culprits.slice(0, 3)};
 }"""
 
+# Things a finger taps, smaller than 44 x 44 px: the menu's links and buttons, every button and
+# form control (a radio button or tick box counts with the label around it, which takes the
+# tap too); and inputs whose text is smaller than 18 px. The deal form's own controls are
+# measured by the deal form's tests.
+CONTROLS = """() => {
+  const found = [];
+  const describe = (el, what) => {
+    const words = (el.name || el.textContent.trim().split("\\n")[0] || el.value || "").trim();
+    return `${el.tagName.toLowerCase()}${el.type ? "[" + el.type + "]" : ""} ` +
+      `"${words.slice(0, 30)}": ${what}`;
+  };
+  for (const el of document.querySelectorAll(
+      "nav a, nav button, button, input:not([type=hidden]), select, textarea")) {
+    const choice = el.type === "checkbox" || el.type === "radio";
+    const target = (choice && el.closest("label")) || el;
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // not shown
+    if (!el.closest("#deal-form") && (box.width < 43.5 || box.height < 43.5)) {
+      found.push(describe(el, `${Math.round(box.width)} x ${Math.round(box.height)} px`));
+    }
+    const text = parseFloat(getComputedStyle(el).fontSize);
+    if (el.matches("input:not([type=checkbox], [type=radio]), select, textarea") && text < 18) {
+      found.push(describe(el, `${text} px text`));
+    }
+  }
+  return found;
+}"""
 
-def share_session(context, client: Client, live_server) -> None:
-    """Sign the browser in as the test client is: its session cookie, once for the context."""
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
-    )
 
-
-@pytest.fixture
-def demo(settings):
-    # The demo creates its accounts each run; the default hasher is slow on purpose.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    call_command("demo", stdout=io.StringIO())
-
-
-def test_no_page_is_wider_than_a_phone(demo, browser, live_server):
+def test_every_page_fits_a_phone(demo, new_context):
     too_wide: list[str] = []
+    too_small: dict[str, str] = {}  # a control and what is wrong: the first page it is on
     seen = 0
     for visitor, username in VISITORS.items():
         client = Client()
         if username:
-            assert client.login(username=username, password=PASSWORD)
+            assert client.login(username=username, password=DEMO_PASSWORD)
         pages = html_pages(client)
-        context = browser.new_context(
-            base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True
-        )
-        if username:
-            share_session(context, client, live_server)
+        context = new_context(client if username else None, viewport=PHONE, is_mobile=True)
         page = context.new_page()
-        page.set_default_timeout(10_000)
         for url in pages:
             page.goto(url)
             measured = page.evaluate(MEASURE)
@@ -94,18 +101,21 @@ def test_no_page_is_wider_than_a_phone(demo, browser, live_server):
                     for c in measured["culprits"]
                 )
                 too_wide.append(f"{visitor}: {url} is {measured['width']} px wide: {worst}")
+            for control in page.evaluate(CONTROLS):
+                too_small.setdefault(control, f"{visitor}: {url}")
         seen += len(pages)
         context.close()
     assert seen > 100, "the crawl found too few pages to mean anything"
-    assert not too_wide, f"{len(too_wide)} of {seen} pages are wider than a phone:\n" + "\n".join(
-        too_wide
-    )
+    report = [f"{len(too_wide)} of {seen} pages are wider than a phone:", *too_wide]
+    report += ["Controls too small for a finger or an older eye:"]
+    report += [f"{control}, first on {where}" for control, where in too_small.items()]
+    assert not too_wide and not too_small, "\n".join(report)
 
 
 @pytest.fixture
 def corrected_game(db):
-    """A game with a correction and a deletion, seen by an organiser (who sees the corrections
-    table), and that organiser's test client."""
+    """A game with a correction, and an organiser's test client (an organiser sees the
+    corrections table)."""
     organiser = make_user("olga", Role.ORGANISER)
     game = start_game(organiser)
     for points in ((90, 72), (60, 102), (100, 62)):
@@ -121,48 +131,39 @@ def corrected_game(db):
     return game, signed_in(organiser)
 
 
-def corrections(browser, live_server, corrected_game, *, width: int, javascript: bool = True):
+def corrections(new_context, corrected_game, *, width: int, javascript: bool = True):
     """The game's page at ``width``: (document width, the box scrolls, the hint shows, the
     box is a keyboard stop)."""
     game, client = corrected_game
-    context = browser.new_context(
-        base_url=live_server.url,
-        viewport={"width": width, "height": 740},
-        java_script_enabled=javascript,
+    context = new_context(
+        client, viewport={"width": width, "height": 740}, java_script_enabled=javascript
     )
-    share_session(context, client, live_server)
     page = context.new_page()
     page.goto(f"/games/{game.pk}/")
     box = page.locator("#audit .scroll")
     hint = page.locator("#audit .scroll-hint")
-    result = (
+    return (
         page.evaluate("document.documentElement.scrollWidth"),
         box.evaluate("b => b.scrollWidth > b.clientWidth"),
         hint.is_visible(),
         box.get_attribute("tabindex") == "0",
     )
-    context.close()
-    return result
 
 
-def test_the_corrections_table_scrolls_in_its_own_box_on_a_phone(
-    browser, live_server, corrected_game
-):
-    width, scrolls, hint, focusable = corrections(browser, live_server, corrected_game, width=360)
+def test_the_corrections_table_scrolls_in_its_own_box_on_a_phone(new_context, corrected_game):
+    width, scrolls, hint, focusable = corrections(new_context, corrected_game, width=360)
     assert width <= 360 and scrolls
     assert hint and focusable
 
 
-def test_the_hint_shows_only_when_the_table_is_wider_than_its_box(
-    browser, live_server, corrected_game
-):
-    width, scrolls, hint, focusable = corrections(browser, live_server, corrected_game, width=1280)
+def test_the_hint_shows_only_when_the_table_is_wider_than_its_box(new_context, corrected_game):
+    width, scrolls, hint, focusable = corrections(new_context, corrected_game, width=1280)
     assert width <= 1280 and not scrolls
     assert not hint and not focusable
 
 
-def test_without_javascript_a_phone_still_shows_the_hint(browser, live_server, corrected_game):
+def test_without_javascript_a_phone_still_shows_the_hint(new_context, corrected_game):
     width, scrolls, hint, focusable = corrections(
-        browser, live_server, corrected_game, width=360, javascript=False
+        new_context, corrected_game, width=360, javascript=False
     )
     assert width <= 360 and scrolls and hint and focusable
