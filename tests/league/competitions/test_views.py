@@ -539,8 +539,8 @@ def test_a_rotation_is_drawn_in_rounds_and_its_repeats_explained(
     partners = competition.rotation_repeats["partners"]
     assert partners > 0  # 8 players have 7 partners each: nine rounds must repeat some
     text = page(client, f"/c/{competition.slug}/").by_id("rotation").text
-    times = "once" if partners == 1 else "twice" if partners == 2 else f"{partners} times"
-    assert f"Partnerships repeat {times} in all" in text
+    many = "is 1 repeat partnership" if partners == 1 else f"are {partners} repeat partnerships"
+    assert f"There {many}: two players partnering again" in text
 
 
 def test_a_rotation_without_repeats_says_so(client, organiser, club):
