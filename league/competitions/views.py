@@ -228,7 +228,9 @@ def competition_draw(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{len(rounds)} rounds drawn.")
+            messages.success(
+                request, "1 round drawn." if len(rounds) == 1 else f"{len(rounds)} rounds drawn."
+            )
             fixtures = page_of(competition, "competitions:fixtures")
             return redirect(fixtures or reverse("competitions:detail", args=[slug]))
     return _competition_page(request, competition, draw_form=form, status=400)

@@ -55,8 +55,8 @@ class GameForm(forms.Form):
         label="Target (blank: the preset's)",
         widget=forms.NumberInput(attrs=NUMBER_INPUT),
     )
-    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False)
-    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False)
+    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
+    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
 
     def clean(self) -> dict[str, Any]:
         super().clean()

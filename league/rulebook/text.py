@@ -360,8 +360,8 @@ def _cards_played(rules: Ruleset) -> str:
             f"add up to exactly {total}{no_trump}."
         )
     return (
-        f"Not every card is played ({played} of {rules.deck_size}): the card points of all "
-        f"sides add up to at most {total}."
+        f"Not every card is played ({played} of {rules.deck_size}): the card points of "
+        f"{'both' if rules.sides == 2 else 'all the'} sides add up to at most {total}."
     )
 
 

@@ -12,12 +12,13 @@ from league.competitions import services as competitions_services
 from league.competitions.forms import TypedResultForm
 from league.errors import Refused
 from league.games import services as games_services
-from league.models import Game
+from league.models import Competition, EntrantKind, Game, TournamentFormat
 from league.tournaments import services as tournaments_services
-from scoring import Deal
+from league.tournaments.presenters import format_name
+from scoring import Deal, get_ruleset
 from tests.builders import add, fixtures_of, make_league, page, play_by_links, start_game
 from tests.builders import tournament as make_tournament
-from tests.league.html import rule_lines
+from tests.league.html import parse, rule_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_a_schmeiss_posted_to_a_clabber_game_is_refused_next_to_the_void_field(
         reverse("games:deal-add", args=[clabber_game.pk]), {"void_reason": "schmeiss"}
     )
     assert response.status_code == 400
-    error = page_of(response).by_id("error-void").text
+    error = parse(response.content).by_id("error-void").text
     assert "Evansville Clabber has no void deal for “schmeiss”" in error
     assert "everybody passed or misdeal" in error
     assert clabber_game.deals.count() == 0
@@ -72,12 +73,6 @@ def test_a_misdeal_is_still_a_void_deal_in_clabber(scorer_client, clabber_game):
     )
     assert response.status_code == 302
     assert clabber_game.deals.get().void_reason == "misdeal"
-
-
-def page_of(response):
-    from tests.league.html import parse
-
-    return parse(response.content)
 
 
 # -- a result, the winner's score first -------------------------------------------------------
@@ -170,3 +165,45 @@ def test_the_klaberjass_description_is_plain_english(client):
     text = page(client, "/rules/klaberjass/").text
     assert "the loser of a set deal's points go to" not in text
     assert "when the makers are set, the opponent scores both players' points" in text
+
+
+# -- proof-reading: plurals, labels, no code words --------------------------------------------
+def test_one_swiss_round_is_a_round_not_rounds():
+    swiss = Competition(format=TournamentFormat.SWISS, swiss_rounds=1, games_per_match=1)
+    assert format_name(swiss).startswith("Swiss, 1 round")
+    swiss.swiss_rounds = 5
+    assert format_name(swiss).startswith("Swiss, 5 rounds")
+
+
+def test_drawing_one_round_of_a_rotation_says_1_round(organiser, organiser_client):
+    club = competitions_services.club_create(name="Cup club")
+    competition = competitions_services.competition_create(
+        club=club,
+        name="Cup",
+        rules=get_ruleset("clabber"),
+        entrant_kind=EntrantKind.ROTATION,
+        by=organiser,
+    )
+    for name in "ABCDEFGH":
+        player = competitions_services.player_add(club=club, name=name)
+        competitions_services.entrant_add(competition=competition, player=player)
+    response = organiser_client.post(
+        f"/c/{competition.slug}/draw/",
+        {"draw-rounds": "1", "draw-days_between": "7"},
+        follow=True,
+    )
+    assert "1 round drawn." in response.content.decode()
+
+
+def test_the_competition_page_names_tie_breaks_and_the_preset_in_words(client, organiser):
+    league = make_league(organiser)
+    rules = page(client, f"/c/{league.slug}/").by_id("rules").text
+    assert "match_points" not in rules and "point_difference" not in rules
+    assert "No house rules: the preset as it is." in rules
+
+
+def test_the_new_game_form_asks_on_a_set_and_on_a_tie(scorer_client):
+    labels = [label.text for label in page(scorer_client, "/games/new/").iter("label")]
+    assert any(text.startswith("On a set") for text in labels)
+    assert any(text.startswith("On a tie") for text in labels)
+    assert not any(text.startswith(("Set award", "Tie rule")) for text in labels)

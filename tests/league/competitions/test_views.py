@@ -411,7 +411,8 @@ def test_the_competition_home_shows_rules_format_and_entrants(client, winter, cl
 def test_a_competition_with_the_preset_rules_says_so(client, club, organiser):
     competition = league(club, organiser, name="Plain")
     root = page(client, f"/c/{competition.slug}/")
-    assert "The clabber preset, unchanged." in root.by_id("rules").text
+    assert "No house rules: the preset as it is." in root.by_id("rules").text
+    assert "clabber" not in root.by_id("rules").text  # the preset's name, not its key
 
 
 def test_the_competition_rules_page_shows_its_house_rules(client, winter):

@@ -106,7 +106,7 @@ def test_klaberjass_rules(client: Client) -> None:
     game = rule_lines(root.by_id("game"))
     assert game["Players"] == "2 players, each playing and scoring alone."
     assert game["Cards played"] == (
-        "Not every card is played (18 of 32): the card points of all sides add up to at most 162."
+        "Not every card is played (18 of 32): the card points of both sides add up to at most 162."
     )
     scoring = rule_lines(root.by_id("scoring"))
     assert scoring["On a set"] == (
