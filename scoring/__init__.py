@@ -69,6 +69,8 @@ from scoring.rules import (
     MELD_KINDS,
     MELD_LABELS,
     PRESETS,
+    VOID_REASON_LABELS,
+    VOID_REASONS,
     InvalidRuleset,
     Ruleset,
     get_ruleset,
@@ -98,6 +100,8 @@ from scoring.swiss import (
 __all__ = [
     "MELD_KINDS",
     "MELD_LABELS",
+    "VOID_REASONS",
+    "VOID_REASON_LABELS",
     "PRESETS",
     "Deal",
     "DealResult",

@@ -25,6 +25,7 @@ from league.forms_common import (
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
 from scoring.standings import DEFAULT_KEYS, TIEBREAKS, InvalidStandings, MatchPoints, validate_keys
+from scoring.words import possessive
 
 
 class ClubForm(forms.Form):
@@ -335,9 +336,10 @@ class TypedResultForm(FixtureForm):
         self.games = games
         home, away = self.side_names
         each = "one line a game" if games > 1 else "one line"
-        self.fields[
-            "scores"
-        ].help_text = f"{home}’s total, then {away}’s, {each}: e.g. {self.target + 12}-430."
+        self.fields["scores"].help_text = (
+            f"{possessive(home, '’')} total, then {possessive(away, '’')}, {each}: "
+            f"e.g. {self.target + 12}-430."
+        )
 
     def clean_scores(self) -> list[tuple[int, int]]:
         lines = [line for line in self.cleaned_data["scores"].splitlines() if line.strip()]

@@ -27,6 +27,7 @@ from league.models import (
     Player,
     Round,
 )
+from league.wording import DASH, result_text, winner_first
 from scoring.standings import TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
 from scoring.stats import MATCH_COUNTS, STAT_FIELDS
 
@@ -162,6 +163,9 @@ class FixtureLine:
     score: str
     games: tuple[Game, ...]
     note: str
+    #: Who won, in words with the winner's score first ("Mara & Nils won, 520 – 215"), once
+    #: the match is finished; "" before. ``score`` stays home first, for columns.
+    result: str = ""
 
     @property
     def running_game(self) -> Game | None:
@@ -192,6 +196,20 @@ def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
     return f"{first.points_for} – {first.points_against}"
 
 
+def _result(fixture: Fixture, sides: list[FixtureSide], names: tuple[str, str]) -> str:
+    """A finished fixture's result in words, the winner's score first (:func:`result_text`):
+    points in a match of one game, games and then points in a longer one."""
+    first = next((s for s in sides if s.side == 0), None)
+    if not fixture.finished or first is None:
+        return ""
+    winner = fixture.winner if fixture.winner in (0, 1) else None
+    points = (first.points_for, first.points_against)
+    if fixture.competition.games_per_match > 1:
+        games = (first.games_won, first.games_lost)
+        return f"{result_text(names, games, winner)} ({DASH.join(winner_first(points, winner))})"
+    return result_text(names, points, winner)
+
+
 def _fixture_line(fixture: Fixture) -> FixtureLine:
     """The line of a fixture read with :func:`fixtures_for_lines` (no further query)."""
     sides = list(fixture.sides.all())
@@ -203,7 +221,10 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
     elif fixture.typed_scores:
         note = "from the paper sheet"
     games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
-    return FixtureLine(fixture, (names[0], names[1]), _score(fixture, sides), tuple(games), note)
+    pair = (names[0], names[1])
+    return FixtureLine(
+        fixture, pair, _score(fixture, sides), tuple(games), note, _result(fixture, sides, pair)
+    )
 
 
 def fixtures_for_lines() -> QuerySet[Fixture]:

@@ -228,7 +228,9 @@ def competition_draw(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{len(rounds)} rounds drawn.")
+            messages.success(
+                request, "1 round drawn." if len(rounds) == 1 else f"{len(rounds)} rounds drawn."
+            )
             fixtures = page_of(competition, "competitions:fixtures")
             return redirect(fixtures or reverse("competitions:detail", args=[slug]))
     return _competition_page(request, competition, draw_form=form, status=400)
@@ -250,25 +252,26 @@ def page_of(competition: Competition, name: str) -> str | None:
 
 
 def repeats_text(repeats: dict[str, int] | None) -> list[str]:
-    """A rotation's repeat counts, as sentences a player reads."""
+    """A rotation's repeat counts, as sentences a player reads: a repeat is a pair of players
+    partnering, or facing each other, again after an earlier round."""
     if not repeats:
         return []
     partners, opponents = repeats.get("partners", 0), repeats.get("opponents", 0)
 
-    def times(n: int) -> str:
-        return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+    def there_are(n: int, one: str, many: str) -> str:
+        return f"There is 1 {one}" if n == 1 else f"There are {n} {many}"
 
-    lines = [
+    return [
         "Nobody partners the same player twice."
         if not partners
-        else f"Partnerships repeat {times(partners)} in all: with this many players and "
-        "rounds some pairs must play together again.",
+        else there_are(partners, "repeat partnership", "repeat partnerships")
+        + ": two players partnering again after playing together in an earlier round. With "
+        "this many players and rounds some pairs must play together again.",
         "Nobody meets the same opponent twice."
         if not opponents
-        else f"Opponents meet again {times(opponents)} in all, counting each meeting after "
-        "a pair's first.",
+        else there_are(opponents, "rematch", "rematches")
+        + ": two players facing each other again after meeting in an earlier round.",
     ]
-    return lines
 
 
 def _competition_page(

@@ -55,8 +55,8 @@ class GameForm(forms.Form):
         label="Target (blank: the preset's)",
         widget=forms.NumberInput(attrs=NUMBER_INPUT),
     )
-    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False)
-    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False)
+    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
+    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -101,9 +101,6 @@ class DealForm(forms.Form):
 
     GROUPS = ("makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game")
 
-    void_reason = forms.ChoiceField(
-        choices=[("", "Played"), *VoidReason.choices], required=False, label="Deal"
-    )
     entry_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
@@ -160,6 +157,18 @@ class DealForm(forms.Form):
         self.fields["renege"] = forms.ChoiceField(
             choices=renege_choices, required=False, widget=forms.RadioSelect
         )
+        # Only the void reasons this game knows (no schmeiss in a four-hand game); a posted
+        # one it does not know is refused next to the field.
+        reasons = [VoidReason(r).label for r in rules.void_reasons]
+        self.fields["void_reason"] = forms.ChoiceField(
+            choices=[("", "Played"), *((r, VoidReason(r).label) for r in rules.void_reasons)],
+            required=False,
+            label="Deal",
+            error_messages={
+                "invalid_choice": f"{rules.name} has no void deal for “%(value)s”; choose "
+                f"{' or '.join(label.lower() for label in reasons)}."
+            },
+        )
         if rules.no_trump_allowed:
             self.fields["no_trump"] = forms.BooleanField(required=False, label="No trump")
         if not self.is_bound and "entry_key" not in self.initial:
@@ -202,6 +211,8 @@ class DealForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if "void_reason" in self.errors:
+            self.group_errors.setdefault("void", str(self.errors["void_reason"][0]))
         if self.errors:
             return data
         rules = self.rules
@@ -326,6 +337,10 @@ class DealForm(forms.Form):
             summary = "Made."
         elif r.tied and self.rules.tie_rule == "hang":
             summary = f"Tie: nobody scores now; {r.held} held for the next winner."
+        elif r.tied and self.rules.tie_rule == "own":
+            summary = "Tie: the makers score nothing."
+        elif r.tied:
+            summary = "Tie, which counts as a set (XX): the makers score nothing."
         else:
             summary = "Set (XX): the makers score nothing."
         return {

@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from league.models import Deal, DealAudit, Game
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
-from scoring import MELD_LABELS, Ruleset
+from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome
 
 
@@ -65,7 +65,24 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
+#: What a sheet notes of a tied deal, by tie rule (``hang`` says what it holds instead).
+TIE_NOTES = {"set": "tie: counts as a set", "own": "tie: the makers score nothing"}
+
+
+def _tied(rules: Ruleset, deal: Deal) -> bool:
+    """Whether a stored deal the makers did not make was a tie (scored again to find out: the
+    combined points are not stored)."""
+    if deal.made is not False:
+        return False
+    try:
+        return score_deal(rules, deal.to_engine()).tied
+    except InvalidDeal:  # stored under older rules; the sheet still shows it
+        return False
+
+
+def _note(
+    deal: Deal, names: Sequence[str], held_before: int = 0, rules: Ruleset | None = None
+) -> str:
     if deal.void:
         return f"Void: {deal.get_void_reason_display().lower()}" if deal.void_reason else "Void"
     if deal.renege == "both":
@@ -84,6 +101,8 @@ def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
     held = stored_held_outcome(deal.points, deal.made, deal.held, held_before)
     if held.hung:
         parts.append(f"tie: {held.hung} held")
+    elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal):
+        parts.append(TIE_NOTES[rules.tie_rule])
     elif held.taken_by is not None:
         parts.append(f"{names[held.taken_by]} takes the {held.taken} held")
     return "; ".join(parts)
@@ -91,6 +110,7 @@ def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
 
 def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
     names = game.side_names
+    rules = game.rules
     rows = []
     held_before = 0  # what the deal before left held (tie rule 'hang')
     for d in deals:
@@ -103,7 +123,7 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 makers_index=makers,
                 marks=tuple(d.marks),
                 running=tuple(d.running),
-                note=_note(d, names, held_before),
+                note=_note(d, names, held_before, rules),
             )
         )
         held_before = d.held

@@ -67,7 +67,10 @@ def game_create(
     return game
 
 
-def _fill(record: Deal, deal: scoring.Deal, void_reason: str) -> None:
+def _fill(record: Deal, deal: scoring.Deal, void_reason: str, rules: scoring.Ruleset) -> None:
+    if deal.void and void_reason and void_reason not in rules.void_reasons:
+        # The deal form offers only the game's own reasons; this is a request made by hand.
+        raise Refused(f"{rules.name} has no void deal for “{void_reason}”.", "void")
     record.makers = deal.makers
     record.card_points = list(deal.card_points) if deal.card_points is not None else None
     record.melds = [list(side) for side in deal.melds]
@@ -165,9 +168,7 @@ def _next_deal(
     """Score ``deal`` as the next deal of ``game`` as read: the new row, and the game's columns
     after it. Raises :class:`~league.errors.Refused` for a deal the engine refuses."""
     if game.finished:
-        raise GameOver(
-            f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
-        )
+        raise GameOver(f"This game is over: {game.result_text}.", "game")
     rules = game.rules
     try:
         result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
@@ -176,7 +177,7 @@ def _next_deal(
     totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
     number = game.deal_count + 1
     record = Deal(game=game, number=number, created_by=by, entry_key=key)
-    _fill(record, deal, void_reason)
+    _fill(record, deal, void_reason, game.rules)
     (record.points, record.marks, record.made, record.running, record.held) = (
         list(result.points),
         list(result.marks),
@@ -302,7 +303,7 @@ def game_correct_deal(
     _stale(record, number, expected_version)
     assert record is not None
     before = record.entered()
-    _fill(record, deal, void_reason)
+    _fill(record, deal, void_reason, game.rules)
     changed = game_recompute(game, deals)
     record.version += 1
     record.save()

@@ -23,14 +23,18 @@ from django.utils.functional import cached_property
 
 import scoring
 from league.models.competitions import Fixture
-from scoring import Ruleset, ruleset_from_data
+from league.wording import result_text
+from scoring import VOID_REASON_LABELS, Ruleset, ruleset_from_data
 from scoring.deal import Renege
 
 
 class VoidReason(models.TextChoices):
-    PASSED = "passed", "Everybody passed"
-    SCHMEISS = "schmeiss", "Schmeiss accepted"
-    MISDEAL = "misdeal", "Misdeal"
+    """Every void reason the engine knows (``scoring.rules.VOID_REASONS``); which of them a
+    game offers is its ruleset's (``Ruleset.void_reasons``)."""
+
+    PASSED = "passed", VOID_REASON_LABELS["passed"]
+    SCHMEISS = "schmeiss", VOID_REASON_LABELS["schmeiss"]
+    MISDEAL = "misdeal", VOID_REASON_LABELS["misdeal"]
 
 
 class Game(models.Model):
@@ -93,10 +97,17 @@ class Game(models.Model):
         return " v ".join(self.side_names)
 
     @property
+    def result_text(self) -> str:
+        """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; "" in play."""
+        if self.winner is None:
+            return ""
+        return result_text(self.side_names, self.display_totals, self.winner)
+
+    @property
     def status_text(self) -> str:
         """What a list of games says of this one: who won, or how it stands."""
         if self.winner is not None:
-            return f"{self.winner_name} won, {self.winner_total}"
+            return self.result_text
         standing = "In play: " + " – ".join(str(t) for t in self.display_totals)
         return f"{standing}, {self.held} held" if self.held else standing
 

@@ -112,7 +112,8 @@ def format_name(competition: Competition) -> str:
     elif fmt == TournamentFormat.DOUBLE and competition.final_reset:
         words += ", with a reset if the grand final is lost by the unbeaten side"
     elif fmt == TournamentFormat.SWISS and competition.swiss_rounds:
-        words += f", {competition.swiss_rounds} rounds"
+        rounds = competition.swiss_rounds
+        words += ", 1 round" if rounds == 1 else f", {rounds} rounds"
     elif fmt == TournamentFormat.POOLS:
         words = (
             f"{competition.pool_count or 2} pools, the top {competition.pool_top_k or 2} of each "
