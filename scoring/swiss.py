@@ -408,9 +408,7 @@ def swap_entrants(
     if first in where and second in where and where[first][0] == where[second][0]:
         raise InvalidPairing(f"{first!r} and {second!r} already play each other.")
     swapped = {first: second, second: first}
-    new_pairs = tuple(
-        (swapped.get(home, home), swapped.get(away, away)) for home, away in pairs
-    )
+    new_pairs = tuple((swapped.get(home, home), swapped.get(away, away)) for home, away in pairs)
     new_bye = swapped.get(bye, bye) if bye is not None else None
     played = list(history)
     warnings: list[SwapWarning[T]] = []

@@ -178,8 +178,17 @@ def tournament(
     return competition
 
 
-def open_fixtures(competition: Competition) -> list[Fixture]:
-    """The matches still to be confirmed, oldest first."""
+def publish_drafts(competition: Competition) -> None:
+    """Publish a drawn Swiss round as it was drawn, as its director would after a look."""
+    for night in competition.rounds.filter(draft=True):
+        tournaments_services.round_publish(night=night)
+
+
+def open_fixtures(competition: Competition, *, publish: bool = True) -> list[Fixture]:
+    """The matches still to be confirmed, oldest first; a drawn Swiss round is published
+    first unless ``publish`` is False."""
+    if publish:
+        publish_drafts(competition)
     return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
 
 
