@@ -14,6 +14,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
+from reportlab.graphics.barcode import qrencoder
 
 from league.accounts import services as accounts_services
 from league.competitions import results
@@ -147,6 +148,31 @@ def qr_codes(pdf: bytes) -> list[list[list[list[bool]]]]:
             codes.append(grid)
         found.append(codes)
     return found
+
+
+_RUN = re.compile(r"M(\d+) (\d+)h(\d+)v1h-\d+z")
+
+
+def svg_qr_code(svg: Element) -> list[list[bool]]:
+    """A QR code drawn on a page as an ``<svg class="qr">``, as its grid of modules (True:
+    dark), read from the runs of its path inside the quiet zone of 4 modules."""
+    size = int(svg.attrs["viewbox"].split()[2])
+    count = size - 8
+    grid = [[False] * count for _ in range(count)]
+    (path,) = svg.iter("path")
+    for x, y, width in (map(int, m.groups()) for m in _RUN.finditer(path.attrs["d"])):
+        for col in range(x, x + width):
+            grid[y - 4][col - 4] = True
+    return grid
+
+
+def qr_encoded(text: str) -> list[list[bool]]:
+    """The modules reportlab's encoder gives ``text`` at level M, as the sheets and pages
+    draw it: what a QR read back must equal (no QR decoder is installed)."""
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(text)
+    code.make()
+    return [[bool(m) for m in row] for row in code.modules]
 
 
 # -- a tournament ------------------------------------------------------------------------------

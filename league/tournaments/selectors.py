@@ -153,13 +153,15 @@ def swiss_history(competition: Competition, before: int) -> tuple[list[tuple[int
 
 
 def round_entrants(night: Round) -> list[Entrant]:
-    """The round's entrants, table by table (home first), then who sits out (three queries)."""
-    seated = [
-        side.entrant
-        for fixture in round_fixtures(night)
-        for side in sorted(fixture.sides.all(), key=lambda s: s.side)
-    ]
-    return seated + list(night.sitting_out.order_by("name"))
+    """The round's entrants, table by table (home first), then who sits out (two queries)."""
+    seats = FixtureSide.objects.filter(fixture__round_id=night.pk).select_related(
+        "entrant", "fixture"
+    )
+    ordered = sorted(seats, key=lambda s: (_table_key(s.fixture), s.side))
+    out = Entrant.objects.filter(
+        pk__in=night.sitting_out.through.objects.filter(round_id=night.pk).values("entrant_id")
+    ).order_by("name")
+    return [s.entrant for s in ordered] + list(out)
 
 
 def published_round_numbers(competition: Competition) -> list[int]:

@@ -162,8 +162,9 @@ def _director_page(
         context["confirm_errors"] = forms.get("confirm_errors", {})
     context["pdfs"] = presenters.tournament_pdfs(competition)
     # Once the places are final nobody withdraws: the form goes.
-    if any(not e.withdrawn for e in entrants) and not (
-        competition.started and tournaments_selectors.tournament_finished(competition)
+    if "withdraw" in forms or (
+        any(not e.withdrawn for e in entrants)
+        and not (competition.started and tournaments_selectors.tournament_finished(competition))
     ):
         context["withdraw_form"] = forms.get("withdraw") or WithdrawForm(
             competition=competition, prefix="withdraw"
