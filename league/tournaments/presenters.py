@@ -34,6 +34,9 @@ The documents:
 - ``/c/<slug>/bracket.pdf``: the bracket as it stands, and the pairings (:func:`bracket_sheet`);
 - ``/c/<slug>/ranking.pdf``: the places from the bracket, or the standings
   (:func:`ranking_sheet`).
+
+Each is linked (:func:`tournament_pdfs`, and the table sheets of each published round for
+organisers) from the director's page, the bracket page and the fixtures page.
 """
 
 from __future__ import annotations

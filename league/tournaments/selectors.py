@@ -239,12 +239,14 @@ def entry_fixture(fixture_id: int) -> Fixture:
 
 
 def next_entry_token(entrant_id: int, after: int) -> str | None:
-    """The entry token of the entrant's next open match, other than fixture ``after``."""
+    """The entry token of the entrant's next open match, other than fixture ``after`` (not one
+    of a drawn round still under the director's review: its link opens once published)."""
     return (
         FixtureSide.objects.filter(
             entrant_id=entrant_id,
             fixture__confirmed_at__isnull=True,
             fixture__finished=False,
+            fixture__round__draft=False,
         )
         .exclude(fixture_id=after)
         .order_by("fixture__round__number", "fixture_id")

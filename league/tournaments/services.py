@@ -1,4 +1,5 @@
-"""Writes for tournaments: seeding, starting, confirming results, advancing, withdrawing.
+"""Writes for tournaments: seeding, starting, confirming results, advancing, reviewing a drawn
+Swiss round, withdrawing.
 
 Words: a tournament is a :class:`~league.models.Competition` of kind ``tournament`` in one of
 the formats (single or double elimination, Swiss, pools then a knockout, round robin). Each
@@ -6,6 +7,11 @@ fixture side gets a private *entry link* (``FixtureSide.entry_token``): the play
 enter their deals through it, and the *other* side confirms the result through theirs (or the
 director does). Only a confirmed result advances the tournament: the bracket's next match
 fills in, or the next Swiss round is paired, or the knockout after the pools is drawn.
+
+A Swiss round is paired as a *draft* (``Round.draft``): the director reviews it, may swap two
+entrants (:func:`swiss_draft_swap`; a rematch or an unfair bye needs an explicit yes) and
+publishes it (:func:`round_publish`). Until then its entry links do not open, and the public
+pages and the fixtures list leave it out.
 
 The bracket itself is never stored: it is drawn again from the format and the seeds, and
 worked out from the confirmed results by :func:`scoring.brackets.resolve`, so a correction or

@@ -287,3 +287,17 @@ def test_withdraw_is_gone_once_the_tournament_is_finished(organiser):
         "The tournament is finished" in parse(response.content).by_id("withdraw-entrant-error").text
     )
     assert not competition.entrants.filter(withdrawn=True).exists()
+
+
+def test_the_next_match_link_waits_for_the_round_to_be_published(organiser):
+    competition = swiss(organiser)
+    first = draft(competition)
+    play_round(competition)
+    winner = FixtureSide.objects.filter(fixture__round=first, side=0).first()
+    client = Client()
+    root = page(client, url("tournaments:entry", winner.entry_token))
+    assert "next-match" not in {e.attrs.get("id") for e in root.iter()}
+    services.round_publish(night=draft(competition))
+    root = page(client, url("tournaments:entry", winner.entry_token))
+    href = root.by_id("next-match").attrs["href"]
+    assert client.get(href).status_code == 200
