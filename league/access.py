@@ -145,7 +145,10 @@ def competition_or_404(slug: str) -> Competition:
 def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
     """The competition's fixture, with what its line reads; 404 for another competition's."""
     fixture = get_object_or_404(
-        competitions_selectors.fixtures_for_lines(), pk=fixture_id, competition=competition
+        competitions_selectors.fixtures_for_lines(),
+        pk=fixture_id,
+        competition=competition,
+        round__draft=False,  # a Swiss round under review is the director's alone
     )
     fixture.competition = competition
     return fixture
@@ -164,6 +167,12 @@ def partnership_or_404(partnership_id: int) -> Partnership:
 def round_or_404(competition: Competition, number: int) -> Round:
     """The competition's round ``number``; 404 if it has none."""
     return get_object_or_404(Round, competition=competition, number=number)
+
+
+def draft_round_or_404(competition: Competition, number: int) -> Round:
+    """The tournament's round ``number`` while it is a draft (drawn, not published); 404
+    otherwise."""
+    return get_object_or_404(Round, competition=competition, number=number, draft=True)
 
 
 # -- tournaments and entry links ---------------------------------------------------------------
@@ -191,6 +200,7 @@ def tournament_fixture_or_404(competition: Competition, fixture_id: int) -> Fixt
 def entry_side_or_404(token: str) -> FixtureSide:
     """The fixture side an entry link belongs to; 404 for a token that does not exist."""
     side = tournaments_selectors.token_side(token)
-    if side is None:
+    # A drawn round's links open when the director publishes it (a swap may change them).
+    if side is None or side.fixture.round.draft:
         raise Http404("There is no match with this link.")
     return side

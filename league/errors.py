@@ -48,3 +48,13 @@ class DealChanged(Refused):
 class Busy(Refused):
     """A write that could not get its turn in time because others were writing the same thing;
     nothing was saved, and sending it again will work."""
+
+
+class NeedsConfirmation(Refused):
+    """A change that is allowed but does what the rules would have avoided (a Swiss swap that
+    makes a rematch, or an unfair bye): nothing is saved until it is sent again confirmed.
+    ``warnings`` says, a sentence each, what the change would do."""
+
+    def __init__(self, warnings: list[str], field: str = "confirm"):
+        super().__init__(" ".join(warnings), field)
+        self.warnings = warnings

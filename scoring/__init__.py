@@ -89,10 +89,14 @@ from scoring.standings import (
 from scoring.stats import MATCH_COUNTS, STAT_FIELDS, STAT_LABELS, StatLabel
 from scoring.swiss import (
     InvalidPairing,
+    SwappedRound,
+    SwapWarning,
     SwissEntrant,
     SwissRound,
     TableAssignment,
     greedy_pairings,
+    meetings,
+    swap_entrants,
     swiss_pairings,
     table_draw,
 )
@@ -180,10 +184,14 @@ __all__ = [
     "single_elimination",
     "split_into_pools",
     "InvalidPairing",
+    "SwapWarning",
+    "SwappedRound",
     "SwissEntrant",
     "SwissRound",
     "TableAssignment",
     "greedy_pairings",
+    "meetings",
+    "swap_entrants",
     "swiss_pairings",
     "table_draw",
 ]

@@ -43,6 +43,7 @@ from league.competitions.tables import StandingsTable
 from league.errors import Refused
 from league.models import Competition, Fixture
 from league.tables_common import page_within
+from league.tournaments.presenters import tournament_pdfs
 from scoring.standings import TIEBREAKS
 
 
@@ -85,6 +86,7 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": selectors.competition_rounds(competition, page),
         "pages": [(n, p, p == page) for n, p in enumerate(pages, start=1)],
         "can_manage": is_organiser(request.user),
+        "pdfs": tournament_pdfs(competition),
     }
     return render(request, "competitions/fixtures.html", context)
 

@@ -260,11 +260,12 @@ _GAME_FIELDS = (
 
 
 def competition_rounds(
-    competition: Competition, numbers: range | None = None
+    competition: Competition, numbers: range | None = None, *, drafts: bool = False
 ) -> list[tuple[Round, list[FixtureLine], list[str]]]:
-    """Every round (or those ``numbers``) with its fixtures (sides, score, games) and who
-    sits out (five queries)."""
-    nights = competition.rounds.all()
+    """Every published round (or those ``numbers``; with ``drafts``, a Swiss round still
+    under the director's review too) with its fixtures (sides, score, games) and who sits out
+    (five queries)."""
+    nights = competition.rounds.all() if drafts else competition.rounds.filter(draft=False)
     if numbers is not None:
         nights = nights.filter(number__gte=numbers.start, number__lt=numbers.stop)
     rounds = list(
@@ -487,5 +488,5 @@ def competition_entrants(competition: Competition) -> list[Entrant]:
 
 
 def round_count(competition: Competition) -> int:
-    """How many rounds are drawn (0: the fixtures are not drawn yet)."""
-    return competition.rounds.count()
+    """How many rounds are drawn and published (0: the fixtures are not drawn yet)."""
+    return competition.rounds.filter(draft=False).count()

@@ -349,6 +349,8 @@ def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
     locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if locked.finished or locked.typed_scores:
         raise Refused("This fixture already has its result.", None)
+    if fixture.round.draft:
+        raise Refused("This round is not published yet: wait for the director.", None)
     if locked.games.filter(winner__isnull=True).exists():
         raise Refused("A game of this fixture is still being played.", None)
     names = fixture_side_names(fixture)

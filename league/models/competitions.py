@@ -128,6 +128,9 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     date = models.DateField(null=True, blank=True)
     sitting_out = models.ManyToManyField(Entrant, blank=True, related_name="+")
+    # A Swiss round as drawn, for the director to review (and swap) before publishing it: its
+    # entry links, the public pages and the fixtures list show it only once published.
+    draft = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["competition", "number"]

@@ -1,4 +1,5 @@
-"""Forms of the tournament pages: a new tournament, seeding, withdrawing an entrant.
+"""Forms of the tournament pages: a new tournament, seeding, withdrawing an entrant, swapping two
+entrants of a drawn Swiss round.
 
 They validate input and turn it into what the services take; the services still decide
 (a :class:`~league.errors.Refused` lands next to the field it names, through
@@ -12,7 +13,7 @@ from typing import Any
 from django import forms
 
 from league.forms_common import NUMBER_INPUT, number
-from league.models import Club, Competition, Entrant, EntrantKind, TournamentFormat
+from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
 from scoring.formats import KNOCKOUT_ODD, KNOCKOUTS, fits_a_tournament
 
@@ -186,3 +187,26 @@ class WithdrawForm(forms.Form):
         entrant = self.fields["entrant"]
         assert isinstance(entrant, forms.ModelChoiceField)
         entrant.queryset = competition.entrants.filter(withdrawn=False)
+
+
+class SwapForm(forms.Form):
+    """Swap two entrants of a drawn Swiss round: each takes the other's table and side (or
+    the bye). ``confirm`` is the director's word that a rematch or a second bye is meant."""
+
+    first = forms.ModelChoiceField(
+        queryset=Entrant.objects.none(), label="Swap", empty_label="Choose an entrant"
+    )
+    second = forms.ModelChoiceField(
+        queryset=Entrant.objects.none(), label="with", empty_label="Choose an entrant"
+    )
+    confirm = forms.BooleanField(required=False, label="Swap them anyway")
+
+    def __init__(self, *args: Any, night: Round, entrants: list[Entrant], **kw: Any):
+        super().__init__(*args, **kw)
+        ids = [e.pk for e in entrants]
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Entrant.objects.filter(competition_id=night.competition_id, pk__in=ids)
+            # In the round's order (table by table, then who sits out), not the database's.
+            field.choices = [("", "Choose an entrant"), *((e.pk, e.name) for e in entrants)]

@@ -34,6 +34,9 @@ The documents:
 - ``/c/<slug>/bracket.pdf``: the bracket as it stands, and the pairings (:func:`bracket_sheet`);
 - ``/c/<slug>/ranking.pdf``: the places from the bracket, or the standings
   (:func:`ranking_sheet`).
+
+Each is linked (:func:`tournament_pdfs`, and the table sheets of each published round for
+organisers) from the director's page, the bracket page and the fixtures page.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date as Date
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
@@ -51,6 +55,7 @@ from league.competitions.selectors import FixtureLine
 from league.games import selectors as games_selectors
 from league.models import (
     Competition,
+    CompetitionKind,
     Entrant,
     EntrantKind,
     Fixture,
@@ -660,6 +665,22 @@ def bracket_page(competition: Competition) -> BracketPage:
     )
 
 
+def tournament_pdfs(competition: Competition) -> list[tuple[str, str]]:
+    """The tournament's printed documents anybody may open, as (label, address): the draw
+    and the ranking, once it has started (before, there is nothing on them); none for a
+    competition that is not a tournament."""
+    if competition.kind != CompetitionKind.TOURNAMENT or not competition.started:
+        return []
+    pairings = competition.format in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN)
+    return [
+        (
+            "Pairings (PDF)" if pairings else "Bracket (PDF)",
+            reverse("printing:bracket-pdf", args=[competition.slug]),
+        ),
+        ("Ranking (PDF)", reverse("printing:ranking-pdf", args=[competition.slug])),
+    ]
+
+
 # -- the director's page ----------------------------------------------------------------------
 def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     """What a table is doing, for its director, as a (key, words) pair: ``not-started``,
@@ -711,7 +732,7 @@ def director_rounds(
     the number of rounds all confirmed (five queries)."""
     open_rounds = []
     done = 0
-    for night, lines, out in competitions_selectors.competition_rounds(competition):
+    for night, lines, out in competitions_selectors.competition_rounds(competition, drafts=True):
         if all(line.fixture.confirmed_at is not None for line in lines):
             done += 1
             continue

@@ -42,7 +42,7 @@ from scoring.brackets import (
     resolve,
     single_elimination,
 )
-from scoring.formats import KNOCKOUTS, pools_finished
+from scoring.formats import KNOCKOUTS, MatchProgress, event_finished, pools_finished
 from scoring.standings import standings
 
 #: Formats drawn as a bracket (from the start, or after the pools).
@@ -112,6 +112,73 @@ def bracket_state(competition: Competition) -> BracketState[int] | None:
     return resolve(bracket, seeds, _results(competition), withdrawn=withdrawn)
 
 
+def tournament_finished(competition: Competition) -> bool:
+    """Whether the tournament is over, its places final (:func:`scoring.formats.event_finished`;
+    one query for a Swiss or a round robin, the bracket's for a knockout)."""
+    if competition.format in BRACKETS:
+        state = bracket_state(competition) if competition.started else None
+        finished = state is not None and state.finished
+        return event_finished(
+            competition.format, started=competition.started, bracket_finished=finished
+        )
+    matches = [
+        MatchProgress(number, finished, confirmed is not None)
+        for number, finished, confirmed in competition.fixtures.values_list(
+            "round__number", "finished", "confirmed_at"
+        )
+    ]
+    return event_finished(
+        competition.format,
+        started=competition.started,
+        matches=matches,
+        swiss_rounds=competition.swiss_rounds,
+    )
+
+
+def swiss_history(competition: Competition, before: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """Who has met whom (entrant id pairs, once a meeting) and who has sat out (once a bye) in
+    the rounds numbered below ``before`` (two queries)."""
+    by_fixture: dict[int, list[int]] = defaultdict(list)
+    for fixture_id, entrant in FixtureSide.objects.filter(
+        fixture__competition=competition, fixture__round__number__lt=before
+    ).values_list("fixture_id", "entrant_id"):
+        by_fixture[fixture_id].append(entrant)
+    history = [(pair[0], pair[1]) for pair in by_fixture.values() if len(pair) == 2]
+    byes = list(
+        Round.sitting_out.through.objects.filter(
+            round__competition=competition, round__number__lt=before
+        ).values_list("entrant_id", flat=True)
+    )
+    return history, byes
+
+
+def round_entrants(night: Round) -> list[Entrant]:
+    """The round's entrants, table by table (home first), then who sits out (two queries)."""
+    seats = FixtureSide.objects.filter(fixture__round_id=night.pk).select_related(
+        "entrant", "fixture"
+    )
+    ordered = sorted(seats, key=lambda s: (_table_key(s.fixture), s.side))
+    out = Entrant.objects.filter(
+        pk__in=night.sitting_out.through.objects.filter(round_id=night.pk).values("entrant_id")
+    ).order_by("name")
+    return [s.entrant for s in ordered] + list(out)
+
+
+def published_round_numbers(competition: Competition) -> list[int]:
+    """The numbers of the published rounds that have tables, in order (one query)."""
+    return list(
+        competition.rounds.filter(draft=False, fixtures__isnull=False)
+        .distinct()
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def draft_round(competition: Competition) -> Round | None:
+    """The round drawn and not yet published, if any (one query)."""
+    return competition.rounds.filter(draft=True).order_by("number").first()
+
+
 def pools_done(competition: Competition) -> bool:
     """Every pool match is played and confirmed (so the knockout can be drawn)."""
     confirmed = competition.fixtures.filter(pool__isnull=False).values_list(
@@ -172,12 +239,14 @@ def entry_fixture(fixture_id: int) -> Fixture:
 
 
 def next_entry_token(entrant_id: int, after: int) -> str | None:
-    """The entry token of the entrant's next open match, other than fixture ``after``."""
+    """The entry token of the entrant's next open match, other than fixture ``after`` (not one
+    of a drawn round still under the director's review: its link opens once published)."""
     return (
         FixtureSide.objects.filter(
             entrant_id=entrant_id,
             fixture__confirmed_at__isnull=True,
             fixture__finished=False,
+            fixture__round__draft=False,
         )
         .exclude(fixture_id=after)
         .order_by("fixture__round__number", "fixture_id")

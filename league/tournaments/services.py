@@ -1,4 +1,5 @@
-"""Writes for tournaments: seeding, starting, confirming results, advancing, withdrawing.
+"""Writes for tournaments: seeding, starting, confirming results, advancing, reviewing a drawn
+Swiss round, withdrawing.
 
 Words: a tournament is a :class:`~league.models.Competition` of kind ``tournament`` in one of
 the formats (single or double elimination, Swiss, pools then a knockout, round robin). Each
@@ -6,6 +7,11 @@ fixture side gets a private *entry link* (``FixtureSide.entry_token``): the play
 enter their deals through it, and the *other* side confirms the result through theirs (or the
 director does). Only a confirmed result advances the tournament: the bracket's next match
 fills in, or the next Swiss round is paired, or the knockout after the pools is drawn.
+
+A Swiss round is paired as a *draft* (``Round.draft``): the director reviews it, may swap two
+entrants (:func:`swiss_draft_swap`; a rematch or an unfair bye needs an explicit yes) and
+publishes it (:func:`round_publish`). Until then its entry links do not open, and the public
+pages and the fixtures list leave it out.
 
 The bracket itself is never stored: it is drawn again from the format and the seeds, and
 worked out from the confirmed results by :func:`scoring.brackets.resolve`, so a correction or
@@ -33,7 +39,7 @@ from league.competitions.services import (
     fixture_start_game,
     fixtures_generate,
 )
-from league.errors import Refused
+from league.errors import NeedsConfirmation, Refused
 from league.games.services import game_add_deal
 from league.models import (
     Club,
@@ -48,12 +54,21 @@ from league.models import (
     Round,
     TournamentFormat,
 )
-from league.tournaments.selectors import BRACKETS, bracket_state, pools_done, tournament_bracket
+from league.tournaments.selectors import (
+    BRACKETS,
+    bracket_state,
+    draft_round,
+    pools_done,
+    round_fixtures,
+    swiss_history,
+    tournament_bracket,
+    tournament_finished,
+)
 from scoring import Ruleset
 from scoring.brackets import bracket_waves, split_into_pools
 from scoring.formats import InvalidFormat, check_tournament, check_tournament_start, swiss_round_due
 from scoring.pairing import round_robin
-from scoring.swiss import SwissEntrant, swiss_pairings, table_draw
+from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
 
 
 def new_entry_token() -> str:
@@ -406,6 +421,9 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
     ]
     paired = swiss_pairings(field, history, byes, seed=played)
     night = _next_round(competition)
+    # A draft: the director reviews it (and may swap entrants) before publishing it.
+    night.draft = True
+    night.save(update_fields=["draft"])
     by_id = {e.pk: e for e in entrants}
     if paired.bye is not None:
         night.sitting_out.add(by_id[paired.bye])
@@ -418,13 +436,100 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
     return made
 
 
+# -- a Swiss round drawn, reviewed and published ------------------------------------------------
+def _times(n: int) -> str:
+    return {1: "", 2: " twice"}.get(n, f" {n} times")
+
+
+def swap_warning_text(warning: SwapWarning[int], names: Mapping[int, str]) -> str:
+    """A swap's warning as the director reads it."""
+    who = [names[e] for e in warning.entrants]
+    if warning.kind == "rematch":
+        return f"{who[0]} and {who[1]} have already played each other{_times(warning.times)}."
+    rounds = "a round" if warning.times == 1 else f"{warning.times} rounds"
+    return f"{who[0]} has already sat out {rounds}, and others in this round have sat out fewer."
+
+
+def _draft(night: Round) -> Round:
+    Competition.objects.select_for_update().get(pk=night.competition_id)
+    night = Round.objects.select_related("competition").get(pk=night.pk)
+    if not night.draft:
+        raise Refused(f"Round {night.number} is published: its pairings are fixed.", None)
+    return night
+
+
+@transaction.atomic
+def swiss_draft_swap(
+    *, night: Round, first: Entrant, second: Entrant, confirm: bool = False
+) -> list[str]:
+    """Swap two entrants of a drawn Swiss round before it is published: each takes the
+    other's table and side (or the bye). A swap that makes a rematch or an unfair bye
+    (:func:`scoring.swiss.swap_entrants`) is refused with :class:`NeedsConfirmation` unless
+    ``confirm``; returns the warnings it was made with. The two seats get new entry links."""
+    night = _draft(night)
+    seats: dict[int, FixtureSide] = {}
+    pairs: list[tuple[int, int]] = []
+    for fixture in round_fixtures(night):
+        sides = sorted(fixture.sides.all(), key=lambda s: s.side)
+        pairs.append((sides[0].entrant_id, sides[1].entrant_id))
+        seats.update({s.entrant_id: s for s in sides})
+    sitting_out = list(night.sitting_out.all())
+    bye = sitting_out[0].pk if sitting_out else None
+    if first.pk == second.pk:
+        raise Refused("Choose two different entrants to swap.", "second")
+    for entrant, field in ((first, "first"), (second, "second")):
+        if entrant.pk not in seats and entrant.pk != bye:
+            raise Refused(f"{entrant} is not in round {night.number}.", field)
+    home = seats.get(first.pk)
+    if home is not None and second.pk in seats and home.fixture_id == seats[second.pk].fixture_id:
+        table = home.fixture.table
+        raise Refused(f"{first} and {second} already play each other at table {table}.", "second")
+    history, byes = swiss_history(night.competition, night.number)
+    swapped = swap_entrants(pairs, bye, first.pk, second.pk, history, byes)
+    names = {first.pk: first.name, second.pk: second.name}
+    for seat in seats.values():
+        names.setdefault(seat.entrant_id, seat.entrant.name)
+    warnings = [swap_warning_text(w, names) for w in swapped.warnings]
+    if warnings and not confirm:
+        raise NeedsConfirmation(warnings)
+    moved = []
+    for entrant, other in ((first, second), (second, first)):
+        if entrant.pk in seats:
+            seat = seats[entrant.pk]
+            seat.entrant = other
+            seat.entry_token = new_entry_token()
+            moved.append(seat)
+        else:
+            night.sitting_out.remove(entrant)
+            night.sitting_out.add(other)
+    for seat in moved:
+        seat.full_clean()
+        seat.save(update_fields=["entrant", "entry_token"])
+    return warnings
+
+
+@transaction.atomic
+def round_publish(*, night: Round) -> Round:
+    """Publish a drawn round: its entry links open and the public pages show it."""
+    night = _draft(night)
+    night.draft = False
+    night.save(update_fields=["draft"])
+    return night
+
+
 @transaction.atomic
 def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
-    and the tournament moves on without it."""
+    and the tournament moves on without it. A drawn round not yet published is drawn again
+    without it. Refused once the tournament is finished."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
         raise Refused(f"{entrant} has already withdrawn.", None)
+    if tournament_finished(entrant.competition):
+        raise Refused("The tournament is finished: nobody can withdraw now.", "entrant")
+    draft = draft_round(entrant.competition)
+    if draft is not None:
+        draft.delete()
     entrant.withdrawn = True
     entrant.withdrawn_at = timezone.now()
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
@@ -447,9 +552,11 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
 
 def _open_for_entry(side: FixtureSide) -> Fixture:
     # Read afresh: the link's page may have been open since before the confirmation.
-    fixture = Fixture.objects.select_related("competition").get(pk=side.fixture_id)
+    fixture = Fixture.objects.select_related("competition", "round").get(pk=side.fixture_id)
     if fixture.confirmed_at is not None:
         raise Refused("This link has expired: the match's result is confirmed.", None)
+    if fixture.round.draft:
+        raise Refused("This round is not published yet: wait for the director.", None)
     return fixture
 
 

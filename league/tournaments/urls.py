@@ -15,6 +15,12 @@ urlpatterns = [
         name="confirm",
     ),
     path("c/<slug:slug>/director/withdraw/", views.director_withdraw, name="withdraw"),
+    path("c/<slug:slug>/director/rounds/<int:number>/swap/", views.director_swap, name="swap"),
+    path(
+        "c/<slug:slug>/director/rounds/<int:number>/publish/",
+        views.director_publish,
+        name="publish",
+    ),
     path("c/<slug:slug>/bracket/", views.bracket, name="bracket"),
     # Printed on paper as QR codes: these paths never change.
     path("m/<str:token>/", entry_views.entry_link, name="entry"),

@@ -30,7 +30,7 @@ from league.models import (
 )
 from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
-from tests.builders import open_fixtures, page, query_count, refused, tournament
+from tests.builders import open_fixtures, page, publish_drafts, query_count, refused, tournament
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -692,6 +692,10 @@ def test_a_swiss_shows_its_pairings_and_the_standings_link(organiser):
     client = Client()
     for fixture in open_fixtures(competition):
         win_by_link(client, fixture, winner=0)
+    # Round 2 is drawn: the public sees it once the director publishes it.
+    root = page(client, url("tournaments:bracket", competition.slug))
+    assert [h.text for h in root.by_id("rounds").iter("h3")] == ["Round 1"]
+    publish_drafts(competition)
     root = page(client, url("tournaments:bracket", competition.slug))
     assert "bracket" not in {e.attrs.get("id") for e in root.iter("section")}
     assert [h.text for h in root.by_id("rounds").iter("h3")] == ["Round 2", "Round 1"]
