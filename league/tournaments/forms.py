@@ -186,3 +186,15 @@ class WithdrawForm(forms.Form):
         entrant = self.fields["entrant"]
         assert isinstance(entrant, forms.ModelChoiceField)
         entrant.queryset = competition.entrants.filter(withdrawn=False)
+
+
+class DisputeForm(forms.Form):
+    """A side's words for the director: what on the sheet is not what was played."""
+
+    words = forms.CharField(
+        max_length=1000,
+        label="What is not as you played it?",
+        help_text="For example: deal 4 was 90 - 72 to us, not to them.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": "Say what was not as you played it, for the director."},
+    )
