@@ -511,16 +511,21 @@ def token_add_deal(
     if game.fixture_id != fixture.pk:
         raise Refused("This link is for another match.", None)
     # game_add_deal checks the side in the same transaction that checks the result is open.
-    return game_add_deal(
-        game=game,
-        deal=deal,
-        by=fixture.competition.created_by,
-        entry_key=entry_key,
-        void_reason=void_reason,
-        entered_by=side.side,
-        expected_number=expected_number,
-        taken_where="from another phone",
-    )
+    try:
+        return game_add_deal(
+            game=game,
+            deal=deal,
+            by=fixture.competition.created_by,
+            entry_key=entry_key,
+            void_reason=void_reason,
+            entered_by=side.side,
+            expected_number=expected_number,
+            taken_where="from another phone",
+        )
+    except NotEntering:
+        fixture.refresh_from_db(fields=["entered_by"])
+        _entering(fixture, side)  # the same refusal, naming the side that enters
+        raise
 
 
 @transaction.atomic
