@@ -123,6 +123,7 @@ def _fixture_page(
         "night": fixture.round,
         "can_manage": manage,
         "forms": forms,
+        "events": selectors.match_events(fixture),
     }
     return render(request, "competitions/fixtures_fixture.html", context, status=status)
 
@@ -208,15 +209,22 @@ def fixture_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResp
 
 
 @login_required
-@require_POST
 def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
-    """Start the fixture's next game and go to its sheet; the starter scores it."""
+    """Start the fixture's next game and go to its sheet; the starter scores it. A GET asks
+    first (who plays, which game), so that a stray tap on a list starts nothing; its button
+    POSTs."""
     competition = competition_or_404(slug)
     fixture = fixture_or_404(competition, fixture_id)
     if competition.kind == "tournament":
         # A tournament's players enter their own deals through their sides' entry links, and
         # the other side confirms: only the director may score a match directly.
         require_organiser(request)
+    if request.method != "POST":
+        line = selectors.fixture_line(fixture)
+        if line.running_game is not None:
+            return redirect("games:detail", line.running_game.pk)
+        context = {"competition": competition, "fixture": fixture, "line": line}
+        return render(request, "competitions/fixture_start.html", context)
     try:
         game = services.fixture_start_game(fixture=fixture, by=request.user)
     except Refused as error:

@@ -23,6 +23,7 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
     Game,
+    MatchEvent,
     Partnership,
     Player,
     Round,
@@ -233,6 +234,12 @@ def fixtures_for_lines() -> QuerySet[Fixture]:
         Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
         "games",
     )
+
+
+def match_events(fixture: Fixture) -> list[MatchEvent]:
+    """What the sides and the director did to the match besides entering deals (entry taken
+    over, a dispute and each side's words, a game abandoned), oldest first (one query)."""
+    return list(fixture.events.all())
 
 
 def fixture_line(fixture: Fixture) -> FixtureLine:

@@ -15,7 +15,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
 import scoring
-from league.errors import Refused
+from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, VoidReason
@@ -107,6 +107,9 @@ class DealForm(forms.Form):
 
     entry_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The deal this form enters (the game's next when the form was shown): a form for a deal
+    # that somebody else has entered meanwhile is refused, not added as the deal after it.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(
         self, *args: Any, rules: Ruleset, side_names: list[str], held: int = 0, **kwargs: Any
@@ -456,7 +459,7 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     held before the corrected deal, as the recompute after saving sees them.
     """
     if correcting is None:
-        held, initial = game.held, None
+        held, initial = game.held, {"number": game.deal_count + 1}
     else:
         held = selectors.held_before(game, correcting.number)
         initial = DealForm.initial_from(correcting)
@@ -467,6 +470,10 @@ def refused_deal_form(game_id: int, data: Any, error: Refused) -> tuple[Game, De
     """After a service refused a deal: the game as stored now (the refused write kept nothing)
     and the entry form again, with what was typed and the refusal next to the part it names."""
     game = selectors.game_afresh(game_id)
+    if isinstance(error, DealTaken):
+        # Told what was entered first, a second Save is a deliberate one: of the next deal.
+        data = data.copy()
+        data["number"] = str(game.deal_count + 1)
     form = deal_form(game, data)
     form.is_valid()
     form.show_error(error)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from league.models import Deal, DealAudit, Game
+from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
@@ -153,7 +153,8 @@ def game_audit(game: Game) -> QuerySet[DealAudit]:
 
 
 def game_list() -> QuerySet[Game]:
-    return Game.objects.all()
+    """Every game but those abandoned (started by mistake: they count nowhere)."""
+    return Game.objects.filter(abandoned_at__isnull=True)
 
 
 def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
@@ -188,3 +189,27 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
 def game_afresh(game_id: int) -> Game:
     """The game as stored now (after a write that was refused, say: nothing of it kept)."""
     return Game.objects.get(pk=game_id)
+
+
+@dataclass(frozen=True)
+class GamePlace:
+    """Where a game belongs: the fixture (with its competition and round) it is played for, or
+    was until it was abandoned; None for a game of its own."""
+
+    fixture: Fixture | None
+
+
+def game_place(game: Game) -> GamePlace:
+    """The game's fixture, or the one it was abandoned from (one query; none for a game of its
+    own)."""
+    related = ("competition", "round")
+    if game.fixture_id is not None:
+        return GamePlace(Fixture.objects.select_related(*related).get(pk=game.fixture_id))
+    if game.abandoned:
+        event = (
+            MatchEvent.objects.filter(game=game, kind=MatchEvent.Kind.ABANDON)
+            .select_related(*(f"fixture__{name}" for name in related))
+            .first()
+        )
+        return GamePlace(event.fixture if event is not None else None)
+    return GamePlace(None)

@@ -210,3 +210,15 @@ class SwapForm(forms.Form):
             field.queryset = Entrant.objects.filter(competition_id=night.competition_id, pk__in=ids)
             # In the round's order (table by table, then who sits out), not the database's.
             field.choices = [("", "Choose an entrant"), *((e.pk, e.name) for e in entrants)]
+
+
+class DisputeForm(forms.Form):
+    """A side's words for the director: what on the sheet is not what was played."""
+
+    words = forms.CharField(
+        max_length=1000,
+        label="What is not as you played it?",
+        help_text="For example: deal 4 was 90 - 72 to us, not to them.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": "Say what was not as you played it, for the director."},
+    )

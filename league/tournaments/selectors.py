@@ -29,6 +29,7 @@ from league.models import (
     Fixture,
     FixtureSide,
     Game,
+    MatchEvent,
     Round,
     TournamentFormat,
 )
@@ -218,6 +219,51 @@ def running_game(fixture_id: int) -> Game | None:
         .order_by("created_at", "pk")
         .first()
     )
+
+
+def side_enters(side: FixtureSide) -> bool:
+    """Whether this side enters its match's deals (or may: nobody does yet), read afresh."""
+    entered_by = Fixture.objects.filter(pk=side.fixture_id).values_list("entered_by", flat=True)
+    return entered_by.first() in (None, side.side)
+
+
+@dataclass(frozen=True)
+class DisputedMatch:
+    fixture: Fixture
+    sides: str  # "Anna v Bert"
+    events: list[MatchEvent]
+
+
+def disputed_matches(competition: Competition) -> list[DisputedMatch]:
+    """The competition's matches whose result a side disputed, not yet settled by the
+    director, with their events (two queries)."""
+    fixtures = list(
+        competition.fixtures.filter(disputed_at__isnull=False, confirmed_at__isnull=True)
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+            "events",
+        )
+    )
+    matches = []
+    for fixture in fixtures:
+        names: list[list[str]] = [[], []]
+        for side in fixture.sides.all():
+            names[side.side].append(side.entrant.name)
+        sides = " v ".join(" & ".join(n) for n in names)
+        matches.append(DisputedMatch(fixture, sides, list(fixture.events.all())))
+    return matches
+
+
+def fixture_game(fixture_id: int, game_id: int) -> Game | None:
+    """The fixture's game ``game_id``, or None when it is not this fixture's (one query)."""
+    return Game.objects.filter(fixture_id=fixture_id, pk=game_id).first()
+
+
+def match_events(fixture: Fixture) -> list[MatchEvent]:
+    """The match's events (entry taken over, disputes with their words, games abandoned),
+    oldest first (one query)."""
+    return list(MatchEvent.objects.filter(fixture=fixture))
 
 
 def deal_by_entry_key(fixture_id: int, key: uuid.UUID) -> Deal | None:

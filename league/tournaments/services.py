@@ -39,8 +39,8 @@ from league.competitions.services import (
     fixture_start_game,
     fixtures_generate,
 )
-from league.errors import NeedsConfirmation, Refused
-from league.games.services import game_add_deal
+from league.errors import NeedsConfirmation, NotEntering, Refused
+from league.games.services import game_add_deal, game_undo_deal
 from league.models import (
     Club,
     Competition,
@@ -51,6 +51,7 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
     Game,
+    MatchEvent,
     Round,
     TournamentFormat,
 )
@@ -310,14 +311,22 @@ def fixture_confirm(
                 "players confirm the result with their own link, or the director does.",
                 None,
             )
+        if fixture.disputed_at is not None:
+            raise Refused(
+                "This result is disputed: the director looks at it and confirms it.", None
+            )
     fixture.confirmed_at = timezone.now()
     if director is not None:
         fixture.confirmed_by = f"director {director}"
+        if fixture.disputed_at is not None:
+            fixture.disputed_at = None
+            MatchEvent.objects.create(
+                fixture=fixture, kind=MatchEvent.Kind.SETTLED, who=f"director {director}"
+            )
     else:
         assert side is not None  # checked above: with no director, a side confirms
-        names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
-        fixture.confirmed_by = " & ".join(names)[:40]
-    fixture.save(update_fields=["confirmed_at", "confirmed_by"])
+        fixture.confirmed_by = _side_name(fixture, side)[:40]
+    fixture.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at"])
     tournament_advance(competition=fixture.competition)
     return fixture
 
@@ -560,10 +569,36 @@ def _open_for_entry(side: FixtureSide) -> Fixture:
     return fixture
 
 
+def _side_name(fixture: Fixture, side: int) -> str:
+    names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
+    return " & ".join(names)
+
+
+def _entering(fixture: Fixture, side: FixtureSide) -> None:
+    """Refuse a write from the link of the side that does not enter the match's deals."""
+    if fixture.entered_by is not None and fixture.entered_by != side.side:
+        raise NotEntering(
+            f"{_side_name(fixture, fixture.entered_by)} enter the deals of this match; your "
+            "link confirms the result. Nothing was saved. To enter the deals instead, take "
+            "over entry.",
+            None,
+        )
+
+
+@transaction.atomic
 def token_start_game(*, side: FixtureSide) -> Game:
-    """Start the match's next game from a side's entry link."""
+    """Start the match's next game from a side's entry link. The side that starts the first
+    game enters the match's deals (the other side confirms), as with a Bridgemate: one side
+    enters, the other verifies."""
     fixture = _open_for_entry(side)
-    return fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+    game = fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+    # The fixture's row is held by fixture_start_game now; refused, the game is not kept.
+    locked = Fixture.objects.get(pk=fixture.pk)
+    _entering(locked, side)
+    if locked.entered_by is None:
+        locked.entered_by = side.side
+        locked.save(update_fields=["entered_by"])
+    return game
 
 
 def token_add_deal(
@@ -573,19 +608,95 @@ def token_add_deal(
     deal: scoring.Deal,
     entry_key: uuid.UUID | None = None,
     void_reason: str = "",
+    expected_number: int | None = None,
 ) -> tuple[Deal, bool]:
-    """Add a deal to one of the match's games from a side's entry link; the side is recorded
-    as the one that entered the result (the other side confirms it)."""
+    """Add a deal to one of the match's games from the link of the side that enters the deals
+    (the first side to enter one when none does yet). A form for a deal somebody entered
+    first from another phone is refused, saying what was entered (before the side is checked:
+    that is the more useful thing to hear when both sides typed the same deal)."""
     fixture = _open_for_entry(side)
     if game.fixture_id != fixture.pk:
         raise Refused("This link is for another match.", None)
-    # The side that entered last is the one whose word needs the other side's confirmation;
-    # game_add_deal records it in the same transaction that checks the result is still open.
-    return game_add_deal(
-        game=game,
-        deal=deal,
-        by=fixture.competition.created_by,
-        entry_key=entry_key,
-        void_reason=void_reason,
-        entered_by=side.side,
+    # game_add_deal checks the side in the same transaction that checks the result is open.
+    try:
+        return game_add_deal(
+            game=game,
+            deal=deal,
+            by=fixture.competition.created_by,
+            entry_key=entry_key,
+            void_reason=void_reason,
+            entered_by=side.side,
+            expected_number=expected_number,
+            taken_where="from another phone",
+        )
+    except NotEntering:
+        fixture.refresh_from_db(fields=["entered_by"])
+        _entering(fixture, side)  # the same refusal, naming the side that enters
+        raise
+
+
+@transaction.atomic
+def token_take_over(*, side: FixtureSide) -> Fixture:
+    """The side of this link enters the match's deals from now on, instead of the other side
+    (whose phone went flat, or who left): kept as an event the director sees."""
+    _open_for_entry(side)
+    fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
+    if fixture.entered_by == side.side:
+        raise Refused("Your side already enters the deals of this match.", None)
+    if fixture.finished:
+        raise Refused(
+            "The match is over: check the sheet, then confirm the result or say what is wrong.",
+            None,
+        )
+    fixture.entered_by = side.side
+    fixture.save(update_fields=["entered_by"])
+    MatchEvent.objects.create(
+        fixture=fixture,
+        kind=MatchEvent.Kind.TAKE_OVER,
+        side=side.side,
+        who=_side_name(fixture, side.side),
     )
+    return fixture
+
+
+def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_version: int) -> Deal:
+    """Take the last deal of the match's latest game off again, from the link of the side that
+    enters the deals, until the result is confirmed (audited as an undo)."""
+    fixture = _open_for_entry(side)
+    if game.fixture_id != fixture.pk:
+        raise Refused("This link is for another match.", None)
+    _entering(fixture, side)
+    return game_undo_deal(
+        game=game,
+        number=number,
+        expected_version=expected_version,
+        by=fixture.competition.created_by,
+        via=f"entry link of {_side_name(fixture, side.side)}",
+    )
+
+
+@transaction.atomic
+def token_dispute(*, side: FixtureSide, words: str) -> Fixture:
+    """The side that confirms says the sheet is not what was played, instead of confirming:
+    the match is flagged for the director with its words. Once it is flagged, either side may
+    add its words. The director settles it by correcting the sheet and confirming."""
+    _open_for_entry(side)
+    fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
+    words = " ".join(words.split())
+    if not words:
+        raise Refused("Say what was not as you played it, for the director.", "words")
+    if fixture.disputed_at is None and fixture.entered_by in (None, side.side):
+        raise Refused(
+            "Your side enters the deals: undo a wrong deal, or ask the director.", "words"
+        )
+    if fixture.disputed_at is None:
+        fixture.disputed_at = timezone.now()
+        fixture.save(update_fields=["disputed_at"])
+    MatchEvent.objects.create(
+        fixture=fixture,
+        kind=MatchEvent.Kind.DISPUTE,
+        side=side.side,
+        who=_side_name(fixture, side.side),
+        words=words[:1000],
+    )
+    return fixture

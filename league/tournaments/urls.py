@@ -28,4 +28,7 @@ urlpatterns = [
     path("m/<str:token>/deals/", entry_views.entry_deal, name="entry-deal"),
     path("m/<str:token>/preview/", entry_views.entry_preview, name="entry-preview"),
     path("m/<str:token>/confirm/", entry_views.entry_confirm, name="entry-confirm"),
+    path("m/<str:token>/take-over/", entry_views.entry_take_over, name="entry-take-over"),
+    path("m/<str:token>/undo/", entry_views.entry_undo, name="entry-undo"),
+    path("m/<str:token>/dispute/", entry_views.entry_dispute, name="entry-dispute"),
 ]

@@ -103,6 +103,8 @@ def _director_page(
         "started": competition.started,
         "rules": competition.rules,
         "format_name": presenters.format_name(competition),
+        # Results a side disputed instead of confirming, with every side's words.
+        "disputes": tournaments_selectors.disputed_matches(competition),
     }
     if not competition.started:
         context["entrant_form"] = forms.get("entrant") or EntrantForm(

@@ -183,10 +183,30 @@ def test_a_fixture_of_another_competition_is_not_found(organiser, organiser_clie
     )
 
 
-@pytest.mark.parametrize("view", [*WRITES, "competitions:fixture-start"])
+@pytest.mark.parametrize("view", WRITES)
 def test_writes_are_posts(league, organiser_client, view):
     fixture = fixtures_of(league)[0]
     assert organiser_client.get(url(view, league, fixture)).status_code == 405
+
+
+def test_start_the_game_asks_first_and_a_get_starts_nothing(league, scorer_client):
+    fixture = fixtures_of(league)[0]
+    # The fixtures list and the fixture's page lead to the question, not to a new game.
+    listed = parse(scorer_client.get(url("competitions:fixtures", league)).content)
+    start = url("competitions:fixture-start", league, fixture)
+    assert start in [a.attrs.get("href") for a in listed.by_id(f"fixture-{fixture.pk}").iter("a")]
+    root = parse(scorer_client.get(start).content)
+    assert "Start the game?" in next(root.iter("h1")).text
+    assert " v ".join(names(fixture)) in root.by_id("start-who").text.replace("  ", " ")
+    assert not Game.objects.exists()
+    assert scorer_client.post(start).status_code == 302
+    assert Game.objects.count() == 1
+    # Once a game runs, the question leads to it.
+    again = scorer_client.get(start)
+    assert again.status_code == 302 and again["Location"] == f"/games/{Game.objects.get().pk}/"
+    # Anonymous visitors are sent to sign in before they are asked.
+    response = Client().get(start)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
 
 
 def test_an_organiser_types_a_result_from_the_paper_sheet(league, organiser_client):
