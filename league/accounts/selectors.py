@@ -59,7 +59,9 @@ def accounts() -> list[Account]:
     for user in users:
         profile = getattr(user, "profile", None)
         organiser = user.is_superuser or (profile is not None and profile.role == Role.ORGANISER)
-        found.append(Account(user, Role.ORGANISER.label if organiser else Role.SCORER.label, organiser))
+        found.append(
+            Account(user, Role.ORGANISER.label if organiser else Role.SCORER.label, organiser)
+        )
     return found
 
 

@@ -40,9 +40,7 @@ def user_set_active(*, user: User, active: bool, by: User) -> User:
     with transaction.atomic():
         # The organisers' rows are locked (PostgreSQL), so that two organisers disabling each
         # other at once cannot both pass the count and leave the club with none.
-        remaining = list(
-            organisers().select_for_update(of=("self",)).values_list("pk", flat=True)
-        )
+        remaining = list(organisers().select_for_update(of=("self",)).values_list("pk", flat=True))
         if user.pk in remaining and len(remaining) == 1:
             raise Refused(
                 f"{user} is the last organiser: make another account an organiser first, or "
