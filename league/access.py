@@ -108,7 +108,7 @@ def game_for_write(request: HttpRequest, game_id: int) -> Game:
     if not can_score(request.user, game):
         raise NotAllowed(
             "Only the scorers of this game and the club's organisers can change its sheet.",
-            ask=f"Ask {game.created_by}, who started it, or an organiser to enter the deal."
+            ask=f"Ask {game.created_by}, who started it, or an organiser to change it."
             if game.created_by is not None
             else "",
         )
