@@ -106,7 +106,12 @@ def game_for_write(request: HttpRequest, game_id: int) -> Game:
     """The game, if the signed-in user may score it; 404 if there is none, 403 otherwise."""
     game = get_object_or_404(Game, pk=game_id)
     if not can_score(request.user, game):
-        raise PermissionDenied("You are not a scorer of this game.")
+        raise NotAllowed(
+            "Only the scorers of this game and the club's organisers can change its sheet.",
+            ask=f"Ask {game.created_by}, who started it, or an organiser to change it."
+            if game.created_by is not None
+            else "",
+        )
     return game
 
 
@@ -116,9 +121,63 @@ def roles(request: HttpRequest) -> dict[str, bool]:
     return {"is_organiser": user is not None and is_organiser(user)}
 
 
+class NotAllowed(PermissionDenied):
+    """A signed-in user refused, in words for the 403 page: ``message`` says who may do it,
+    ``ask`` (optional) whom to ask instead. A bare ``PermissionDenied`` (Django's own, a
+    library's) shows the page's general words instead of its message."""
+
+    def __init__(self, message: str, ask: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.ask = ask
+
+
+# What each organiser-only page does, by its URL name: the 403 page says "Only the club's
+# organisers can <this>." A page missing here says "... can do this." (tests/league/safety).
+ORGANISERS_ONLY = {
+    "accounts:new": "add an account",
+    "accounts:list": "see the accounts",
+    "accounts:active": "disable or enable an account",
+    "accounts:set-password": "set another person's password",
+    "accounts:lockouts": "let a locked sign-in in again",
+    "competitions:club-list": "add a club",
+    "competitions:club-export": "download a club's data",
+    "competitions:player-add": "add members to a club",
+    "competitions:players-add": "add members to a club",
+    "competitions:partnership-add": "add partnerships to a club",
+    "competitions:new": "create a competition",
+    "competitions:entrant-add": "enter players or partnerships in a competition",
+    "competitions:entrants-add-all": "enter players or partnerships in a competition",
+    "competitions:draw": "draw a competition's fixtures",
+    "competitions:fixture-move": "move a fixture",
+    "competitions:fixture-concede": "record a forfeit",
+    "competitions:fixture-result": "type in a fixture's result",
+    "competitions:fixture-start": "start a tournament match from here",
+    "tournaments:new": "create a tournament",
+    "tournaments:director": "run a tournament",
+    "tournaments:entrant-add": "enter players or partnerships in a tournament",
+    "tournaments:entrants-add-all": "enter players or partnerships in a tournament",
+    "tournaments:seed": "seed a tournament",
+    "tournaments:start": "start a tournament",
+    "tournaments:confirm": "confirm a tournament result",
+    "tournaments:withdraw": "withdraw an entrant",
+    "tournaments:swap": "swap two entrants of a drawn round",
+    "tournaments:publish": "publish a drawn round",
+    "games:abandon": "abandon a game started by mistake",
+    "printing:round-tables-pdf": "print a round's tables with their entry links",
+}
+
+
+def organisers_only(request: HttpRequest) -> NotAllowed:
+    """The refusal of an organiser-only page to anybody else, naming what the page does."""
+    match = getattr(request, "resolver_match", None)
+    what = ORGANISERS_ONLY.get(match.view_name if match else "", "do this")
+    return NotAllowed(f"Only the club's organisers can {what}.")
+
+
 def require_organiser(request: HttpRequest) -> None:
     if not is_organiser(request.user):
-        raise PermissionDenied("Only an organiser may do this.")
+        raise organisers_only(request)
 
 
 def organiser_required(view: View) -> View:
@@ -131,6 +190,13 @@ def organiser_required(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+def account_for_organiser(request: HttpRequest, user_id: int) -> User:
+    """An account, for an organiser to manage: 403 for anybody else (before looking, so that
+    a scorer learns nothing of which accounts exist), 404 if there is none."""
+    require_organiser(request)
+    return get_object_or_404(get_user_model()._default_manager.all(), pk=user_id)
 
 
 # -- clubs and competitions: everybody reads ------------------------------------------------

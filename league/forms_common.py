@@ -38,6 +38,14 @@ def show_refusal(form: forms.BaseForm, error: Refused) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
+def autofocus(form: forms.BaseForm, name: str) -> forms.BaseForm:
+    """Put the cursor in ``form``'s field ``name`` when the page loads (the HTML attribute, so
+    without JavaScript too): after adding one name the next is typed straight away. A page
+    with an address fragment does not autofocus, so its redirect carries none."""
+    form.fields[name].widget.attrs["autofocus"] = True
+    return form
+
+
 def number(**kwargs: Any) -> forms.IntegerField:
     kwargs.setdefault("widget", forms.NumberInput(attrs=NUMBER_INPUT))
     return forms.IntegerField(**kwargs)

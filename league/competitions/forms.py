@@ -23,6 +23,7 @@ from league.forms_common import (
     number,
 )
 from league.models import Club, Competition, EntrantKind, Partnership, Player
+from league.names import clean_name
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
 from scoring.standings import DEFAULT_KEYS, TIEBREAKS, InvalidStandings, MatchPoints, validate_keys
 from scoring.words import possessive
@@ -34,6 +35,40 @@ class ClubForm(forms.Form):
 
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=80, label="Member's name")
+
+
+class MembersForm(forms.Form):
+    """Several members at once: one name a line, as pasted from a list. Blank lines are
+    skipped; a line too long to be a name is refused with its number (nothing is added)."""
+
+    MAX_LINES = 500
+
+    names = forms.CharField(
+        max_length=40_000,
+        label="Members' names, one a line",
+        help_text="Paste the club's list. Names the club has already are left out and listed.",
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        error_messages={"required": "Paste or type at least one name."},
+    )
+
+    def clean_names(self) -> list[str]:
+        lines = [clean_name(line) for line in self.cleaned_data["names"].splitlines()]
+        limit = Player._meta.get_field("name").max_length or 80
+        problems = [
+            f"Line {number}: “{line[:30]}…” is longer than {limit} letters."
+            for number, line in enumerate(lines, start=1)
+            if len(line) > limit
+        ]
+        if problems:
+            raise forms.ValidationError(
+                [*problems, "Nothing was added: shorten it and send again."]
+            )
+        names = [line for line in lines if line]
+        if not names:
+            raise forms.ValidationError(self.fields["names"].error_messages["required"])
+        if len(names) > self.MAX_LINES:
+            raise forms.ValidationError(f"Add at most {self.MAX_LINES} names at a time.")
+        return names
 
 
 class PartnershipForm(forms.Form):

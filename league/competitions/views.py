@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -30,17 +31,19 @@ from league.access import (
     player_or_404,
 )
 from league.competitions import selectors, services
+from league.competitions.added import entrants_added_text, members_added_text
 from league.competitions.forms import (
     ClubForm,
     CompetitionForm,
     DrawForm,
     EntrantForm,
+    MembersForm,
     PartnershipForm,
     PlayerForm,
     RotationForm,
 )
 from league.errors import Refused
-from league.forms_common import show_refusal
+from league.forms_common import autofocus, show_refusal
 from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -80,7 +83,13 @@ def _club_list_page(
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return _club_page(request, club_or_404(slug))
+    return _club_page(request, club_or_404(slug), focus=request.GET.get("added", ""))
+
+
+def _added(address: str, what: str) -> str:
+    """The page to go back to after adding one ``what``, with the cursor in the form for the
+    next (``?added=``; no fragment, which would stop the browser's autofocus)."""
+    return f"{address}?added={what}"
 
 
 @organiser_required
@@ -95,8 +104,26 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(request, f"{player} is a member of {club}.")
+            return redirect(_added(reverse("competitions:club-detail", args=[club.slug]), "member"))
+    return _club_page(request, club, player_form=form, focus="member", status=400)
+
+
+@organiser_required
+@require_POST
+def players_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Several members at once, one name a line; the names the club has already are listed."""
+    club = club_or_404(slug)
+    form = MembersForm(request.POST, prefix="members")
+    if form.is_valid():
+        try:
+            done = services.players_add(club=club, names=form.cleaned_data["names"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            for level, text in members_added_text(done):
+                messages.add_message(request, level, text)
             return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#members")
-    return _club_page(request, club, player_form=form, status=400)
+    return _club_page(request, club, members_form=form, focus="members", status=400)
 
 
 @organiser_required
@@ -114,8 +141,9 @@ def partnership_add(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(request, f"Partnership {pair} added.")
-            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#partnerships")
-    return _club_page(request, club, partnership_form=form, status=400)
+            address = reverse("competitions:club-detail", args=[club.slug])
+            return redirect(_added(address, "partnership"))
+    return _club_page(request, club, partnership_form=form, focus="partnership", status=400)
 
 
 def _club_page(
@@ -123,8 +151,12 @@ def _club_page(
     club: Club,
     player_form: PlayerForm | None = None,
     partnership_form: PartnershipForm | None = None,
+    members_form: MembersForm | None = None,
+    focus: str = "",
     status: int = 200,
 ) -> HttpResponse:
+    """The club's page; ``focus`` names the form whose first field has the cursor ("member",
+    "members", "partnership")."""
     organiser = is_organiser(request.user)
     players = selectors.club_members(club)
     context = {
@@ -136,10 +168,20 @@ def _club_page(
     }
     if organiser:
         context["player_form"] = player_form or PlayerForm(prefix="player")
+        context["members_form"] = members_form or MembersForm(prefix="members")
         if len(players) >= 2 or partnership_form is not None:
             context["partnership_form"] = partnership_form or PartnershipForm(
                 club=club, prefix="partnership"
             )
+        # The cursor in the form just used, for the next name.
+        form_name, field = {
+            "member": ("player_form", "name"),
+            "members": ("members_form", "names"),
+            "partnership": ("partnership_form", "first"),
+        }.get(focus, ("", ""))
+        form = context.get(form_name)
+        if isinstance(form, forms.BaseForm):
+            autofocus(form, field)
     return render(request, "competitions/club_detail.html", context, status=status)
 
 
@@ -178,7 +220,8 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def competition_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return _competition_page(request, competition_or_404(slug))
+    focus = request.GET.get("added") == "entrant"
+    return _competition_page(request, competition_or_404(slug), focus=focus)
 
 
 def competition_rules(request: HttpRequest, slug: str) -> HttpResponse:
@@ -198,8 +241,23 @@ def entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(request, f"{entrant} entered.")
-            return redirect(reverse("competitions:detail", args=[slug]) + "#entrants")
-    return _competition_page(request, competition, entrant_form=form, status=400)
+            return redirect(_added(reverse("competitions:detail", args=[slug]), "entrant"))
+    return _competition_page(request, competition, entrant_form=form, focus=True, status=400)
+
+
+@organiser_required
+@require_POST
+def entrants_add_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Enter every partnership (or member) of the club that is not entered yet."""
+    competition = competition_or_404(slug)
+    try:
+        done = services.entrants_add_all(competition=competition)
+    except Refused as error:
+        messages.error(request, error.message)
+        return _competition_page(request, competition, status=400)
+    for level, text in entrants_added_text(competition, done):
+        messages.add_message(request, level, text)
+    return redirect(reverse("competitions:detail", args=[slug]) + "#entrants")
 
 
 @organiser_required
@@ -279,8 +337,10 @@ def _competition_page(
     competition: Competition,
     entrant_form: EntrantForm | None = None,
     draw_form: DrawForm | RotationForm | None = None,
+    focus: bool = False,
     status: int = 200,
 ) -> HttpResponse:
+    """The competition's page; ``focus``: the cursor in the form that enters one more."""
     organiser = is_organiser(request.user)
     rules = competition.rules
     entrants = selectors.competition_entrants(competition)
@@ -307,6 +367,9 @@ def _competition_page(
             competition=competition, prefix="entrant"
         )
         context["draw_form"] = draw_form or _draw_form(competition)
+        if focus:
+            form = context["entrant_form"]
+            autofocus(form, next(iter(form.fields)))
     return render(request, "competitions/competition_detail.html", context, status=status)
 
 

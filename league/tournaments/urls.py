@@ -7,6 +7,11 @@ urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="new"),
     path("c/<slug:slug>/director/", views.director, name="director"),
     path("c/<slug:slug>/director/entrants/", views.director_entrant_add, name="entrant-add"),
+    path(
+        "c/<slug:slug>/director/entrants/all/",
+        views.director_entrants_add_all,
+        name="entrants-add-all",
+    ),
     path("c/<slug:slug>/director/seeds/", views.director_seed, name="seed"),
     path("c/<slug:slug>/director/start/", views.director_start, name="start"),
     path(

@@ -34,9 +34,10 @@ from league.access import (
     tournament_or_404,
 )
 from league.competitions import services as competitions_services
+from league.competitions.added import entrants_added_text
 from league.competitions.forms import EntrantForm
 from league.errors import NeedsConfirmation, Refused
-from league.forms_common import show_refusal
+from league.forms_common import autofocus, show_refusal
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
 from league.tournaments import presenters, services
@@ -176,7 +177,13 @@ def _director_page(
 
 @login_required
 def director(request: HttpRequest, slug: str) -> HttpResponse:
-    return _director_page(request, tournament_for_director(request, slug))
+    competition = tournament_for_director(request, slug)
+    forms = None
+    if request.GET.get("added") == "entrant" and not competition.started:
+        # Back from entering one: the cursor waits in the form for the next.
+        entrant = EntrantForm(competition=competition, prefix="entrant")
+        forms = {"entrant": autofocus(entrant, next(iter(entrant.fields)))}
+    return _director_page(request, competition, forms)
 
 
 def _back(competition: Competition, anchor: str = "") -> HttpResponseRedirect:
@@ -201,8 +208,25 @@ def director_entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
                 show_refusal(form, error)
             else:
                 messages.success(request, f"{entrant} entered.")
-                return _back(competition, "entrants")
+                address = reverse("tournaments:director", args=[competition.slug])
+                return HttpResponseRedirect(f"{address}?added=entrant")
+    autofocus(form, next(iter(form.fields)))
     return _director_page(request, competition, {"entrant": form}, status=400)
+
+
+@login_required
+@require_POST
+def director_entrants_add_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Enter every partnership (or member) of the club that is not entered yet."""
+    competition = tournament_for_director(request, slug)
+    try:
+        done = competitions_services.entrants_add_all(competition=competition)
+    except Refused as error:
+        messages.error(request, error.message)
+        return _director_page(request, competition, status=400)
+    for level, text in entrants_added_text(competition, done):
+        messages.add_message(request, level, text)
+    return _back(competition, "entrants")
 
 
 @login_required

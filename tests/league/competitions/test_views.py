@@ -170,7 +170,7 @@ def test_an_organiser_sees_the_forms_on_the_club_page(organiser_client, club, pa
 def test_an_organiser_adds_a_member(organiser_client, club):
     response = organiser_client.post(f"/clubs/{club.slug}/players/", {"player-name": "  Eve  "})
     assert response.status_code == 302
-    assert response["Location"] == f"/clubs/{club.slug}/#members"
+    assert response["Location"] == f"/clubs/{club.slug}/?added=member"
     assert list(club.players.values_list("name", flat=True)) == ["Eve"]
     root = page(organiser_client, f"/clubs/{club.slug}/")
     assert "Eve is a member of Evansville Clabber Club." in root.text
@@ -437,7 +437,7 @@ def test_an_organiser_enters_an_entrant_from_the_club(organiser_client, organise
         f"/c/{competition.slug}/entrants/", {"entrant-partnership": pairs[0].pk}
     )
     assert response.status_code == 302
-    assert response["Location"] == f"/c/{competition.slug}/#entrants"
+    assert response["Location"] == f"/c/{competition.slug}/?added=entrant"
     assert list(competition.entrants.values_list("name", flat=True)) == ["The Jacks"]
     # Who is entered is no longer offered.
     root = page(organiser_client, f"/c/{competition.slug}/")
