@@ -5,6 +5,8 @@ service's :class:`~league.errors.Refused` next to the field it names (or above t
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -41,3 +43,18 @@ def show_refusal(form: forms.BaseForm, error: Refused) -> None:
 def number(**kwargs: Any) -> forms.IntegerField:
     kwargs.setdefault("widget", forms.NumberInput(attrs=NUMBER_INPUT))
     return forms.IntegerField(**kwargs)
+
+
+def offer_usual_game(form: forms.BaseForm, usual_games: Mapping[int, str]) -> None:
+    """Start the ``preset`` menu of a new competition's ``form`` at its club's usual game
+    (``usual_games``: club id to the preset of its latest competition), and give the page's
+    script the map, so that choosing another club chooses that club's game too."""
+    preset = form.fields["preset"]
+    assert isinstance(preset, forms.ChoiceField)
+    offered = {str(key) for key, _ in preset.choices}
+    usual = {pk: key for pk, key in usual_games.items() if key in offered}
+    preset.widget.attrs["data-usual-games"] = json.dumps({str(k): v for k, v in usual.items()})
+    club = form.initial.get("club")
+    if club is not None and club.pk in usual:
+        preset.initial = usual[club.pk]
+        preset.help_text = "The club's usual game: the one its last competition was played by."

@@ -40,7 +40,7 @@ from league.competitions.forms import (
     RotationForm,
 )
 from league.errors import Refused
-from league.forms_common import show_refusal
+from league.forms_common import offer_usual_game, show_refusal
 from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -146,8 +146,9 @@ def _club_page(
 # -- competitions -----------------------------------------------------------------------------
 @organiser_required
 def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club = selectors.club_by_slug(request.GET.get("club") or "")
+    club = selectors.form_club(request.GET.get("club") or "")
     form = CompetitionForm(request.POST or None, initial={"club": club} if club else None)
+    offer_usual_game(form, selectors.usual_games())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

@@ -15,7 +15,13 @@ from django import forms
 from league.forms_common import NUMBER_INPUT, number
 from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
-from scoring.formats import KNOCKOUT_ODD, KNOCKOUTS, fits_a_tournament
+from scoring.formats import (
+    KNOCKOUT_ODD,
+    KNOCKOUTS,
+    MAX_SWISS_ROUNDS,
+    fits_a_tournament,
+    swiss_rounds_hint,
+)
 
 ENTRANT_CHOICES = [
     ("", "As the game is played"),
@@ -61,7 +67,11 @@ class TournamentForm(forms.Form):
         "wins the grand final, one more match decides",
     )
     swiss_rounds = number(
-        required=False, min_value=1, max_value=15, label="Swiss rounds", help_text="Swiss only."
+        required=False,
+        min_value=1,
+        max_value=MAX_SWISS_ROUNDS,
+        label="Swiss rounds",
+        help_text=f"Swiss only. {swiss_rounds_hint()}",
     )
     pool_count = number(
         required=False, min_value=1, max_value=16, label="Pools", help_text="Pools only."

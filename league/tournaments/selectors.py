@@ -256,11 +256,6 @@ def next_entry_token(entrant_id: int, after: int) -> str | None:
 
 
 # -- a new tournament ---------------------------------------------------------------------------
-def club_by_slug(slug: str) -> Club | None:
-    """The club a new tournament is offered for (``?club=``), or None."""
-    return Club.objects.filter(slug=slug).first() if slug else None
-
-
 def clubs_exist() -> bool:
     return Club.objects.exists()
 

@@ -66,7 +66,13 @@ from league.tournaments.selectors import (
 )
 from scoring import Ruleset
 from scoring.brackets import bracket_waves, split_into_pools
-from scoring.formats import InvalidFormat, check_tournament, check_tournament_start, swiss_round_due
+from scoring.formats import (
+    InvalidFormat,
+    check_tournament,
+    check_tournament_start,
+    suggested_swiss_rounds,
+    swiss_round_due,
+)
 from scoring.pairing import round_robin
 from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
 
@@ -251,6 +257,10 @@ def tournament_start(*, competition: Competition) -> None:
         )
     except InvalidFormat as error:
         raise Refused(error.message, error.field) from None
+    if fmt == TournamentFormat.SWISS and competition.swiss_rounds is None:
+        # Left blank when it was created: the number the field of entrants needs.
+        competition.swiss_rounds = suggested_swiss_rounds(len(entrants))
+        competition.save(update_fields=["swiss_rounds"])
     if fmt == TournamentFormat.ROUND_ROBIN:
         competition.started = True  # fixtures_generate draws a tournament once it has started
         fixtures_generate(competition=competition)

@@ -33,10 +33,11 @@ from league.access import (
     tournament_for_director,
     tournament_or_404,
 )
+from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.forms import EntrantForm
 from league.errors import NeedsConfirmation, Refused
-from league.forms_common import show_refusal
+from league.forms_common import offer_usual_game, show_refusal
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
 from league.tournaments import presenters, services
@@ -47,8 +48,9 @@ from league.tournaments.forms import SeedForm, SwapForm, TournamentForm, Withdra
 # -- a new tournament -------------------------------------------------------------------------
 @organiser_required
 def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club = tournaments_selectors.club_by_slug(request.GET.get("club") or "")
+    club = competitions_selectors.form_club(request.GET.get("club") or "")
     form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
+    offer_usual_game(form, competitions_selectors.usual_games())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -102,7 +104,9 @@ def _director_page(
         "entrants": entrants,
         "started": competition.started,
         "rules": competition.rules,
-        "format_name": presenters.format_name(competition),
+        "format_name": presenters.format_name(
+            competition, entrants=None if competition.started else len(entrants)
+        ),
     }
     if not competition.started:
         context["entrant_form"] = forms.get("entrant") or EntrantForm(

@@ -6,6 +6,7 @@ visitor (sent to sign in), and nothing is saved when it is refused."""
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 
@@ -274,6 +275,33 @@ def test_the_new_competition_form_starts_with_the_club_and_lists_the_tiebreak_ke
     assert root.by_id("id_tiebreaks").attrs["value"] == (
         "match_points, point_difference, points_for"
     )
+
+
+def test_a_new_competition_starts_at_the_club_s_usual_game(organiser, organiser_client, club):
+    assert (
+        "selected"
+        not in next(
+            page(organiser_client, "/competitions/new/").by_id("id_preset").iter("option")
+        ).attrs
+    )  # no competition yet: the menu's first game
+    league(club, organiser, preset="clabber", name="Autumn league")
+    league(club, organiser, kind=EntrantKind.PLAYERS, preset="klaberjass", name="Singles")
+    other = competitions_services.club_create(name="Another club")
+    league(other, organiser, preset="clabber")
+    root = page(organiser_client, f"/competitions/new/?club={club.slug}")
+    chosen = [
+        o.attrs["value"] for o in root.by_id("id_preset").iter("option") if "selected" in o.attrs
+    ]
+    assert chosen == ["klaberjass"]  # the last competition's, not the most played
+    assert "The club's usual game" in root.text
+    usual = json.loads(root.by_id("id_preset").attrs["data-usual-games"])
+    assert usual == {str(club.pk): "klaberjass", str(other.pk): "clabber"}
+    # Without ?club=, the club the menu shows chosen (the first by name) gives the game.
+    root = page(organiser_client, "/competitions/new/")
+    chosen = [
+        o.attrs["value"] for o in root.by_id("id_preset").iter("option") if "selected" in o.attrs
+    ]
+    assert chosen == ["clabber"]
 
 
 def test_an_organiser_creates_a_competition_with_house_rules(organiser_client, organiser, club):
