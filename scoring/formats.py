@@ -161,6 +161,29 @@ def check_competition(
 
 
 # -- a tournament ------------------------------------------------------------------------------
+#: The order of a Swiss's table when none is chosen: match points, then the strength of the
+#: opponents met (Buchholz, median Buchholz, Sonneborn-Berger), as Swiss events rank.
+SWISS_TIEBREAKS: tuple[str, ...] = (
+    "match_points",
+    "buchholz",
+    "median_buchholz",
+    "sonneborn_berger",
+    "point_difference",
+)
+#: The order of any other tournament's table when none is chosen.
+TOURNAMENT_TIEBREAKS: tuple[str, ...] = (
+    "match_points",
+    "head_to_head",
+    "point_difference",
+    "points_for",
+)
+
+
+def usual_tiebreaks(format: str) -> tuple[str, ...]:
+    """The chain a tournament of ``format`` is ordered by when none is chosen."""
+    return SWISS_TIEBREAKS if format == "swiss" else TOURNAMENT_TIEBREAKS
+
+
 def fits_a_tournament(rules: Ruleset) -> bool:
     """Whether ``rules`` can be a tournament's game: a tournament match has two sides."""
     return rules.sides == 2

@@ -40,7 +40,7 @@ from league.competitions.forms import (
     RotationForm,
 )
 from league.errors import Refused
-from league.forms_common import offer_usual_game, show_refusal
+from league.forms_common import offer_usual_game, show_refusal, tiebreak_help
 from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -171,7 +171,7 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "has_clubs": selectors.clubs_exist(),
-        "tiebreak_keys": form.tiebreak_help(),
+        "tiebreak_keys": tiebreak_help(),
     }
     return render(
         request, "competitions/competition_new.html", context, status=400 if form.is_bound else 200

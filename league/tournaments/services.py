@@ -72,6 +72,7 @@ from scoring.formats import (
     check_tournament_start,
     suggested_swiss_rounds,
     swiss_round_due,
+    usual_tiebreaks,
 )
 from scoring.pairing import round_robin
 from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
@@ -99,7 +100,8 @@ def tournament_create(
     pool_top_k: int | None = None,
     tiebreaks: tuple[str, ...] | list[str] | None = None,
 ) -> Competition:
-    """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
+    """A tournament: a competition with a format. Without ``tiebreaks`` its table is ordered
+    the format's usual way (a Swiss by Buchholz: :func:`scoring.formats.usual_tiebreaks`)."""
     try:
         check_tournament(
             rules,
@@ -113,11 +115,6 @@ def tournament_create(
         )
     except InvalidFormat as error:
         raise Refused(error.message, error.field) from None
-    default_keys = (
-        ("match_points", "buchholz", "median_buchholz", "sonneborn_berger", "point_difference")
-        if format == TournamentFormat.SWISS
-        else ("match_points", "head_to_head", "point_difference", "points_for")
-    )
     competition = competition_create(
         club=club,
         name=name,
@@ -125,7 +122,7 @@ def tournament_create(
         entrant_kind=entrant_kind,
         by=by,
         games_per_match=games_per_match,
-        tiebreaks=tiebreaks or default_keys,
+        tiebreaks=tiebreaks or usual_tiebreaks(format),
     )
     competition.kind = CompetitionKind.TOURNAMENT
     competition.format = format

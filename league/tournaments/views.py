@@ -37,7 +37,7 @@ from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.forms import EntrantForm
 from league.errors import NeedsConfirmation, Refused
-from league.forms_common import offer_usual_game, show_refusal
+from league.forms_common import offer_usual_game, show_refusal, tiebreak_help
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
 from league.tournaments import presenters, services
@@ -68,13 +68,18 @@ def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
                 swiss_rounds=data.get("swiss_rounds"),
                 pool_count=data.get("pool_count"),
                 pool_top_k=data.get("pool_top_k"),
+                tiebreaks=data.get("tiebreaks") or None,
             )
         except Refused as error:
             show_refusal(form, error)
         else:
             messages.success(request, f"{competition} created: enter its entrants.")
             return redirect("tournaments:director", competition.slug)
-    context = {"form": form, "has_clubs": tournaments_selectors.clubs_exist()}
+    context = {
+        "form": form,
+        "has_clubs": tournaments_selectors.clubs_exist(),
+        "tiebreak_keys": tiebreak_help(),
+    }
     status = 400 if form.is_bound else 200
     return render(request, "tournaments/tournament_new.html", context, status=status)
 

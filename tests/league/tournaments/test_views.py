@@ -252,6 +252,33 @@ def test_a_swiss_with_blank_rounds_plays_the_rounds_its_entrants_need(organiser,
     assert "Swiss, 4 rounds;" in next(p for p in director.iter("p") if p.has_class("meta")).text
 
 
+def test_a_tournament_s_tiebreaks_are_chosen_from_menus_or_left_to_the_format(
+    organiser_client,
+):
+    club = competitions_services.club_create(name="Thursday club")
+    form = page(organiser_client, url("tournaments:new"))
+    menus = [next(li.iter("label")).text for li in form.by_id("tiebreak-chain").iter("li")]
+    assert menus[:3] == ["1st tie-break", "2nd tie-break", "3rd tie-break"]
+    assert "Buchholz, then Median Buchholz" in form.by_id("tiebreak-chain").text
+    # Chosen: in the order of the menus.
+    chosen = {"tiebreaks_0": "match_points", "tiebreaks_1": "", "tiebreaks_2": "fewest_hicks"}
+    response = organiser_client.post(url("tournaments:new"), new_post(club, **chosen))
+    assert response.status_code == 302
+    assert Competition.objects.get().tiebreaks == ["match_points", "fewest_hicks"]
+    # Every menu blank: the format's usual order.
+    blank = {f"tiebreaks_{i}": "" for i in range(6)}
+    swiss = new_post(club, name="Swiss cup", format=TournamentFormat.SWISS, **blank)
+    assert organiser_client.post(url("tournaments:new"), swiss).status_code == 302
+    assert Competition.objects.get(name="Swiss cup").tiebreaks[:2] == ["match_points", "buchholz"]
+    # Twice the same: refused in words, next to the menus.
+    twice = {"tiebreaks_0": "buchholz", "tiebreaks_1": "buchholz"}
+    response = organiser_client.post(url("tournaments:new"), new_post(club, name="X", **twice))
+    assert response.status_code == 400
+    message = parse(response.content).by_id("tiebreaks-error").text
+    assert message == "Buchholz is chosen twice: choose each tie-break once."
+    assert not Competition.objects.filter(name="X").exists()
+
+
 def test_only_an_organiser_creates_a_tournament(scorer_client):
     club = competitions_services.club_create(name="Thursday club")
     refused(scorer_client.get(url("tournaments:new")), login=False)
