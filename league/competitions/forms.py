@@ -24,6 +24,7 @@ from league.forms_common import (
     number,
 )
 from league.models import Club, Competition, EntrantKind, Partnership, Player
+from league.timezones import time_zone_choices
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
 from scoring.standings import DEFAULT_KEYS, InvalidStandings, MatchPoints
 from scoring.words import possessive
@@ -31,6 +32,21 @@ from scoring.words import possessive
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=100, label="Club name")
+
+
+class ClubTimeZoneForm(forms.Form):
+    """The club's clock: the zone its pages and PDFs show times in."""
+
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        required=False,
+        label="Time zone",
+        help_text="The times of the club's games, corrections and printed sheets.",
+        error_messages={
+            "invalid_choice": "“%(value)s” is not a time zone this server knows: choose one "
+            "from the list."
+        },
+    )
 
 
 class PlayerForm(forms.Form):

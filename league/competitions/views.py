@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -32,6 +33,7 @@ from league.access import (
 from league.competitions import selectors, services
 from league.competitions.forms import (
     ClubForm,
+    ClubTimeZoneForm,
     CompetitionForm,
     DrawForm,
     EntrantForm,
@@ -44,6 +46,7 @@ from league.forms_common import offer_usual_game, show_refusal, tiebreak_help
 from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
+from league.timezones import zone_words
 from scoring.standings import TIEBREAKS
 
 
@@ -81,6 +84,28 @@ def _club_list_page(
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return _club_page(request, club_or_404(slug))
+
+
+@organiser_required
+@require_POST
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's settings: its time zone."""
+    club = club_or_404(slug)
+    form = ClubTimeZoneForm(request.POST, prefix="settings")
+    if form.is_valid():
+        try:
+            services.club_set_time_zone(club=club, time_zone=form.cleaned_data["time_zone"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{club}’s times are now shown in {zone_name(club)} time.")
+            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
+    return _club_page(request, club, settings_form=form, status=400)
+
+
+def zone_name(club: Club) -> str:
+    """The club's zone in words: "America: Chicago"; the server's, named, for blank."""
+    return zone_words(club.time_zone or settings.TIME_ZONE)
 
 
 @organiser_required
@@ -123,18 +148,23 @@ def _club_page(
     club: Club,
     player_form: PlayerForm | None = None,
     partnership_form: PartnershipForm | None = None,
+    settings_form: ClubTimeZoneForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     organiser = is_organiser(request.user)
     players = selectors.club_members(club)
     context = {
         "club": club,
+        "zone_name": zone_name(club),
         "players": players,
         "partnerships": selectors.club_partnerships(club),
         "competitions": selectors.club_competitions(club),
         "can_edit": organiser,
     }
     if organiser:
+        context["settings_form"] = settings_form or ClubTimeZoneForm(
+            prefix="settings", initial={"time_zone": club.time_zone}
+        )
         context["player_form"] = player_form or PlayerForm(prefix="player")
         if len(players) >= 2 or partnership_form is not None:
             context["partnership_form"] = partnership_form or PartnershipForm(

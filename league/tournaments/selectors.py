@@ -200,7 +200,9 @@ def token_side(token: str) -> FixtureSide | None:
     if not token or len(token) > 64:
         return None
     return (
-        FixtureSide.objects.select_related("fixture__competition", "fixture__round", "entrant")
+        FixtureSide.objects.select_related(
+            "fixture__competition__club", "fixture__round", "entrant"
+        )
         .filter(entry_token=token)
         .first()
     )
