@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0006_clean_stored_names'),
+        ('league', '0007_round_draft'),
     ]
 
     operations = [
