@@ -19,6 +19,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -36,6 +37,7 @@ from league.models import (
     Role,
     Round,
 )
+from league.timezones import use_club_time
 from league.tournaments import selectors as tournaments_selectors
 
 View = Callable[..., HttpResponse]
@@ -97,14 +99,27 @@ def can_score(user: User | AnonymousUser, game: Game) -> bool:
     return game.scorers.filter(pk=user.pk).exists()
 
 
+def _on_its_clock(game: Game) -> Game:
+    """A game of a competition is read on its club's clock; any other on the server's."""
+    zone = getattr(game, "club_time_zone", None)
+    if zone:
+        use_club_time(zone)
+    return game
+
+
+def _games() -> Any:
+    # The club's zone comes with the game, in the same query.
+    return Game.objects.annotate(club_time_zone=F("fixture__competition__club__time_zone"))
+
+
 def game_or_404(game_id: int) -> Game:
     """A game, for anybody to read (its sheet, its PDF); 404 if there is none."""
-    return get_object_or_404(Game, pk=game_id)
+    return _on_its_clock(get_object_or_404(_games(), pk=game_id))
 
 
 def game_for_write(request: HttpRequest, game_id: int) -> Game:
     """The game, if the signed-in user may score it; 404 if there is none, 403 otherwise."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = _on_its_clock(get_object_or_404(_games(), pk=game_id))
     if not can_score(request.user, game):
         raise NotAllowed(
             "Only the scorers of this game and the club's organisers can change its sheet.",
@@ -142,6 +157,7 @@ ORGANISERS_ONLY = {
     "accounts:lockouts": "let a locked sign-in in again",
     "competitions:club-list": "add a club",
     "competitions:club-export": "download a club's data",
+    "competitions:club-settings": "change a club's settings",
     "competitions:player-add": "add members to a club",
     "competitions:players-add": "add members to a club",
     "competitions:partnership-add": "add partnerships to a club",
@@ -200,12 +216,17 @@ def account_for_organiser(request: HttpRequest, user_id: int) -> User:
 
 
 # -- clubs and competitions: everybody reads ------------------------------------------------
+# Every lookup of a club's things turns the request to the club's clock (league.timezones).
 def club_or_404(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
+    club = get_object_or_404(Club, slug=slug)
+    use_club_time(club.time_zone)
+    return club
 
 
 def competition_or_404(slug: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    use_club_time(competition.club.time_zone)
+    return competition
 
 
 def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
@@ -221,13 +242,17 @@ def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
 
 
 def player_or_404(player_id: int) -> Player:
-    return get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    use_club_time(player.club.time_zone)
+    return player
 
 
 def partnership_or_404(partnership_id: int) -> Partnership:
-    return get_object_or_404(
+    partnership = get_object_or_404(
         Partnership.objects.select_related("club", "first", "second"), pk=partnership_id
     )
+    use_club_time(partnership.club.time_zone)
+    return partnership
 
 
 def round_or_404(competition: Competition, number: int) -> Round:
@@ -245,9 +270,11 @@ def draft_round_or_404(competition: Competition, number: int) -> Round:
 def tournament_or_404(slug: str) -> Competition:
     """A tournament, for anybody to read (its bracket, its PDFs); 404 for a competition that
     is not one."""
-    return get_object_or_404(
+    competition = get_object_or_404(
         Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
     )
+    use_club_time(competition.club.time_zone)
+    return competition
 
 
 def tournament_for_director(request: HttpRequest, slug: str) -> Competition:
@@ -269,4 +296,5 @@ def entry_side_or_404(token: str) -> FixtureSide:
     # A drawn round's links open when the director publishes it (a swap may change them).
     if side is None or side.fixture.round.draft:
         raise Http404("There is no match with this link.")
+    use_club_time(side.fixture.competition.club.time_zone)
     return side

@@ -161,6 +161,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "league.middleware.request_id",
+    "league.middleware.club_time_zone",
     "league.middleware.loopback_only_when_debugging",
     "django.middleware.security.SecurityMiddleware",
     "league.middleware.content_security_policy",

@@ -246,11 +246,16 @@ def standings_table(
     competition: Competition, lines: Sequence[StandingLine], request: HttpRequest | None = None
 ) -> StandingsTable:
     extra = [
-        (f"key_{key}", TIEBREAKS[key].label, TIEBREAKS[key].description)
+        (
+            f"key_{key}",
+            TIEBREAKS[key].label,
+            TIEBREAKS[key].description,
+            TIEBREAKS[key].higher_is_better,
+        )
         for key in extra_keys(competition.tiebreaks)
     ]
     if competition.best_nights:
-        extra.append(("nights", "Nights", "Nights counted (the best ones)"))
+        extra.append(("nights", "Nights", "Nights counted (the best ones)", True))
     table = StandingsTable(
         standing_rows(lines, competition.tiebreaks),
         extra_columns=StandingsTable.tiebreak_columns(extra),

@@ -1,7 +1,7 @@
 """Forms of the club and competition pages: they validate input and turn it into the values
 the services take (a :class:`~scoring.Ruleset`, :class:`~scoring.standings.MatchPoints`, a
-chain of tie-break keys). The rules stay in ``scoring/``: a refused override or tie-break key
-shows the engine's own message, next to the field it concerns.
+chain of tie-break keys, chosen from numbered menus). The rules stay in ``scoring/``: a
+refused override shows the engine's own message, next to the field it concerns.
 
 A service may still refuse what a form let through (a duplicate name, the wrong kind of
 entrant for the game); :func:`show_refusal` puts its message next to the field it names.
@@ -20,17 +20,34 @@ from league.forms_common import (
     RULE_FIELDS,
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
+    TieBreakChainField,
     number,
 )
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
+from league.timezones import time_zone_choices
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
-from scoring.standings import DEFAULT_KEYS, TIEBREAKS, InvalidStandings, MatchPoints, validate_keys
+from scoring.standings import DEFAULT_KEYS, InvalidStandings, MatchPoints
 from scoring.words import possessive
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=100, label="Club name")
+
+
+class ClubTimeZoneForm(forms.Form):
+    """The club's clock: the zone its pages and PDFs show times in."""
+
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        required=False,
+        label="Time zone",
+        help_text="The times of the club's games, corrections and printed sheets.",
+        error_messages={
+            "invalid_choice": "“%(value)s” is not a time zone this server knows: choose one "
+            "from the list."
+        },
+    )
 
 
 class PlayerForm(forms.Form):
@@ -112,13 +129,11 @@ class CompetitionForm(forms.Form):
     points_win = number(min_value=0, max_value=100, initial=2, label="Points for a win")
     points_draw = number(min_value=0, max_value=100, initial=1, label="Points for a draw")
     points_loss = number(min_value=0, max_value=100, initial=0, label="Points for a loss")
-    tiebreaks = forms.CharField(
-        max_length=400,
-        initial=", ".join(DEFAULT_KEYS),
+    tiebreaks = TieBreakChainField(
+        initial=DEFAULT_KEYS,
         label="Table order (tie-breaks)",
-        help_text="Keys in order, separated by commas; the keys are listed below.",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-        error_messages={"required": "List at least one key, e.g. match_points."},
+        help_text="The table is ordered by the 1st; entrants still level are ordered by the "
+        "2nd, and so on. Leave the menus you do not need blank.",
     )
     best_nights = number(
         required=False,
@@ -170,20 +185,6 @@ class CompetitionForm(forms.Form):
         return self._bound(
             "entrant_kind", "games_per_match", "points_win", "points_draw", "points_loss"
         )
-
-    @staticmethod
-    def tiebreak_help() -> list[tuple[str, str, str]]:
-        return [(key, t.label, t.description) for key, t in TIEBREAKS.items()]
-
-    def clean_tiebreaks(self) -> list[str]:
-        text = self.cleaned_data.get("tiebreaks") or ""
-        keys = [key.strip() for key in text.replace("\n", ",").split(",") if key.strip()]
-        if not keys:
-            raise forms.ValidationError(self.fields["tiebreaks"].error_messages["required"])
-        try:
-            return list(validate_keys(keys))
-        except InvalidStandings as error:
-            raise forms.ValidationError(str(error)) from None
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
 from league.models import (
     Club,
@@ -461,6 +461,26 @@ def club_list() -> QuerySet[Club]:
 
 def clubs_exist() -> bool:
     return Club.objects.exists()
+
+
+def usual_games() -> dict[int, str]:
+    """Each club's usual game: the preset its latest competition (league or tournament) is
+    played by, by club id; a club without competitions is left out. One query."""
+    latest = Competition.objects.filter(club=OuterRef("pk")).order_by("-created_at", "-id")
+    rows = Club.objects.annotate(
+        last_rules=Subquery(latest.values("ruleset_data")[:1], output_field=JSONField())
+    ).values_list("pk", "last_rules")
+    return {
+        pk: rules["preset"]
+        for pk, rules in rows
+        if isinstance(rules, dict) and isinstance(rules.get("preset"), str)
+    }
+
+
+def form_club(slug: str) -> Club | None:
+    """The club a new competition's form starts with: the address's ``?club=``, else the
+    first club of the list (the one its menu shows chosen)."""
+    return club_by_slug(slug) or Club.objects.first()
 
 
 def club_by_slug(slug: str) -> Club | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
@@ -65,6 +66,18 @@ def club_create(*, name: str) -> Club:
     club = Club(name=name, slug=_unique_slug(Club, name))
     club.full_clean()
     club.save()
+    return club
+
+
+def club_set_time_zone(*, club: Club, time_zone: str) -> Club:
+    """Set the club's clock: an IANA zone name, or blank for the server's."""
+    club.time_zone = time_zone.strip()
+    try:
+        club.full_clean()
+    except ValidationError as error:
+        messages = error.message_dict.get("time_zone") or error.messages
+        raise Refused(messages[0], "time_zone") from None
+    club.save(update_fields=["time_zone"])
     return club
 
 

@@ -7,6 +7,7 @@ urlpatterns = [
     path("clubs/", views.club_list, name="club-list"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("clubs/<slug:slug>/export.json", export_views.club_export, name="club-export"),
+    path("clubs/<slug:slug>/settings/", views.club_settings, name="club-settings"),
     path("clubs/<slug:slug>/players/", views.player_add, name="player-add"),
     path("clubs/<slug:slug>/players/many/", views.players_add, name="players-add"),
     path("clubs/<slug:slug>/partnerships/", views.partnership_add, name="partnership-add"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -34,6 +35,7 @@ from league.competitions import selectors, services
 from league.competitions.added import entrants_added_text, members_added_text
 from league.competitions.forms import (
     ClubForm,
+    ClubTimeZoneForm,
     CompetitionForm,
     DrawForm,
     EntrantForm,
@@ -43,10 +45,11 @@ from league.competitions.forms import (
     RotationForm,
 )
 from league.errors import Refused
-from league.forms_common import autofocus, show_refusal
+from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
+from league.timezones import zone_words
 from scoring.standings import TIEBREAKS
 
 
@@ -90,6 +93,28 @@ def _added(address: str, what: str) -> str:
     """The page to go back to after adding one ``what``, with the cursor in the form for the
     next (``?added=``; no fragment, which would stop the browser's autofocus)."""
     return f"{address}?added={what}"
+
+
+@organiser_required
+@require_POST
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's settings: its time zone."""
+    club = club_or_404(slug)
+    form = ClubTimeZoneForm(request.POST, prefix="settings")
+    if form.is_valid():
+        try:
+            services.club_set_time_zone(club=club, time_zone=form.cleaned_data["time_zone"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{club}’s times are now shown in {zone_name(club)} time.")
+            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
+    return _club_page(request, club, settings_form=form, status=400)
+
+
+def zone_name(club: Club) -> str:
+    """The club's zone in words: "America: Chicago"; the server's, named, for blank."""
+    return zone_words(club.time_zone or settings.TIME_ZONE)
 
 
 @organiser_required
@@ -153,6 +178,7 @@ def _club_page(
     partnership_form: PartnershipForm | None = None,
     members_form: MembersForm | None = None,
     focus: str = "",
+    settings_form: ClubTimeZoneForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The club's page; ``focus`` names the form whose first field has the cursor ("member",
@@ -161,12 +187,16 @@ def _club_page(
     players = selectors.club_members(club)
     context = {
         "club": club,
+        "zone_name": zone_name(club),
         "players": players,
         "partnerships": selectors.club_partnerships(club),
         "competitions": selectors.club_competitions(club),
         "can_edit": organiser,
     }
     if organiser:
+        context["settings_form"] = settings_form or ClubTimeZoneForm(
+            prefix="settings", initial={"time_zone": club.time_zone}
+        )
         context["player_form"] = player_form or PlayerForm(prefix="player")
         context["members_form"] = members_form or MembersForm(prefix="members")
         if len(players) >= 2 or partnership_form is not None:
@@ -188,8 +218,9 @@ def _club_page(
 # -- competitions -----------------------------------------------------------------------------
 @organiser_required
 def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club = selectors.club_by_slug(request.GET.get("club") or "")
+    club = selectors.form_club(request.GET.get("club") or "")
     form = CompetitionForm(request.POST or None, initial={"club": club} if club else None)
+    offer_usual_game(form, selectors.usual_games())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -212,7 +243,7 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "has_clubs": selectors.clubs_exist(),
-        "tiebreak_keys": form.tiebreak_help(),
+        "tiebreak_keys": tiebreak_help(),
     }
     return render(
         request, "competitions/competition_new.html", context, status=400 if form.is_bound else 200

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.printing.pdf.sheets import GameSheet, SheetRow
@@ -181,7 +182,8 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
         winner=game.winner,
         held=game.held,
         table=game.table,
-        date=game.created_at.date().isoformat(),
+        # The day it started on the clock of the page's request (its club's, if it has one).
+        date=timezone.localdate(game.created_at).isoformat(),
         page_size=page_size,
     )
 

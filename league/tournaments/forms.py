@@ -12,10 +12,19 @@ from typing import Any
 
 from django import forms
 
-from league.forms_common import NUMBER_INPUT, number
+from league.forms_common import NUMBER_INPUT, TieBreakChainField, number
 from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
-from scoring.formats import KNOCKOUT_ODD, KNOCKOUTS, fits_a_tournament
+from scoring.formats import (
+    KNOCKOUT_ODD,
+    KNOCKOUTS,
+    MAX_SWISS_ROUNDS,
+    SWISS_TIEBREAKS,
+    TOURNAMENT_TIEBREAKS,
+    fits_a_tournament,
+    swiss_rounds_hint,
+)
+from scoring.standings import TIEBREAKS
 
 ENTRANT_CHOICES = [
     ("", "As the game is played"),
@@ -61,7 +70,11 @@ class TournamentForm(forms.Form):
         "wins the grand final, one more match decides",
     )
     swiss_rounds = number(
-        required=False, min_value=1, max_value=15, label="Swiss rounds", help_text="Swiss only."
+        required=False,
+        min_value=1,
+        max_value=MAX_SWISS_ROUNDS,
+        label="Swiss rounds",
+        help_text=f"Swiss only. {swiss_rounds_hint()}",
     )
     pool_count = number(
         required=False, min_value=1, max_value=16, label="Pools", help_text="Pools only."
@@ -72,6 +85,17 @@ class TournamentForm(forms.Form):
         max_value=8,
         label="Qualify from each pool",
         help_text="Pools only: how many of each pool go through to the knockout.",
+    )
+
+    tiebreaks = TieBreakChainField(
+        required=False,
+        label="Table order (tie-breaks)",
+        help_text="The table is ordered by the 1st; entrants still level by the 2nd, and so "
+        "on. All blank: the format's usual order: a Swiss by "
+        + ", then ".join(TIEBREAKS[k].name for k in SWISS_TIEBREAKS)
+        + "; the others by "
+        + ", then ".join(TIEBREAKS[k].name for k in TOURNAMENT_TIEBREAKS)
+        + ".",
     )
 
     def _bound(self, *names: str) -> list[forms.BoundField]:

@@ -69,7 +69,7 @@ from league.printing.pdf.sheets import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.selectors import BracketData, PoolLine
 from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
-from scoring.formats import ELIMINATIONS, rounds_played_out
+from scoring.formats import ELIMINATIONS, rounds_played_out, suggested_swiss_rounds
 from scoring.standings import TIEBREAKS, StandingRow
 
 #: What a side of nobody is called (a bye), on the page and on paper.
@@ -107,9 +107,10 @@ def match_length(competition: Competition) -> str:
     return f"matches best of {n}" if competition.best_of else f"{n} games a match"
 
 
-def format_name(competition: Competition) -> str:
+def format_name(competition: Competition, entrants: int | None = None) -> str:
     """The format with its options and the length of a match, as a reader wants it:
-    "Single elimination, with a third-place match; matches best of 3"."""
+    "Single elimination, with a third-place match; matches best of 3". A Swiss whose number
+    of rounds is still blank says the number its ``entrants`` (if given) would be played in."""
     fmt = competition.format
     words = competition.get_format_display()
     if fmt == TournamentFormat.SINGLE and competition.third_place:
@@ -119,6 +120,12 @@ def format_name(competition: Competition) -> str:
     elif fmt == TournamentFormat.SWISS and competition.swiss_rounds:
         rounds = competition.swiss_rounds
         words += ", 1 round" if rounds == 1 else f", {rounds} rounds"
+    elif fmt == TournamentFormat.SWISS and entrants:
+        rounds = suggested_swiss_rounds(entrants)
+        words += (
+            f", {rounds} round{'s' if rounds != 1 else ''} for {entrants} "
+            f"entrant{'s' if entrants != 1 else ''} (worked out from the entrants when it starts)"
+        )
     elif fmt == TournamentFormat.POOLS:
         words = (
             f"{competition.pool_count or 2} pools, the top {competition.pool_top_k or 2} of each "

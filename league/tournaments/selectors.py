@@ -201,7 +201,9 @@ def token_side(token: str) -> FixtureSide | None:
     if not token or len(token) > 64:
         return None
     return (
-        FixtureSide.objects.select_related("fixture__competition", "fixture__round", "entrant")
+        FixtureSide.objects.select_related(
+            "fixture__competition__club", "fixture__round", "entrant"
+        )
         .filter(entry_token=token)
         .first()
     )
@@ -302,11 +304,6 @@ def next_entry_token(entrant_id: int, after: int) -> str | None:
 
 
 # -- a new tournament ---------------------------------------------------------------------------
-def club_by_slug(slug: str) -> Club | None:
-    """The club a new tournament is offered for (``?club=``), or None."""
-    return Club.objects.filter(slug=slug).first() if slug else None
-
-
 def clubs_exist() -> bool:
     return Club.objects.exists()
 

@@ -67,7 +67,14 @@ from league.tournaments.selectors import (
 )
 from scoring import Ruleset
 from scoring.brackets import bracket_waves, split_into_pools
-from scoring.formats import InvalidFormat, check_tournament, check_tournament_start, swiss_round_due
+from scoring.formats import (
+    InvalidFormat,
+    check_tournament,
+    check_tournament_start,
+    suggested_swiss_rounds,
+    swiss_round_due,
+    usual_tiebreaks,
+)
 from scoring.pairing import round_robin
 from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
 
@@ -94,7 +101,8 @@ def tournament_create(
     pool_top_k: int | None = None,
     tiebreaks: tuple[str, ...] | list[str] | None = None,
 ) -> Competition:
-    """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
+    """A tournament: a competition with a format. Without ``tiebreaks`` its table is ordered
+    the format's usual way (a Swiss by Buchholz: :func:`scoring.formats.usual_tiebreaks`)."""
     try:
         check_tournament(
             rules,
@@ -108,11 +116,6 @@ def tournament_create(
         )
     except InvalidFormat as error:
         raise Refused(error.message, error.field) from None
-    default_keys = (
-        ("match_points", "buchholz", "median_buchholz", "sonneborn_berger", "point_difference")
-        if format == TournamentFormat.SWISS
-        else ("match_points", "head_to_head", "point_difference", "points_for")
-    )
     competition = competition_create(
         club=club,
         name=name,
@@ -120,7 +123,7 @@ def tournament_create(
         entrant_kind=entrant_kind,
         by=by,
         games_per_match=games_per_match,
-        tiebreaks=tiebreaks or default_keys,
+        tiebreaks=tiebreaks or usual_tiebreaks(format),
     )
     competition.kind = CompetitionKind.TOURNAMENT
     competition.format = format
@@ -252,6 +255,10 @@ def tournament_start(*, competition: Competition) -> None:
         )
     except InvalidFormat as error:
         raise Refused(error.message, error.field) from None
+    if fmt == TournamentFormat.SWISS and competition.swiss_rounds is None:
+        # Left blank when it was created: the number the field of entrants needs.
+        competition.swiss_rounds = suggested_swiss_rounds(len(entrants))
+        competition.save(update_fields=["swiss_rounds"])
     if fmt == TournamentFormat.ROUND_ROBIN:
         competition.started = True  # fixtures_generate draws a tournament once it has started
         fixtures_generate(competition=competition)

@@ -33,11 +33,12 @@ from league.access import (
     tournament_for_director,
     tournament_or_404,
 )
+from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.added import entrants_added_text
 from league.competitions.forms import EntrantForm
 from league.errors import NeedsConfirmation, Refused
-from league.forms_common import autofocus, show_refusal
+from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
 from league.tournaments import presenters, services
@@ -48,8 +49,9 @@ from league.tournaments.forms import SeedForm, SwapForm, TournamentForm, Withdra
 # -- a new tournament -------------------------------------------------------------------------
 @organiser_required
 def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club = tournaments_selectors.club_by_slug(request.GET.get("club") or "")
+    club = competitions_selectors.form_club(request.GET.get("club") or "")
     form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
+    offer_usual_game(form, competitions_selectors.usual_games())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -67,13 +69,18 @@ def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
                 swiss_rounds=data.get("swiss_rounds"),
                 pool_count=data.get("pool_count"),
                 pool_top_k=data.get("pool_top_k"),
+                tiebreaks=data.get("tiebreaks") or None,
             )
         except Refused as error:
             show_refusal(form, error)
         else:
             messages.success(request, f"{competition} created: enter its entrants.")
             return redirect("tournaments:director", competition.slug)
-    context = {"form": form, "has_clubs": tournaments_selectors.clubs_exist()}
+    context = {
+        "form": form,
+        "has_clubs": tournaments_selectors.clubs_exist(),
+        "tiebreak_keys": tiebreak_help(),
+    }
     status = 400 if form.is_bound else 200
     return render(request, "tournaments/tournament_new.html", context, status=status)
 
@@ -103,7 +110,9 @@ def _director_page(
         "entrants": entrants,
         "started": competition.started,
         "rules": competition.rules,
-        "format_name": presenters.format_name(competition),
+        "format_name": presenters.format_name(
+            competition, entrants=None if competition.started else len(entrants)
+        ),
         # Results a side disputed instead of confirming, with every side's words.
         "disputes": tournaments_selectors.disputed_matches(competition),
     }

@@ -43,6 +43,7 @@ ORGANISER_PAGES = [
     ("get", "tournaments:new", [], "create a tournament"),
     ("post", "competitions:club-list", [], "add a club"),
     ("get", "competitions:club-export", ["club"], "download a club's data"),
+    ("post", "competitions:club-settings", ["club"], "change a club's settings"),
     ("post", "competitions:player-add", ["club"], "add members to a club"),
     ("post", "competitions:partnership-add", ["club"], "add partnerships to a club"),
     ("post", "competitions:entrant-add", ["slug"], "enter players or partnerships"),
