@@ -19,6 +19,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -36,6 +37,7 @@ from league.models import (
     Role,
     Round,
 )
+from league.timezones import use_club_time
 from league.tournaments import selectors as tournaments_selectors
 
 View = Callable[..., HttpResponse]
@@ -97,16 +99,34 @@ def can_score(user: User | AnonymousUser, game: Game) -> bool:
     return game.scorers.filter(pk=user.pk).exists()
 
 
+def _on_its_clock(game: Game) -> Game:
+    """A game of a competition is read on its club's clock; any other on the server's."""
+    zone = getattr(game, "club_time_zone", None)
+    if zone:
+        use_club_time(zone)
+    return game
+
+
+def _games() -> Any:
+    # The club's zone comes with the game, in the same query.
+    return Game.objects.annotate(club_time_zone=F("fixture__competition__club__time_zone"))
+
+
 def game_or_404(game_id: int) -> Game:
     """A game, for anybody to read (its sheet, its PDF); 404 if there is none."""
-    return get_object_or_404(Game, pk=game_id)
+    return _on_its_clock(get_object_or_404(_games(), pk=game_id))
 
 
 def game_for_write(request: HttpRequest, game_id: int) -> Game:
     """The game, if the signed-in user may score it; 404 if there is none, 403 otherwise."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = _on_its_clock(get_object_or_404(_games(), pk=game_id))
     if not can_score(request.user, game):
-        raise PermissionDenied("You are not a scorer of this game.")
+        raise NotAllowed(
+            "Only the scorers of this game and the club's organisers can change its sheet.",
+            ask=f"Ask {game.created_by}, who started it, or an organiser to change it."
+            if game.created_by is not None
+            else "",
+        )
     return game
 
 
@@ -116,9 +136,64 @@ def roles(request: HttpRequest) -> dict[str, bool]:
     return {"is_organiser": user is not None and is_organiser(user)}
 
 
+class NotAllowed(PermissionDenied):
+    """A signed-in user refused, in words for the 403 page: ``message`` says who may do it,
+    ``ask`` (optional) whom to ask instead. A bare ``PermissionDenied`` (Django's own, a
+    library's) shows the page's general words instead of its message."""
+
+    def __init__(self, message: str, ask: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.ask = ask
+
+
+# What each organiser-only page does, by its URL name: the 403 page says "Only the club's
+# organisers can <this>." A page missing here says "... can do this." (tests/league/safety).
+ORGANISERS_ONLY = {
+    "accounts:new": "add an account",
+    "accounts:list": "see the accounts",
+    "accounts:active": "disable or enable an account",
+    "accounts:set-password": "set another person's password",
+    "accounts:lockouts": "let a locked sign-in in again",
+    "competitions:club-list": "add a club",
+    "competitions:club-export": "download a club's data",
+    "competitions:club-settings": "change a club's settings",
+    "competitions:player-add": "add members to a club",
+    "competitions:players-add": "add members to a club",
+    "competitions:partnership-add": "add partnerships to a club",
+    "competitions:new": "create a competition",
+    "competitions:entrant-add": "enter players or partnerships in a competition",
+    "competitions:entrants-add-all": "enter players or partnerships in a competition",
+    "competitions:draw": "draw a competition's fixtures",
+    "competitions:fixture-move": "move a fixture",
+    "competitions:fixture-concede": "record a forfeit",
+    "competitions:fixture-result": "type in a fixture's result",
+    "competitions:fixture-start": "start a tournament match from here",
+    "tournaments:new": "create a tournament",
+    "tournaments:director": "run a tournament",
+    "tournaments:entrant-add": "enter players or partnerships in a tournament",
+    "tournaments:entrants-add-all": "enter players or partnerships in a tournament",
+    "tournaments:seed": "seed a tournament",
+    "tournaments:start": "start a tournament",
+    "tournaments:confirm": "confirm a tournament result",
+    "tournaments:withdraw": "withdraw an entrant",
+    "tournaments:swap": "swap two entrants of a drawn round",
+    "tournaments:publish": "publish a drawn round",
+    "games:abandon": "abandon a game started by mistake",
+    "printing:round-tables-pdf": "print a round's tables with their entry links",
+}
+
+
+def organisers_only(request: HttpRequest) -> NotAllowed:
+    """The refusal of an organiser-only page to anybody else, naming what the page does."""
+    match = getattr(request, "resolver_match", None)
+    what = ORGANISERS_ONLY.get(match.view_name if match else "", "do this")
+    return NotAllowed(f"Only the club's organisers can {what}.")
+
+
 def require_organiser(request: HttpRequest) -> None:
     if not is_organiser(request.user):
-        raise PermissionDenied("Only an organiser may do this.")
+        raise organisers_only(request)
 
 
 def organiser_required(view: View) -> View:
@@ -133,32 +208,51 @@ def organiser_required(view: View) -> View:
     return wrapped
 
 
+def account_for_organiser(request: HttpRequest, user_id: int) -> User:
+    """An account, for an organiser to manage: 403 for anybody else (before looking, so that
+    a scorer learns nothing of which accounts exist), 404 if there is none."""
+    require_organiser(request)
+    return get_object_or_404(get_user_model()._default_manager.all(), pk=user_id)
+
+
 # -- clubs and competitions: everybody reads ------------------------------------------------
+# Every lookup of a club's things turns the request to the club's clock (league.timezones).
 def club_or_404(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
+    club = get_object_or_404(Club, slug=slug)
+    use_club_time(club.time_zone)
+    return club
 
 
 def competition_or_404(slug: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    use_club_time(competition.club.time_zone)
+    return competition
 
 
 def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
     """The competition's fixture, with what its line reads; 404 for another competition's."""
     fixture = get_object_or_404(
-        competitions_selectors.fixtures_for_lines(), pk=fixture_id, competition=competition
+        competitions_selectors.fixtures_for_lines(),
+        pk=fixture_id,
+        competition=competition,
+        round__draft=False,  # a Swiss round under review is the director's alone
     )
     fixture.competition = competition
     return fixture
 
 
 def player_or_404(player_id: int) -> Player:
-    return get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    use_club_time(player.club.time_zone)
+    return player
 
 
 def partnership_or_404(partnership_id: int) -> Partnership:
-    return get_object_or_404(
+    partnership = get_object_or_404(
         Partnership.objects.select_related("club", "first", "second"), pk=partnership_id
     )
+    use_club_time(partnership.club.time_zone)
+    return partnership
 
 
 def round_or_404(competition: Competition, number: int) -> Round:
@@ -166,13 +260,21 @@ def round_or_404(competition: Competition, number: int) -> Round:
     return get_object_or_404(Round, competition=competition, number=number)
 
 
+def draft_round_or_404(competition: Competition, number: int) -> Round:
+    """The tournament's round ``number`` while it is a draft (drawn, not published); 404
+    otherwise."""
+    return get_object_or_404(Round, competition=competition, number=number, draft=True)
+
+
 # -- tournaments and entry links ---------------------------------------------------------------
 def tournament_or_404(slug: str) -> Competition:
     """A tournament, for anybody to read (its bracket, its PDFs); 404 for a competition that
     is not one."""
-    return get_object_or_404(
+    competition = get_object_or_404(
         Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
     )
+    use_club_time(competition.club.time_zone)
+    return competition
 
 
 def tournament_for_director(request: HttpRequest, slug: str) -> Competition:
@@ -191,6 +293,8 @@ def tournament_fixture_or_404(competition: Competition, fixture_id: int) -> Fixt
 def entry_side_or_404(token: str) -> FixtureSide:
     """The fixture side an entry link belongs to; 404 for a token that does not exist."""
     side = tournaments_selectors.token_side(token)
-    if side is None:
+    # A drawn round's links open when the director publishes it (a swap may change them).
+    if side is None or side.fixture.round.draft:
         raise Http404("There is no match with this link.")
+    use_club_time(side.fixture.competition.club.time_zone)
     return side

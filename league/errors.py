@@ -48,3 +48,53 @@ class DealChanged(Refused):
 class Busy(Refused):
     """A write that could not get its turn in time because others were writing the same thing;
     nothing was saved, and sending it again will work."""
+
+
+class NeedsConfirmation(Refused):
+    """A change that is allowed but does what the rules would have avoided (a Swiss swap that
+    makes a rematch, or an unfair bye): nothing is saved until it is sent again confirmed.
+    ``warnings`` says, a sentence each, what the change would do."""
+
+    def __init__(self, warnings: list[str], field: str = "confirm"):
+        super().__init__(" ".join(warnings), field)
+        self.warnings = warnings
+
+
+class DealTaken(Refused):
+    """A deal entered from a form for deal ``expected`` when the game's next deal is another:
+    somebody else entered that deal first (``existing``, None when deals were taken off since).
+    ``next_number`` is the game's next deal now."""
+
+    def __init__(
+        self,
+        expected: int,
+        existing: Deal | None,
+        next_number: int,
+        where: str = "by somebody else",
+    ):
+        if existing is not None:
+            said = (
+                f"Deal {expected} was already entered {where}: "
+                f"{' - '.join(str(m) for m in existing.marks)}. Nothing was saved."
+            )
+            message = (
+                f"{said} The sheet shows it; if what you typed is another deal, save it as "
+                f"deal {next_number}."
+            )
+        else:
+            said = (
+                "The sheet changed while you were entering: the next deal is now deal "
+                f"{next_number}. Nothing was saved."
+            )
+            message = f"{said} Check the sheet, then save again."
+        super().__init__(message, "game")
+        #: What happened, without the advice to save again (for a side that does not enter).
+        self.said = said
+        self.expected = expected
+        self.existing = existing
+        self.next_number = next_number
+
+
+class NotEntering(Refused):
+    """A write from the entry link of the side that does not enter the match's deals (the
+    other side does; this one confirms)."""

@@ -5,13 +5,18 @@ service's :class:`~league.errors.Refused` next to the field it names (or above t
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from league.errors import Refused
 from league.rulebook.text import TIE_RULE_SHORT
 from scoring.rules import TIE_RULES
+from scoring.standings import TIEBREAKS
 
 NUMBER_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
@@ -38,6 +43,149 @@ def show_refusal(form: forms.BaseForm, error: Refused) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
+def autofocus(form: forms.BaseForm, name: str) -> forms.BaseForm:
+    """Put the cursor in ``form``'s field ``name`` when the page loads (the HTML attribute, so
+    without JavaScript too): after adding one name the next is typed straight away. A page
+    with an address fragment does not autofocus, so its redirect carries none."""
+    form.fields[name].widget.attrs["autofocus"] = True
+    return form
+
+
 def number(**kwargs: Any) -> forms.IntegerField:
     kwargs.setdefault("widget", forms.NumberInput(attrs=NUMBER_INPUT))
     return forms.IntegerField(**kwargs)
+
+
+def offer_usual_game(form: forms.BaseForm, usual_games: Mapping[int, str]) -> None:
+    """Start the ``preset`` menu of a new competition's ``form`` at its club's usual game
+    (``usual_games``: club id to the preset of its latest competition), and give the page's
+    script the map, so that choosing another club chooses that club's game too."""
+    preset = form.fields["preset"]
+    assert isinstance(preset, forms.ChoiceField)
+    offered = {str(key) for key, _ in preset.widget.choices}
+    usual = {pk: key for pk, key in usual_games.items() if key in offered}
+    preset.widget.attrs["data-usual-games"] = json.dumps({str(k): v for k, v in usual.items()})
+    club = form.initial.get("club")
+    if club is not None and club.pk in usual:
+        preset.initial = usual[club.pk]
+        preset.help_text = "The club's usual game: the one its last competition was played by."
+
+
+# -- the chain of tie-breaks: chosen from a list, in order ------------------------------------
+#: How many numbered menus the chain's field shows (more when a stored chain is longer).
+TIEBREAK_SLOTS = 6
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def tiebreak_choice(key: str) -> str:
+    """A tie-break as its menu offers it: its name, then the heading of its column."""
+    tiebreak = TIEBREAKS[key]
+    return f"{tiebreak.name} ({tiebreak.label})"
+
+
+#: The menu of every tie-break, in the engine's order: (key, words).
+TIEBREAK_CHOICES = [(key, tiebreak_choice(key)) for key in TIEBREAKS]
+
+
+def tiebreak_help() -> list[tuple[str, str]]:
+    """Every tie-break as the menu names it, and how it is worked out (for the page's key)."""
+    return [(tiebreak_choice(key), t.description) for key, t in TIEBREAKS.items()]
+
+
+class TieBreakChainInput(forms.Widget):
+    """Numbered menus ``<name>_0``, ``<name>_1`` ... one tie-break each, first the one the
+    table is ordered by (rendered by ``includes/tiebreak_chain.html``; the page's script adds
+    buttons that move a tie-break up and down). A single ``<name>`` of keys separated by
+    commas is read too, for a client that posts the chain as text."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str] | None:
+        numbered = [f"{name}_{i}" for i in range(len(TIEBREAKS))]
+        if any(key in data for key in numbered):
+            return [data.get(key) or "" for key in numbered]
+        text = data.get(name)
+        if text is None:
+            return None
+        return str(text).replace("\n", ",").split(",")
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return self.value_from_datadict(data, files, name) is None
+
+
+@dataclass(frozen=True)
+class TieBreakSlot:
+    """One numbered menu of the chain: "2nd tie-break", its input's name and id, its key."""
+
+    label: str
+    name: str
+    id: str
+    value: str
+
+
+class TieBreakChainBoundField(forms.BoundField):
+    @property
+    def slots(self) -> list[TieBreakSlot]:
+        value = self.value()
+        if isinstance(value, str):
+            value = value.split(",")
+        chosen = [str(v).strip() for v in (value or ())]
+        if self.form.is_bound:
+            # As sent, blanks in their places, so that nothing moves under the user's eyes.
+            chosen = chosen[: max(TIEBREAK_SLOTS, len([v for v in chosen if v]))]
+        count = min(max(TIEBREAK_SLOTS, len(chosen)), len(TIEBREAKS))
+        chosen += [""] * (count - len(chosen))
+        return [
+            TieBreakSlot(
+                label=f"{ordinal(i + 1)} tie-break",
+                name=f"{self.html_name}_{i}",
+                id=f"{self.auto_id}_{i}",
+                value=key if key in TIEBREAKS else "",
+            )
+            for i, key in enumerate(chosen[:count])
+        ]
+
+    @property
+    def choices(self) -> list[tuple[str, str]]:
+        return TIEBREAK_CHOICES
+
+
+class TieBreakChainField(forms.Field):
+    """The keys that order a table, as a list (blank menus left out): each a known tie-break,
+    none twice. Optional fields (``required=False``) give ``[]`` when every menu is blank."""
+
+    widget = TieBreakChainInput
+    bound_field_class = TieBreakChainBoundField
+    default_error_messages = {
+        "required": "Choose at least one tie-break to order the table by.",
+        "unknown": "“%(key)s” is not a tie-break: choose one from the list.",
+        "twice": "%(name)s is chosen twice: choose each tie-break once.",
+    }
+
+    def to_python(self, value: Any) -> list[str]:
+        if value in (None, ""):
+            return []
+        if isinstance(value, str):
+            value = value.split(",")
+        return [str(v).strip() for v in value if str(v).strip()]
+
+    def validate(self, value: Sequence[str]) -> None:
+        if not value and self.required:
+            raise ValidationError(self.error_messages["required"], code="required")
+        seen: set[str] = set()
+        for key in value:
+            if key not in TIEBREAKS:
+                raise ValidationError(
+                    self.error_messages["unknown"], code="unknown", params={"key": key}
+                )
+            if key in seen:
+                raise ValidationError(
+                    self.error_messages["twice"],
+                    code="twice",
+                    params={"name": TIEBREAKS[key].name},
+                )
+            seen.add(key)

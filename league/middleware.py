@@ -1,5 +1,6 @@
 """Middleware of the site's own: a request id for every request, the Content-Security-Policy
-header, and a development server that answers this computer only."""
+header, a development server that answers this computer only, and each request starting on
+the server's clock (a club's page then turns to the club's: :mod:`league.timezones`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.utils import timezone
 
 from league.server import is_loopback
 
@@ -52,5 +54,20 @@ def loopback_only_when_debugging(get_response: Handler) -> Handler:
                 content_type="text/plain; charset=utf-8",
             )
         return get_response(request)
+
+    return middleware
+
+
+def club_time_zone(get_response: Handler) -> Handler:
+    """Start and end every request on the server's clock: a page of a club's things turns to
+    the club's zone (:func:`league.timezones.use_club_time`, from the lookups of
+    :mod:`league.access`), and the next request served by the same thread must not keep it."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        timezone.deactivate()
+        try:
+            return get_response(request)
+        finally:
+            timezone.deactivate()
 
     return middleware

@@ -143,6 +143,7 @@ if not SECRET_KEY:
 HOSTS_FROM_ENVIRONMENT = bool(env_list("ALLOWED_HOSTS"))
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or ([] if DEBUG else own_hosts())
 CSRF_TRUSTED_ORIGINS = env_origins("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "league.views.csrf_failure"  # the site's page, with its menu
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -160,6 +161,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "league.middleware.request_id",
+    "league.middleware.club_time_zone",
     "league.middleware.loopback_only_when_debugging",
     "django.middleware.security.SecurityMiddleware",
     "league.middleware.content_security_policy",

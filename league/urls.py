@@ -20,6 +20,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# A server error's page shows the request id; 400, 403 and 404 are Django's own views with the
-# site's templates (templates/400.html, 403.html, 403_csrf.html, 404.html).
+# A server error's page shows the request id, a 403 says who may do it; 400 and 404 are
+# Django's own views with the site's templates (templates/400.html, 404.html). A failed CSRF
+# check is settings.CSRF_FAILURE_VIEW.
+handler403 = "league.views.permission_denied"
 handler500 = "league.views.server_error"

@@ -69,6 +69,8 @@ from scoring.rules import (
     MELD_KINDS,
     MELD_LABELS,
     PRESETS,
+    VOID_REASON_LABELS,
+    VOID_REASONS,
     InvalidRuleset,
     Ruleset,
     get_ruleset,
@@ -87,10 +89,14 @@ from scoring.standings import (
 from scoring.stats import MATCH_COUNTS, STAT_FIELDS, STAT_LABELS, StatLabel
 from scoring.swiss import (
     InvalidPairing,
+    SwappedRound,
+    SwapWarning,
     SwissEntrant,
     SwissRound,
     TableAssignment,
     greedy_pairings,
+    meetings,
+    swap_entrants,
     swiss_pairings,
     table_draw,
 )
@@ -98,6 +104,8 @@ from scoring.swiss import (
 __all__ = [
     "MELD_KINDS",
     "MELD_LABELS",
+    "VOID_REASONS",
+    "VOID_REASON_LABELS",
     "PRESETS",
     "Deal",
     "DealResult",
@@ -176,10 +184,14 @@ __all__ = [
     "single_elimination",
     "split_into_pools",
     "InvalidPairing",
+    "SwapWarning",
+    "SwappedRound",
     "SwissEntrant",
     "SwissRound",
     "TableAssignment",
     "greedy_pairings",
+    "meetings",
+    "swap_entrants",
     "swiss_pairings",
     "table_draw",
 ]

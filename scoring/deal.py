@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scoring.rules import MELD_CARDS, MELD_KINDS, MELD_LABELS, Ruleset
+from scoring.words import possessive
 
 Renege = int | Literal["both"] | None
 
@@ -318,7 +319,9 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     for side, kinds in enumerate(melds):
         who = _who(rules, side, names)
         if isinstance(kinds, str) or not isinstance(kinds, tuple):
-            raise InvalidDeal(f"{who}'s melds must be a list of meld kinds.", "melds", side)
+            raise InvalidDeal(
+                f"{possessive(who)} melds must be a list of meld kinds.", "melds", side
+            )
         cards = 0
         for kind in kinds:
             if kind not in MELD_KINDS:
@@ -343,8 +346,8 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
         in_hands = rules.cards_each * (rules.players // rules.sides)
         if cards > in_hands:
             raise InvalidDeal(
-                f"{who}'s melds need {cards} cards, but the side holds only {in_hands}: a card "
-                "counts in one meld only.",
+                f"{possessive(who)} melds need {cards} cards, but the side holds only "
+                f"{in_hands}: a card counts in one meld only.",
                 "melds",
                 side,
             )

@@ -161,6 +161,29 @@ def check_competition(
 
 
 # -- a tournament ------------------------------------------------------------------------------
+#: The order of a Swiss's table when none is chosen: match points, then the strength of the
+#: opponents met (Buchholz, median Buchholz, Sonneborn-Berger), as Swiss events rank.
+SWISS_TIEBREAKS: tuple[str, ...] = (
+    "match_points",
+    "buchholz",
+    "median_buchholz",
+    "sonneborn_berger",
+    "point_difference",
+)
+#: The order of any other tournament's table when none is chosen.
+TOURNAMENT_TIEBREAKS: tuple[str, ...] = (
+    "match_points",
+    "head_to_head",
+    "point_difference",
+    "points_for",
+)
+
+
+def usual_tiebreaks(format: str) -> tuple[str, ...]:
+    """The chain a tournament of ``format`` is ordered by when none is chosen."""
+    return SWISS_TIEBREAKS if format == "swiss" else TOURNAMENT_TIEBREAKS
+
+
 def fits_a_tournament(rules: Ruleset) -> bool:
     """Whether ``rules`` can be a tournament's game: a tournament match has two sides."""
     return rules.sides == 2
@@ -200,7 +223,9 @@ def tournament_problems(
         problems.append(FormatProblem("games_per_match", KNOCKOUT_ODD))
     if best_of and games_per_match % 2 == 0:
         problems.append(FormatProblem("games_per_match", BEST_OF_ODD))
-    if format == "swiss" and not 1 <= (swiss_rounds or 0) <= MAX_SWISS_ROUNDS:
+    # No number of rounds is allowed: it is worked out from the entrants at the start
+    # (:func:`suggested_swiss_rounds`).
+    if format == "swiss" and swiss_rounds is not None and not 1 <= swiss_rounds <= MAX_SWISS_ROUNDS:
         problems.append(
             FormatProblem("swiss_rounds", f"A Swiss is from 1 to {MAX_SWISS_ROUNDS} rounds.")
         )
@@ -292,6 +317,28 @@ def pools_finished(confirmed: Iterable[bool]) -> bool:
     and every one's result is confirmed (``confirmed``: one flag a pool match)."""
     flags = list(confirmed)
     return bool(flags) and all(flags)
+
+
+def suggested_swiss_rounds(entrants: int) -> int:
+    """The rounds a Swiss of ``entrants`` is played in when nobody chose: the fewest in which
+    one entrant can win every match and finish alone at the top, ``ceil(log2(entrants))``
+    (the usual rule of Swiss events: 8 entrants play 3 rounds, 9 to 16 play 4, 17 to 32
+    play 5), but at least 1, at most ``entrants - 1`` (so that nobody must meet an opponent
+    twice) and at most :data:`MAX_SWISS_ROUNDS`."""
+    if not _is_whole(entrants) or entrants < 0:
+        raise ValueError(f"entrants must be a whole number, 0 or more; got {entrants!r}")
+    rounds = max(entrants - 1, 1).bit_length()  # ceil(log2(n)) for n >= 2
+    return max(1, min(rounds, entrants - 1, MAX_SWISS_ROUNDS))
+
+
+def swiss_rounds_hint() -> str:
+    """What a blank number of Swiss rounds means, for the form beside the field."""
+    eight, sixteen, thirty_two = (suggested_swiss_rounds(n) for n in (8, 16, 32))
+    return (
+        "Blank: as many as the entrants need for one of them to win every match, worked out "
+        f"when the tournament starts: 8 entrants play {eight} rounds, 16 play {sixteen}, "
+        f"32 play {thirty_two}."
+    )
 
 
 def swiss_round_due(*, rounds_drawn: int, swiss_rounds: int | None, all_confirmed: bool) -> bool:

@@ -12,6 +12,8 @@ Words (see ``RULES.md`` in the shared folder):
   their own points) or ``hang`` (nobody scores; the points are held for the next winner).
 - *trickless melds*: ``void`` when a side that took no trick loses its melds (belle is kept),
   ``kept`` when it scores them anyway.
+- *void reason*: why a deal scored nothing, as the scorer picks it (:data:`VOID_REASONS`);
+  each game knows its own (``Ruleset.void_reasons``): a schmeiss is a two-hand game's.
 
 A :class:`Ruleset` is frozen data. ``rules.replace(target=1000)`` gives a validated variant, and
 :meth:`Ruleset.to_data` / :func:`ruleset_from_data` turn one into plain JSON-able data and back,
@@ -33,6 +35,17 @@ TricklessMelds = Literal["void", "kept"]
 SET_AWARDS: tuple[str, ...] = ("own", "all")
 TIE_RULES: tuple[str, ...] = ("set", "own", "hang")
 TRICKLESS_MELDS: tuple[str, ...] = ("void", "kept")
+
+#: Why a deal can be void, as a scorer says it: everybody passed twice, a schmeiss was
+#: accepted (two-hand games only: sources 000, "variations", and 001), a misdeal (source 002
+#: names an exposed card and dealing out of turn; any game may have one). Both sides reneging
+#: is entered as a renege, not as a void reason.
+VOID_REASONS: tuple[str, ...] = ("passed", "schmeiss", "misdeal")
+
+#: What a person reads for each void reason.
+VOID_REASON_LABELS: Mapping[str, str] = MappingProxyType(
+    {"passed": "Everybody passed", "schmeiss": "Schmeiss accepted", "misdeal": "Misdeal"}
+)
 
 #: Every meld kind the engine knows, in the order a sheet lists them. Belle is not a meld kind:
 #: it is scored apart (``Deal.belle``).
@@ -124,6 +137,8 @@ class Ruleset:
     renege_award: int = TRUMP_DEAL_TOTAL
     target: int = 500
     no_trump_allowed: bool = False
+    #: Why a deal of this game may be void (a fact of the game, not a house rule to override).
+    void_reasons: tuple[str, ...] = ("passed", "misdeal")
     source: str = ""
     description: str = ""
 
@@ -248,6 +263,12 @@ class Ruleset:
                 "Trickless melds must be one of "
                 f"{', '.join(TRICKLESS_MELDS)}, not {self.trickless_melds!r}."
             )
+        unknown_void = [r for r in self.void_reasons if r not in VOID_REASONS]
+        if unknown_void or not self.void_reasons:
+            raise InvalidRuleset(
+                f"Void reasons must be some of {', '.join(VOID_REASONS)}, "
+                f"not {self.void_reasons!r}."
+            )
         for kind, value in self.meld_values.items():
             whole(f"the value of {MELD_LABELS[kind].lower()}", value, 1, 10_000)
         if self.sides > 2:
@@ -289,7 +310,14 @@ _CLABBER_MELDS = {
     "four_Q": 100,
 }
 
-_TWO_HAND = dict(players=2, sides=2, deck_size=32, cards_each=9, all_cards_played=False)
+_TWO_HAND = dict(
+    players=2,
+    sides=2,
+    deck_size=32,
+    cards_each=9,
+    all_cards_played=False,
+    void_reasons=("passed", "schmeiss", "misdeal"),
+)
 
 #: Every preset by name; frozen, so share them freely.
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
@@ -303,8 +331,8 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description="The two-hand game (Bela, Clob): the loser of a set deal's points "
-            "go to the opponent; a tie costs the makers their points.",
+            description="The two-hand game (Bela, Clob): when the makers are set, the "
+            "opponent scores both players' points; on a tie the makers score nothing.",
         ),
         "klaberjass-hang": _preset(
             preset="klaberjass-hang",
@@ -328,7 +356,7 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values={**_KLABERJASS_MELDS, "run5": 100},
             source="001",
             description="Two-hand Klabberjass with schmeiss and dix; a run of five or more "
-            "pays 100 and a tie is a set.",
+            "pays 100 and a tie counts as a set.",
         ),
         "zensa": _preset(
             preset="zensa",
@@ -426,6 +454,8 @@ __all__ = [
     "Ruleset",
     "TRUMP_DEAL_TOTAL",
     "TRUMP_VALUES",
+    "VOID_REASONS",
+    "VOID_REASON_LABELS",
     "get_ruleset",
     "ruleset_from_data",
 ]

@@ -285,13 +285,16 @@ Compute = Callable[[Record, frozenset[int], Mapping[int, Record]], float | None]
 @dataclass(frozen=True)
 class TieBreak:
     """A named tie-break key: ``compute`` gives an entrant's value (None ranks last);
-    ``higher_is_better`` says which way the table runs."""
+    ``higher_is_better`` says which way the table runs. ``label`` is its short column
+    heading ("Buch"), ``name`` what it is called in a sentence or a menu ("Buchholz"), and
+    ``description`` the plain words of how it is worked out."""
 
     key: str
     label: str
     description: str
     higher_is_better: bool
     compute: Compute
+    name: str
 
 
 def _head_to_head(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
@@ -334,22 +337,26 @@ def _made_percentage(
 
 
 _KEYS = (
-    TieBreak("match_points", "Pts", "Match points.", True, _figure("match_points")),
-    TieBreak("wins", "W", "Matches won.", True, _figure("won")),
+    TieBreak("match_points", "Pts", "Match points.", True, _figure("match_points"), "Match points"),
+    TieBreak("wins", "W", "Matches won.", True, _figure("won"), "Matches won"),
     TieBreak(
         "point_difference",
         "Diff",
         "Game points scored minus game points conceded.",
         True,
         _figure("point_difference"),
+        "Point difference",
     ),
-    TieBreak("points_for", "For", "Game points scored.", True, _figure("points_for")),
+    TieBreak(
+        "points_for", "For", "Game points scored.", True, _figure("points_for"), "Game points for"
+    ),
     TieBreak(
         "points_against",
         "Agst",
         "Game points conceded (fewer is better).",
         False,
         _figure("points_against"),
+        "Fewest game points against",
     ),
     TieBreak(
         "head_to_head",
@@ -357,6 +364,7 @@ _KEYS = (
         "Match points earned in matches among the entrants still tied at this point.",
         True,
         _head_to_head,
+        "Head to head",
     ),
     TieBreak(
         "fewest_hicks",
@@ -364,6 +372,7 @@ _KEYS = (
         "Deals the entrant made trump and was set (fewer is better).",
         False,
         _figure("sets_suffered"),
+        "Fewest hicks",
     ),
     TieBreak(
         "most_sets_forced",
@@ -371,6 +380,7 @@ _KEYS = (
         "Deals an opponent made trump and was set.",
         True,
         _figure("sets_forced"),
+        "Most sets forced",
     ),
     TieBreak(
         "made_percentage",
@@ -378,16 +388,32 @@ _KEYS = (
         "Share of the deals as makers that were made; none made trump ranks last.",
         True,
         _made_percentage,
+        "Share of trumps made",
     ),
-    TieBreak("meld_points", "Meld", "Points scored for melds.", True, _figure("meld_points")),
-    TieBreak("fewest_reneges", "Ren", "Reneges (fewer is better).", False, _figure("reneges")),
-    TieBreak("games_won", "Games", "Games won.", True, _figure("games_won")),
+    TieBreak(
+        "meld_points",
+        "Meld",
+        "Points scored for melds.",
+        True,
+        _figure("meld_points"),
+        "Meld points",
+    ),
+    TieBreak(
+        "fewest_reneges",
+        "Ren",
+        "Reneges (fewer is better).",
+        False,
+        _figure("reneges"),
+        "Fewest reneges",
+    ),
+    TieBreak("games_won", "Games", "Games won.", True, _figure("games_won"), "Games won"),
     TieBreak(
         "buchholz",
         "Buch",
         "Sum of the opponents' match points (byes add nothing).",
         True,
         _buchholz,
+        "Buchholz",
     ),
     TieBreak(
         "median_buchholz",
@@ -395,6 +421,7 @@ _KEYS = (
         "Buchholz without the highest and the lowest opponent (only with 3 or more opponents).",
         True,
         _median_buchholz,
+        "Median Buchholz",
     ),
     TieBreak(
         "sonneborn_berger",
@@ -402,6 +429,7 @@ _KEYS = (
         "Match points of the opponents beaten, plus half of those of the opponents drawn with.",
         True,
         _sonneborn_berger,
+        "Sonneborn-Berger",
     ),
 )
 

@@ -348,6 +348,81 @@ def greedy_pairings(
     return field.round(pairs, bye)
 
 
+# -- the director's swap in a drawn round ------------------------------------------------------
+
+
+def meetings(history: Iterable[tuple[T, T]], first: T, second: T) -> int:
+    """How many times ``first`` and ``second`` have met in ``history`` (pairs in either
+    order): a pair of a round that has met before is a *rematch*."""
+    return sum(1 for a, b in history if {a, b} == {first, second} and a != b)
+
+
+@dataclass(frozen=True)
+class SwapWarning(Generic[T]):
+    """What a swap does that the draw would have avoided, for the director to confirm:
+
+    - ``rematch``: the two ``entrants`` of a pair the swap makes have met ``times`` before;
+    - ``bye``: ``entrants[0]`` would sit out having had ``times`` byes already, while an
+      entrant of the round has had fewer (the bye is no longer fair).
+    """
+
+    kind: str
+    entrants: tuple[T, ...]
+    times: int
+
+
+@dataclass(frozen=True)
+class SwappedRound(Generic[T]):
+    """A drawn round after a swap: ``pairs`` in the order given (each pair at its table), the
+    ``bye``, and the :class:`SwapWarning` of what the swap made (none: a swap to make freely)."""
+
+    pairs: tuple[tuple[T, T], ...]
+    bye: T | None
+    warnings: tuple[SwapWarning[T], ...]
+
+
+def swap_entrants(
+    pairs: Sequence[tuple[T, T]],
+    bye: T | None,
+    first: T,
+    second: T,
+    history: Iterable[tuple[T, T]] = (),
+    byes: Iterable[T] = (),
+) -> SwappedRound[T]:
+    """Swap two entrants of a drawn round: each takes the other's place (its table and side,
+    or the bye). ``history`` and ``byes`` as for :func:`swiss_pairings`, the earlier rounds
+    only. The pairs the swap makes are checked for rematches, and a new bye for fairness.
+
+    Raises :class:`InvalidPairing` for an entrant not in the round, an entrant swapped with
+    itself, or two entrants who already play each other.
+    """
+    if first == second:
+        raise InvalidPairing(f"{first!r} cannot be swapped with itself.")
+    where: dict[T, tuple[int, int]] = {}
+    for table, pair in enumerate(pairs):
+        for side, entrant in enumerate(pair):
+            where[entrant] = (table, side)
+    for entrant in (first, second):
+        if entrant not in where and entrant != bye:
+            raise InvalidPairing(f"{entrant!r} is not in this round.")
+    if first in where and second in where and where[first][0] == where[second][0]:
+        raise InvalidPairing(f"{first!r} and {second!r} already play each other.")
+    swapped = {first: second, second: first}
+    new_pairs = tuple((swapped.get(home, home), swapped.get(away, away)) for home, away in pairs)
+    new_bye = swapped.get(bye, bye) if bye is not None else None
+    played = list(history)
+    warnings: list[SwapWarning[T]] = []
+    for old, new in zip(pairs, new_pairs, strict=True):
+        if set(old) != set(new) and (times := meetings(played, *new)):
+            warnings.append(SwapWarning("rematch", new, times))
+    if new_bye != bye and new_bye is not None:
+        had = Counter(byes)
+        in_round = [e for pair in new_pairs for e in pair] + [new_bye]
+        if had[new_bye] > min(had[e] for e in in_round):
+            warnings.append(SwapWarning("bye", (new_bye,), had[new_bye]))
+    return SwappedRound(new_pairs, new_bye, tuple(warnings))
+
+
 # -- the table draw -----------------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
+from reportlab.graphics.barcode import qrencoder
 
 from league.accounts import services as accounts_services
 from league.competitions import results
@@ -149,6 +150,31 @@ def qr_codes(pdf: bytes) -> list[list[list[list[bool]]]]:
     return found
 
 
+_RUN = re.compile(r"M(\d+) (\d+)h(\d+)v1h-\d+z")
+
+
+def svg_qr_code(svg: Element) -> list[list[bool]]:
+    """A QR code drawn on a page as an ``<svg class="qr">``, as its grid of modules (True:
+    dark), read from the runs of its path inside the quiet zone of 4 modules."""
+    size = int(svg.attrs["viewbox"].split()[2])
+    count = size - 8
+    grid = [[False] * count for _ in range(count)]
+    (path,) = svg.iter("path")
+    for x, y, width in (map(int, m.groups()) for m in _RUN.finditer(path.attrs["d"])):
+        for col in range(x, x + width):
+            grid[y - 4][col - 4] = True
+    return grid
+
+
+def qr_encoded(text: str) -> list[list[bool]]:
+    """The modules reportlab's encoder gives ``text`` at level M, as the sheets and pages
+    draw it: what a QR read back must equal (no QR decoder is installed)."""
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(text)
+    code.make()
+    return [[bool(m) for m in row] for row in code.modules]
+
+
 # -- a tournament ------------------------------------------------------------------------------
 def tournament(
     organiser: User,
@@ -178,8 +204,17 @@ def tournament(
     return competition
 
 
-def open_fixtures(competition: Competition) -> list[Fixture]:
-    """The matches still to be confirmed, oldest first."""
+def publish_drafts(competition: Competition) -> None:
+    """Publish a drawn Swiss round as it was drawn, as its director would after a look."""
+    for night in competition.rounds.filter(draft=True):
+        tournaments_services.round_publish(night=night)
+
+
+def open_fixtures(competition: Competition, *, publish: bool = True) -> list[Fixture]:
+    """The matches still to be confirmed, oldest first; a drawn Swiss round is published
+    first unless ``publish`` is False."""
+    if publish:
+        publish_drafts(competition)
     return list(competition.fixtures.filter(confirmed_at__isnull=True).order_by("id"))
 
 

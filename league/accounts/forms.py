@@ -1,4 +1,6 @@
-"""Account forms: the first organiser of an empty install, and an account an organiser adds."""
+"""Account forms: the first organiser of an empty install, an account an organiser adds,
+enabling or disabling one, and lifting a lockout. Setting and changing a password are
+Django's own ``SetPasswordForm`` and ``PasswordChangeForm``."""
 
 from __future__ import annotations
 
@@ -22,6 +24,14 @@ class AccountForm(UserCreationForm):  # type: ignore[type-arg]
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
+
+
+class AccountActiveForm(forms.Form):
+    """An organiser disables an account ("0") or enables it again ("1")."""
+
+    active = forms.TypedChoiceField(
+        choices=[("1", "Enable"), ("0", "Disable")], coerce=lambda value: value == "1"
+    )
 
 
 class LockoutLiftForm(forms.Form):

@@ -1,4 +1,5 @@
-"""Reads about accounts: whether the install is empty, and which sign-ins are locked out.
+"""Reads about accounts: whether the install is empty, the accounts and their roles, and which
+sign-ins are locked out.
 
 Words: a *lockout* stops every sign-in to one account (from anywhere) or from one address (to
 any account) after ``AXES_FAILURE_LIMIT`` failed sign-ins within ``AXES_COOLOFF_TIME``; it
@@ -15,8 +16,11 @@ from typing import Literal
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Max, Q, Sum
+from django.contrib.auth.models import User
+from django.db.models import Max, Q, QuerySet, Sum
 from django.utils import timezone
+
+from league.models import Role
 
 LockoutKind = Literal["account", "address"]
 
@@ -24,6 +28,41 @@ LockoutKind = Literal["account", "address"]
 def install_is_empty() -> bool:
     """No account exists yet: the first visitor is offered the organiser's account."""
     return not get_user_model()._default_manager.exists()
+
+
+def organisers() -> QuerySet[User]:
+    """The accounts that may sign in and act as organisers (an organiser's role, or Django's
+    superuser flag, which :func:`league.access.is_organiser` counts as one)."""
+    return get_user_model()._default_manager.filter(
+        Q(profile__role=Role.ORGANISER) | Q(is_superuser=True), is_active=True
+    )
+
+
+def organiser_names(limit: int = 3) -> list[str]:
+    """The first few organisers' names, for a page that tells a person whom to ask."""
+    return list(organisers().order_by("username").values_list("username", flat=True)[:limit])
+
+
+@dataclass(frozen=True)
+class Account:
+    """One account as the accounts page shows it."""
+
+    user: User
+    role: str  # "Organiser" or "Scorer"
+    is_organiser: bool
+
+
+def accounts() -> list[Account]:
+    """Every account, by name, with its role, in one query."""
+    users = get_user_model()._default_manager.select_related("profile").order_by("username")
+    found = []
+    for user in users:
+        profile = getattr(user, "profile", None)
+        organiser = user.is_superuser or (profile is not None and profile.role == Role.ORGANISER)
+        found.append(
+            Account(user, Role.ORGANISER.label if organiser else Role.SCORER.label, organiser)
+        )
+    return found
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,10 @@
 """Writes for accounts: the first organiser of an empty install, what a signed-in person may do
-(their role), and lifting a sign-in lockout (words in :mod:`league.accounts.selectors`)."""
+(their role), disabling and enabling an account, setting a password, and lifting a sign-in
+lockout (words in :mod:`league.accounts.selectors`).
+
+A *disabled* account (Django's ``is_active`` off) cannot sign in, and its open sessions end at
+their next request (:class:`league.access.ProfileBackend` reads no inactive user); its games,
+deals and audit lines stay as they are."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from league.accounts.selectors import LockoutKind
+from league.accounts.selectors import LockoutKind, organisers
 from league.errors import Refused
 from league.models import Installation, Profile, Role
 
@@ -18,6 +23,41 @@ ALREADY_SET_UP = "Hicksheet is already set up: sign in, or ask the club's organi
 def user_set_role(*, user: User, role: Role) -> Profile:
     profile, _ = Profile.objects.update_or_create(user=user, defaults={"role": role})
     return profile
+
+
+def user_set_active(*, user: User, active: bool, by: User) -> User:
+    """Enable or disable ``user``'s account, ``by`` an organiser. Refused for one's own account
+    and for the last organiser who could still sign in: somebody must be able to manage the
+    club (and to enable accounts again)."""
+    if active:
+        user.is_active = True
+        user.save(update_fields=["is_active"])
+        return user
+    if user.pk == by.pk:
+        raise Refused(
+            "You cannot disable your own account: another organiser can, if it must be.", None
+        )
+    with transaction.atomic():
+        # The organisers' rows are locked (PostgreSQL), so that two organisers disabling each
+        # other at once cannot both pass the count and leave the club with none.
+        remaining = list(organisers().select_for_update(of=("self",)).values_list("pk", flat=True))
+        if user.pk in remaining and len(remaining) == 1:
+            raise Refused(
+                f"{user} is the last organiser: make another account an organiser first, or "
+                "nobody could manage the accounts.",
+                None,
+            )
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+    return user
+
+
+def user_set_password(*, user: User, password: str) -> User:
+    """A new password for ``user``, set by an organiser (the form has checked it against the
+    password rules). The account's sessions end: it signs in again with the new password."""
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    return user
 
 
 def first_organiser_create(*, username: str, password: str) -> User:

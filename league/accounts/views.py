@@ -1,7 +1,8 @@
-"""Account pages: the first organiser on an empty install, the accounts an organiser adds
-(organisers and scorers), the page a locked-out sign-in gets, and the organisers' page that
-lifts lockouts. Signing in and out are Django's own views (``accounts/urls``), throttled by
-django-axes (``league.settings``).
+"""Account pages: the first organiser on an empty install; for organisers, the accounts
+with their roles, adding one (an organiser or a scorer), disabling and enabling one, setting
+somebody's password, and lifting lockouts; for everybody signed in, their own account page,
+which changes their password; the page a locked-out sign-in gets. Signing in and out are
+Django's own views (``accounts/urls``), throttled by django-axes (``league.settings``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,28 @@ from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.http import require_POST
 
-from league.access import organiser_required, require_organiser
+from league.access import (
+    AuthenticatedHttpRequest,
+    account_for_organiser,
+    organiser_required,
+    require_organiser,
+)
 from league.accounts import selectors, services
-from league.accounts.forms import AccountForm, FirstOrganiserForm, LockoutLiftForm
+from league.accounts.forms import (
+    AccountActiveForm,
+    AccountForm,
+    FirstOrganiserForm,
+    LockoutLiftForm,
+)
 from league.errors import Refused
 from league.forms_common import show_refusal
 from league.models import Role
@@ -51,8 +67,67 @@ def account_new(request: HttpRequest) -> HttpResponse:
         user = form.save()
         services.user_set_role(user=user, role=Role(form.cleaned_data["role"]))
         messages.success(request, f"Account {user.username} created.")
-        return redirect("accounts:new")
+        return redirect("accounts:list")
     return render(request, "accounts/account_new.html", {"form": form})
+
+
+@organiser_required
+def account_list(request: AuthenticatedHttpRequest, status: int = 200) -> HttpResponse:
+    """Every account with its role; an organiser disables, enables or sets a password."""
+    context = {"accounts": selectors.accounts()}
+    return render(request, "accounts/account_list.html", context, status=status)
+
+
+@login_required
+@require_POST
+def account_active(request: AuthenticatedHttpRequest, user_id: int) -> HttpResponse:
+    account = account_for_organiser(request, user_id)
+    form = AccountActiveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose to enable or to disable the account.")
+        return account_list(request, status=400)
+    active = form.cleaned_data["active"]
+    try:
+        services.user_set_active(user=account, active=active, by=request.user)
+    except Refused as error:
+        messages.error(request, error.message)
+        return account_list(request, status=400)
+    if active:
+        messages.success(request, f"{account} may sign in again.")
+    else:
+        messages.success(request, f"{account} is disabled: they cannot sign in any more.")
+    return redirect("accounts:list")
+
+
+@login_required
+def account_set_password(request: AuthenticatedHttpRequest, user_id: int) -> HttpResponse:
+    """An organiser sets a new password for somebody who forgot theirs; one's own is changed
+    on one's own account page, which asks for the old one."""
+    account = account_for_organiser(request, user_id)
+    if account.pk == request.user.pk:
+        return redirect("accounts:password")
+    form = SetPasswordForm(account, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.user_set_password(user=account, password=form.cleaned_data["new_password1"])
+        messages.success(request, f"{account} has a new password: tell it to them in person.")
+        return redirect("accounts:list")
+    status = 400 if form.is_bound else 200
+    context = {"form": form, "account": account}
+    return render(request, "accounts/set_password.html", context, status=status)
+
+
+class PasswordChange(SuccessMessageMixin, auth_views.PasswordChangeView):  # type: ignore[type-arg]
+    """One's own account: who is signed in, their role, and changing their password (the old
+    one first). Django's view keeps this browser signed in and ends the other sessions."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:password")
+    success_message = "Your password is changed."
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
 
 
 def locked_out(

@@ -43,6 +43,7 @@ from league.competitions.tables import StandingsTable
 from league.errors import Refused
 from league.models import Competition, Fixture
 from league.tables_common import page_within
+from league.tournaments.presenters import tournament_pdfs
 from scoring.standings import TIEBREAKS
 
 
@@ -85,6 +86,7 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": selectors.competition_rounds(competition, page),
         "pages": [(n, p, p == page) for n, p in enumerate(pages, start=1)],
         "can_manage": is_organiser(request.user),
+        "pdfs": tournament_pdfs(competition),
     }
     return render(request, "competitions/fixtures.html", context)
 
@@ -121,6 +123,7 @@ def _fixture_page(
         "night": fixture.round,
         "can_manage": manage,
         "forms": forms,
+        "events": selectors.match_events(fixture),
     }
     return render(request, "competitions/fixtures_fixture.html", context, status=status)
 
@@ -206,15 +209,22 @@ def fixture_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResp
 
 
 @login_required
-@require_POST
 def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
-    """Start the fixture's next game and go to its sheet; the starter scores it."""
+    """Start the fixture's next game and go to its sheet; the starter scores it. A GET asks
+    first (who plays, which game), so that a stray tap on a list starts nothing; its button
+    POSTs."""
     competition = competition_or_404(slug)
     fixture = fixture_or_404(competition, fixture_id)
     if competition.kind == "tournament":
         # A tournament's players enter their own deals through their sides' entry links, and
         # the other side confirms: only the director may score a match directly.
         require_organiser(request)
+    if request.method != "POST":
+        line = selectors.fixture_line(fixture)
+        if line.running_game is not None:
+            return redirect("games:detail", line.running_game.pk)
+        context = {"competition": competition, "fixture": fixture, "line": line}
+        return render(request, "competitions/fixture_start.html", context)
     try:
         game = services.fixture_start_game(fixture=fixture, by=request.user)
     except Refused as error:
@@ -236,11 +246,16 @@ def standings_table(
     competition: Competition, lines: Sequence[StandingLine], request: HttpRequest | None = None
 ) -> StandingsTable:
     extra = [
-        (f"key_{key}", TIEBREAKS[key].label, TIEBREAKS[key].description)
+        (
+            f"key_{key}",
+            TIEBREAKS[key].label,
+            TIEBREAKS[key].description,
+            TIEBREAKS[key].higher_is_better,
+        )
         for key in extra_keys(competition.tiebreaks)
     ]
     if competition.best_nights:
-        extra.append(("nights", "Nights", "Nights counted (the best ones)"))
+        extra.append(("nights", "Nights", "Nights counted (the best ones)", True))
     table = StandingsTable(
         standing_rows(lines, competition.tiebreaks),
         extra_columns=StandingsTable.tiebreak_columns(extra),

@@ -1,7 +1,7 @@
 """Forms of the club and competition pages: they validate input and turn it into the values
 the services take (a :class:`~scoring.Ruleset`, :class:`~scoring.standings.MatchPoints`, a
-chain of tie-break keys). The rules stay in ``scoring/``: a refused override or tie-break key
-shows the engine's own message, next to the field it concerns.
+chain of tie-break keys, chosen from numbered menus). The rules stay in ``scoring/``: a
+refused override shows the engine's own message, next to the field it concerns.
 
 A service may still refuse what a form let through (a duplicate name, the wrong kind of
 entrant for the game); :func:`show_refusal` puts its message next to the field it names.
@@ -20,19 +20,72 @@ from league.forms_common import (
     RULE_FIELDS,
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
+    TieBreakChainField,
     number,
 )
 from league.models import Club, Competition, EntrantKind, Partnership, Player
+from league.names import clean_name
+from league.timezones import time_zone_choices
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
-from scoring.standings import DEFAULT_KEYS, TIEBREAKS, InvalidStandings, MatchPoints, validate_keys
+from scoring.standings import DEFAULT_KEYS, InvalidStandings, MatchPoints
+from scoring.words import possessive
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=100, label="Club name")
 
 
+class ClubTimeZoneForm(forms.Form):
+    """The club's clock: the zone its pages and PDFs show times in."""
+
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        required=False,
+        label="Time zone",
+        help_text="The times of the club's games, corrections and printed sheets.",
+        error_messages={
+            "invalid_choice": "“%(value)s” is not a time zone this server knows: choose one "
+            "from the list."
+        },
+    )
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=80, label="Member's name")
+
+
+class MembersForm(forms.Form):
+    """Several members at once: one name a line, as pasted from a list. Blank lines are
+    skipped; a line too long to be a name is refused with its number (nothing is added)."""
+
+    MAX_LINES = 500
+
+    names = forms.CharField(
+        max_length=40_000,
+        label="Members' names, one a line",
+        help_text="Paste the club's list. Names the club has already are left out and listed.",
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        error_messages={"required": "Paste or type at least one name."},
+    )
+
+    def clean_names(self) -> list[str]:
+        lines = [clean_name(line) for line in self.cleaned_data["names"].splitlines()]
+        limit = Player._meta.get_field("name").max_length or 80
+        problems = [
+            f"Line {number}: “{line[:30]}…” is longer than {limit} letters."
+            for number, line in enumerate(lines, start=1)
+            if len(line) > limit
+        ]
+        if problems:
+            raise forms.ValidationError(
+                [*problems, "Nothing was added: shorten it and send again."]
+            )
+        names = [line for line in lines if line]
+        if not names:
+            raise forms.ValidationError(self.fields["names"].error_messages["required"])
+        if len(names) > self.MAX_LINES:
+            raise forms.ValidationError(f"Add at most {self.MAX_LINES} names at a time.")
+        return names
 
 
 class PartnershipForm(forms.Form):
@@ -76,13 +129,11 @@ class CompetitionForm(forms.Form):
     points_win = number(min_value=0, max_value=100, initial=2, label="Points for a win")
     points_draw = number(min_value=0, max_value=100, initial=1, label="Points for a draw")
     points_loss = number(min_value=0, max_value=100, initial=0, label="Points for a loss")
-    tiebreaks = forms.CharField(
-        max_length=400,
-        initial=", ".join(DEFAULT_KEYS),
+    tiebreaks = TieBreakChainField(
+        initial=DEFAULT_KEYS,
         label="Table order (tie-breaks)",
-        help_text="Keys in order, separated by commas; the keys are listed below.",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-        error_messages={"required": "List at least one key, e.g. match_points."},
+        help_text="The table is ordered by the 1st; entrants still level are ordered by the "
+        "2nd, and so on. Leave the menus you do not need blank.",
     )
     best_nights = number(
         required=False,
@@ -134,20 +185,6 @@ class CompetitionForm(forms.Form):
         return self._bound(
             "entrant_kind", "games_per_match", "points_win", "points_draw", "points_loss"
         )
-
-    @staticmethod
-    def tiebreak_help() -> list[tuple[str, str, str]]:
-        return [(key, t.label, t.description) for key, t in TIEBREAKS.items()]
-
-    def clean_tiebreaks(self) -> list[str]:
-        text = self.cleaned_data.get("tiebreaks") or ""
-        keys = [key.strip() for key in text.replace("\n", ",").split(",") if key.strip()]
-        if not keys:
-            raise forms.ValidationError(self.fields["tiebreaks"].error_messages["required"])
-        try:
-            return list(validate_keys(keys))
-        except InvalidStandings as error:
-            raise forms.ValidationError(str(error)) from None
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -335,9 +372,10 @@ class TypedResultForm(FixtureForm):
         self.games = games
         home, away = self.side_names
         each = "one line a game" if games > 1 else "one line"
-        self.fields[
-            "scores"
-        ].help_text = f"{home}’s total, then {away}’s, {each}: e.g. {self.target + 12}-430."
+        self.fields["scores"].help_text = (
+            f"{possessive(home, '’')} total, then {possessive(away, '’')}, {each}: "
+            f"e.g. {self.target + 12}-430."
+        )
 
     def clean_scores(self) -> list[tuple[int, int]]:
         lines = [line for line in self.cleaned_data["scores"].splitlines() if line.strip()]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
 from league.models import (
     Club,
@@ -23,10 +23,12 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
     Game,
+    MatchEvent,
     Partnership,
     Player,
     Round,
 )
+from league.wording import DASH, result_text, winner_first
 from scoring.standings import TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
 from scoring.stats import MATCH_COUNTS, STAT_FIELDS
 
@@ -162,6 +164,9 @@ class FixtureLine:
     score: str
     games: tuple[Game, ...]
     note: str
+    #: Who won, in words with the winner's score first ("Mara & Nils won, 520 – 215"), once
+    #: the match is finished; "" before. ``score`` stays home first, for columns.
+    result: str = ""
 
     @property
     def running_game(self) -> Game | None:
@@ -192,6 +197,20 @@ def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
     return f"{first.points_for} – {first.points_against}"
 
 
+def _result(fixture: Fixture, sides: list[FixtureSide], names: tuple[str, str]) -> str:
+    """A finished fixture's result in words, the winner's score first (:func:`result_text`):
+    points in a match of one game, games and then points in a longer one."""
+    first = next((s for s in sides if s.side == 0), None)
+    if not fixture.finished or first is None:
+        return ""
+    winner = fixture.winner if fixture.winner in (0, 1) else None
+    points = (first.points_for, first.points_against)
+    if fixture.competition.games_per_match > 1:
+        games = (first.games_won, first.games_lost)
+        return f"{result_text(names, games, winner)} ({DASH.join(winner_first(points, winner))})"
+    return result_text(names, points, winner)
+
+
 def _fixture_line(fixture: Fixture) -> FixtureLine:
     """The line of a fixture read with :func:`fixtures_for_lines` (no further query)."""
     sides = list(fixture.sides.all())
@@ -203,7 +222,10 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
     elif fixture.typed_scores:
         note = "from the paper sheet"
     games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
-    return FixtureLine(fixture, (names[0], names[1]), _score(fixture, sides), tuple(games), note)
+    pair = (names[0], names[1])
+    return FixtureLine(
+        fixture, pair, _score(fixture, sides), tuple(games), note, _result(fixture, sides, pair)
+    )
 
 
 def fixtures_for_lines() -> QuerySet[Fixture]:
@@ -212,6 +234,12 @@ def fixtures_for_lines() -> QuerySet[Fixture]:
         Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
         "games",
     )
+
+
+def match_events(fixture: Fixture) -> list[MatchEvent]:
+    """What the sides and the director did to the match besides entering deals (entry taken
+    over, a dispute and each side's words, a game abandoned), oldest first (one query)."""
+    return list(fixture.events.all())
 
 
 def fixture_line(fixture: Fixture) -> FixtureLine:
@@ -239,11 +267,12 @@ _GAME_FIELDS = (
 
 
 def competition_rounds(
-    competition: Competition, numbers: range | None = None
+    competition: Competition, numbers: range | None = None, *, drafts: bool = False
 ) -> list[tuple[Round, list[FixtureLine], list[str]]]:
-    """Every round (or those ``numbers``) with its fixtures (sides, score, games) and who
-    sits out (five queries)."""
-    nights = competition.rounds.all()
+    """Every published round (or those ``numbers``; with ``drafts``, a Swiss round still
+    under the director's review too) with its fixtures (sides, score, games) and who sits out
+    (five queries)."""
+    nights = competition.rounds.all() if drafts else competition.rounds.filter(draft=False)
     if numbers is not None:
         nights = nights.filter(number__gte=numbers.start, number__lt=numbers.stop)
     rounds = list(
@@ -434,6 +463,26 @@ def clubs_exist() -> bool:
     return Club.objects.exists()
 
 
+def usual_games() -> dict[int, str]:
+    """Each club's usual game: the preset its latest competition (league or tournament) is
+    played by, by club id; a club without competitions is left out. One query."""
+    latest = Competition.objects.filter(club=OuterRef("pk")).order_by("-created_at", "-id")
+    rows = Club.objects.annotate(
+        last_rules=Subquery(latest.values("ruleset_data")[:1], output_field=JSONField())
+    ).values_list("pk", "last_rules")
+    return {
+        pk: rules["preset"]
+        for pk, rules in rows
+        if isinstance(rules, dict) and isinstance(rules.get("preset"), str)
+    }
+
+
+def form_club(slug: str) -> Club | None:
+    """The club a new competition's form starts with: the address's ``?club=``, else the
+    first club of the list (the one its menu shows chosen)."""
+    return club_by_slug(slug) or Club.objects.first()
+
+
 def club_by_slug(slug: str) -> Club | None:
     """The club of an address's ``?club=`` (a form's default), or None for none or a wrong one."""
     return Club.objects.filter(slug=slug).first() if slug else None
@@ -466,5 +515,5 @@ def competition_entrants(competition: Competition) -> list[Entrant]:
 
 
 def round_count(competition: Competition) -> int:
-    """How many rounds are drawn (0: the fixtures are not drawn yet)."""
-    return competition.rounds.count()
+    """How many rounds are drawn and published (0: the fixtures are not drawn yet)."""
+    return competition.rounds.filter(draft=False).count()

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
@@ -67,6 +69,18 @@ def club_create(*, name: str) -> Club:
     return club
 
 
+def club_set_time_zone(*, club: Club, time_zone: str) -> Club:
+    """Set the club's clock: an IANA zone name, or blank for the server's."""
+    club.time_zone = time_zone.strip()
+    try:
+        club.full_clean()
+    except ValidationError as error:
+        messages = error.message_dict.get("time_zone") or error.messages
+        raise Refused(messages[0], "time_zone") from None
+    club.save(update_fields=["time_zone"])
+    return club
+
+
 def player_add(*, club: Club, name: str) -> Player:
     name = clean_name(name)
     if not name:
@@ -78,6 +92,45 @@ def player_add(*, club: Club, name: str) -> Player:
     player.full_clean()
     player.save()
     return player
+
+
+@dataclass
+class MembersAdded:
+    """What pasting a list of names did: the members ``added`` (in the list's order), the names
+    that were ``existing`` members already, and those ``repeated`` in the list (added once)."""
+
+    added: list[Player] = field(default_factory=list)
+    existing: list[str] = field(default_factory=list)
+    repeated: list[str] = field(default_factory=list)
+
+
+@transaction.atomic
+def players_add(*, club: Club, names: Sequence[str]) -> MembersAdded:
+    """Add every name of ``names`` (cleaned; blanks skipped) as a member of ``club``. A name the
+    club has already, or one given twice, is not an error: it is added once and reported, as a
+    secretary pasting the club's whole list expects. A name that cannot be stored (too long) is
+    a :class:`Refused` naming it, and then nothing is added."""
+    limit = Player._meta.get_field("name").max_length or 80
+    known = {name_key(name): name for name in club.players.values_list("name", flat=True)}
+    new: set[str] = set()  # the keys of the names added here
+    done = MembersAdded()
+    for typed in names:
+        name = clean_name(typed)
+        if not name:
+            continue
+        if len(name) > limit:
+            raise Refused(f"“{name[:30]}…” is longer than {limit} letters: shorten it.", "names")
+        key = name_key(name)
+        if key in known:
+            (done.repeated if key in new else done.existing).append(known[key])
+            continue
+        player = Player(club=club, name=name)
+        player.full_clean()
+        player.save()
+        known[key] = name
+        new.add(key)
+        done.added.append(player)
+    return done
 
 
 def partnership_add(*, club: Club, first: Player, second: Player, name: str = "") -> Partnership:
@@ -186,6 +239,50 @@ def entrant_add(
             )
     except IntegrityError:
         raise Refused(f"{chosen} is already entered.", None) from None
+
+
+@dataclass
+class EntrantsAdded:
+    """What entering a whole club did: the entrants ``added``, how many of the club's were
+    ``already`` entered, and the ones ``refused`` with the reason (a partner already plays in
+    another entered partnership)."""
+
+    added: list[Entrant] = field(default_factory=list)
+    already: int = 0
+    refused: list[tuple[str, str]] = field(default_factory=list)
+
+
+@transaction.atomic
+def entrants_add_all(*, competition: Competition) -> EntrantsAdded:
+    """Enter every partnership of the club (a competition of partnerships) or every member
+    (of players, or a rotation) that is not entered yet, in the club's order. One that cannot
+    be entered is listed with the reason and the others are entered; refused as a whole once
+    the fixtures are drawn or the tournament has started."""
+    if competition.fixtures.exists() or competition.started:
+        raise Refused("The fixtures are drawn: entrants can no longer be added.", None)
+    club = competition.club
+    done = EntrantsAdded()
+    if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
+        entered = set(competition.entrants.values_list("partnership_id", flat=True))
+        for pair in club.partnerships.select_related("first", "second"):
+            if pair.pk in entered:
+                done.already += 1
+                continue
+            try:
+                done.added.append(entrant_add(competition=competition, partnership=pair))
+            except Refused as error:
+                done.refused.append((str(pair), error.message))
+    else:
+        entered = set(competition.entrants.values_list("player_id", flat=True))
+        for player in club.players.all():
+            if player.pk in entered:
+                done.already += 1
+                continue
+            try:
+                done.added.append(entrant_add(competition=competition, player=player))
+            except Refused as error:
+                done.refused.append((str(player), error.message))
+    return done
 
 
 def _dates(
@@ -349,6 +446,8 @@ def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
     locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if locked.finished or locked.typed_scores:
         raise Refused("This fixture already has its result.", None)
+    if fixture.round.draft:
+        raise Refused("This round is not published yet: wait for the director.", None)
     if locked.games.filter(winner__isnull=True).exists():
         raise Refused("A game of this fixture is still being played.", None)
     names = fixture_side_names(fixture)

@@ -9,10 +9,22 @@ import django_tables2 as tables
 
 class StandingsNumberColumn(tables.Column):
     """A figure of the standings; ``title`` spells out the short heading. A figure whose text
-    is not itself a number ("62%", "+40") sorts by ``<name>_value`` of the row."""
+    is not itself a number ("62%", "+40") sorts by ``<name>_value`` of the row.
 
-    def __init__(self, verbose_name: str, title: str, **kwargs: Any) -> None:
-        super().__init__(verbose_name=verbose_name, attrs={"th": {"title": title}}, **kwargs)
+    The first tap on a heading sorts best first: the most first for a figure where more is
+    better (Pts, W, For, Diff...), the fewest first where fewer is (``more_is_better=False``:
+    L, Agst, Hicks, Ren). A second tap turns it round.
+    """
+
+    def __init__(
+        self, verbose_name: str, title: str, *, more_is_better: bool = True, **kwargs: Any
+    ) -> None:
+        super().__init__(
+            verbose_name=verbose_name,
+            attrs={"th": {"title": title}},
+            initial_sort_descending=more_is_better,
+            **kwargs,
+        )
 
 
 class StandingsTable(tables.Table):
@@ -35,10 +47,10 @@ class StandingsTable(tables.Table):
     played = StandingsNumberColumn("P", "Played")
     won = StandingsNumberColumn("W", "Won")
     drawn = StandingsNumberColumn("D", "Drawn")
-    lost = StandingsNumberColumn("L", "Lost")
+    lost = StandingsNumberColumn("L", "Lost", more_is_better=False)
     match_points = StandingsNumberColumn("Pts", "Match points")
     points_for = StandingsNumberColumn("For", "Game points for")
-    points_against = StandingsNumberColumn("Agst", "Game points against")
+    points_against = StandingsNumberColumn("Agst", "Game points against", more_is_better=False)
     difference = StandingsNumberColumn(
         "Diff", "Game points for minus against", order_by=("difference_value",)
     )
@@ -47,11 +59,13 @@ class StandingsTable(tables.Table):
     made = StandingsNumberColumn(
         "Made %", "Share of deals as makers made", order_by=("made_value",)
     )
-    hicks = StandingsNumberColumn("Hicks", "Hicks: deals as makers that were set")
+    hicks = StandingsNumberColumn(
+        "Hicks", "Hicks: deals as makers that were set", more_is_better=False
+    )
     sets_forced = StandingsNumberColumn("Sets", "Sets forced: opponents' deals as makers set")
     meld_points = StandingsNumberColumn("Meld", "Meld points")
     belles = StandingsNumberColumn("Belles", "Belles scored")
-    reneges = StandingsNumberColumn("Ren", "Reneges")
+    reneges = StandingsNumberColumn("Ren", "Reneges", more_is_better=False)
 
     class Meta:
         attrs = {"class": "table standings", "id": "standings"}
@@ -60,9 +74,20 @@ class StandingsTable(tables.Table):
         template_name = "competitions/standings_table.html"
 
     @staticmethod
-    def tiebreak_columns(extra: list[tuple[str, str, str]]) -> list[tuple[str, tables.Column]]:
-        """Columns for ``(name, heading, description)`` triples: a tie-break key's value."""
+    def tiebreak_columns(
+        extra: list[tuple[str, str, str, bool]],
+    ) -> list[tuple[str, tables.Column]]:
+        """Columns for ``(name, heading, description, more_is_better)``: a tie-break key's
+        value (or another figure), sorted best first on the first tap."""
         return [
-            (name, StandingsNumberColumn(heading, description, order_by=(f"{name}_value",)))
-            for name, heading, description in extra
+            (
+                name,
+                StandingsNumberColumn(
+                    heading,
+                    description,
+                    more_is_better=more_is_better,
+                    order_by=(f"{name}_value",),
+                ),
+            )
+            for name, heading, description, more_is_better in extra
         ]

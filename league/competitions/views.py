@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -30,20 +32,24 @@ from league.access import (
     player_or_404,
 )
 from league.competitions import selectors, services
+from league.competitions.added import entrants_added_text, members_added_text
 from league.competitions.forms import (
     ClubForm,
+    ClubTimeZoneForm,
     CompetitionForm,
     DrawForm,
     EntrantForm,
+    MembersForm,
     PartnershipForm,
     PlayerForm,
     RotationForm,
 )
 from league.errors import Refused
-from league.forms_common import show_refusal
+from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.models import Club, Competition, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
+from league.timezones import zone_words
 from scoring.standings import TIEBREAKS
 
 
@@ -80,7 +86,35 @@ def _club_list_page(
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return _club_page(request, club_or_404(slug))
+    return _club_page(request, club_or_404(slug), focus=request.GET.get("added", ""))
+
+
+def _added(address: str, what: str) -> str:
+    """The page to go back to after adding one ``what``, with the cursor in the form for the
+    next (``?added=``; no fragment, which would stop the browser's autofocus)."""
+    return f"{address}?added={what}"
+
+
+@organiser_required
+@require_POST
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's settings: its time zone."""
+    club = club_or_404(slug)
+    form = ClubTimeZoneForm(request.POST, prefix="settings")
+    if form.is_valid():
+        try:
+            services.club_set_time_zone(club=club, time_zone=form.cleaned_data["time_zone"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, f"{club}’s times are now shown in {zone_name(club)} time.")
+            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
+    return _club_page(request, club, settings_form=form, status=400)
+
+
+def zone_name(club: Club) -> str:
+    """The club's zone in words: "America: Chicago"; the server's, named, for blank."""
+    return zone_words(club.time_zone or settings.TIME_ZONE)
 
 
 @organiser_required
@@ -95,8 +129,26 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(request, f"{player} is a member of {club}.")
+            return redirect(_added(reverse("competitions:club-detail", args=[club.slug]), "member"))
+    return _club_page(request, club, player_form=form, focus="member", status=400)
+
+
+@organiser_required
+@require_POST
+def players_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Several members at once, one name a line; the names the club has already are listed."""
+    club = club_or_404(slug)
+    form = MembersForm(request.POST, prefix="members")
+    if form.is_valid():
+        try:
+            done = services.players_add(club=club, names=form.cleaned_data["names"])
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            for level, text in members_added_text(done):
+                messages.add_message(request, level, text)
             return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#members")
-    return _club_page(request, club, player_form=form, status=400)
+    return _club_page(request, club, members_form=form, focus="members", status=400)
 
 
 @organiser_required
@@ -114,8 +166,9 @@ def partnership_add(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(request, f"Partnership {pair} added.")
-            return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#partnerships")
-    return _club_page(request, club, partnership_form=form, status=400)
+            address = reverse("competitions:club-detail", args=[club.slug])
+            return redirect(_added(address, "partnership"))
+    return _club_page(request, club, partnership_form=form, focus="partnership", status=400)
 
 
 def _club_page(
@@ -123,31 +176,51 @@ def _club_page(
     club: Club,
     player_form: PlayerForm | None = None,
     partnership_form: PartnershipForm | None = None,
+    members_form: MembersForm | None = None,
+    focus: str = "",
+    settings_form: ClubTimeZoneForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    """The club's page; ``focus`` names the form whose first field has the cursor ("member",
+    "members", "partnership")."""
     organiser = is_organiser(request.user)
     players = selectors.club_members(club)
     context = {
         "club": club,
+        "zone_name": zone_name(club),
         "players": players,
         "partnerships": selectors.club_partnerships(club),
         "competitions": selectors.club_competitions(club),
         "can_edit": organiser,
     }
     if organiser:
+        context["settings_form"] = settings_form or ClubTimeZoneForm(
+            prefix="settings", initial={"time_zone": club.time_zone}
+        )
         context["player_form"] = player_form or PlayerForm(prefix="player")
+        context["members_form"] = members_form or MembersForm(prefix="members")
         if len(players) >= 2 or partnership_form is not None:
             context["partnership_form"] = partnership_form or PartnershipForm(
                 club=club, prefix="partnership"
             )
+        # The cursor in the form just used, for the next name.
+        form_name, field = {
+            "member": ("player_form", "name"),
+            "members": ("members_form", "names"),
+            "partnership": ("partnership_form", "first"),
+        }.get(focus, ("", ""))
+        form = context.get(form_name)
+        if isinstance(form, forms.BaseForm):
+            autofocus(form, field)
     return render(request, "competitions/club_detail.html", context, status=status)
 
 
 # -- competitions -----------------------------------------------------------------------------
 @organiser_required
 def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club = selectors.club_by_slug(request.GET.get("club") or "")
+    club = selectors.form_club(request.GET.get("club") or "")
     form = CompetitionForm(request.POST or None, initial={"club": club} if club else None)
+    offer_usual_game(form, selectors.usual_games())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -170,7 +243,7 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "has_clubs": selectors.clubs_exist(),
-        "tiebreak_keys": form.tiebreak_help(),
+        "tiebreak_keys": tiebreak_help(),
     }
     return render(
         request, "competitions/competition_new.html", context, status=400 if form.is_bound else 200
@@ -178,7 +251,8 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def competition_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return _competition_page(request, competition_or_404(slug))
+    focus = request.GET.get("added") == "entrant"
+    return _competition_page(request, competition_or_404(slug), focus=focus)
 
 
 def competition_rules(request: HttpRequest, slug: str) -> HttpResponse:
@@ -198,8 +272,23 @@ def entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(request, f"{entrant} entered.")
-            return redirect(reverse("competitions:detail", args=[slug]) + "#entrants")
-    return _competition_page(request, competition, entrant_form=form, status=400)
+            return redirect(_added(reverse("competitions:detail", args=[slug]), "entrant"))
+    return _competition_page(request, competition, entrant_form=form, focus=True, status=400)
+
+
+@organiser_required
+@require_POST
+def entrants_add_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Enter every partnership (or member) of the club that is not entered yet."""
+    competition = competition_or_404(slug)
+    try:
+        done = services.entrants_add_all(competition=competition)
+    except Refused as error:
+        messages.error(request, error.message)
+        return _competition_page(request, competition, status=400)
+    for level, text in entrants_added_text(competition, done):
+        messages.add_message(request, level, text)
+    return redirect(reverse("competitions:detail", args=[slug]) + "#entrants")
 
 
 @organiser_required
@@ -228,7 +317,9 @@ def competition_draw(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{len(rounds)} rounds drawn.")
+            messages.success(
+                request, "1 round drawn." if len(rounds) == 1 else f"{len(rounds)} rounds drawn."
+            )
             fixtures = page_of(competition, "competitions:fixtures")
             return redirect(fixtures or reverse("competitions:detail", args=[slug]))
     return _competition_page(request, competition, draw_form=form, status=400)
@@ -250,25 +341,26 @@ def page_of(competition: Competition, name: str) -> str | None:
 
 
 def repeats_text(repeats: dict[str, int] | None) -> list[str]:
-    """A rotation's repeat counts, as sentences a player reads."""
+    """A rotation's repeat counts, as sentences a player reads: a repeat is a pair of players
+    partnering, or facing each other, again after an earlier round."""
     if not repeats:
         return []
     partners, opponents = repeats.get("partners", 0), repeats.get("opponents", 0)
 
-    def times(n: int) -> str:
-        return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+    def there_are(n: int, one: str, many: str) -> str:
+        return f"There is 1 {one}" if n == 1 else f"There are {n} {many}"
 
-    lines = [
+    return [
         "Nobody partners the same player twice."
         if not partners
-        else f"Partnerships repeat {times(partners)} in all: with this many players and "
-        "rounds some pairs must play together again.",
+        else there_are(partners, "repeat partnership", "repeat partnerships")
+        + ": two players partnering again after playing together in an earlier round. With "
+        "this many players and rounds some pairs must play together again.",
         "Nobody meets the same opponent twice."
         if not opponents
-        else f"Opponents meet again {times(opponents)} in all, counting each meeting after "
-        "a pair's first.",
+        else there_are(opponents, "rematch", "rematches")
+        + ": two players facing each other again after meeting in an earlier round.",
     ]
-    return lines
 
 
 def _competition_page(
@@ -276,8 +368,10 @@ def _competition_page(
     competition: Competition,
     entrant_form: EntrantForm | None = None,
     draw_form: DrawForm | RotationForm | None = None,
+    focus: bool = False,
     status: int = 200,
 ) -> HttpResponse:
+    """The competition's page; ``focus``: the cursor in the form that enters one more."""
     organiser = is_organiser(request.user)
     rules = competition.rules
     entrants = selectors.competition_entrants(competition)
@@ -304,6 +398,9 @@ def _competition_page(
             competition=competition, prefix="entrant"
         )
         context["draw_form"] = draw_form or _draw_form(competition)
+        if focus:
+            form = context["entrant_form"]
+            autofocus(form, next(iter(form.fields)))
     return render(request, "competitions/competition_detail.html", context, status=status)
 
 

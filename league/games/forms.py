@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 import scoring
-from league.errors import Refused
+from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, VoidReason
@@ -55,8 +56,8 @@ class GameForm(forms.Form):
         label="Target (blank: the preset's)",
         widget=forms.NumberInput(attrs=NUMBER_INPUT),
     )
-    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False)
-    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False)
+    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
+    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -101,11 +102,14 @@ class DealForm(forms.Form):
 
     GROUPS = ("makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game")
 
-    void_reason = forms.ChoiceField(
-        choices=[("", "Played"), *VoidReason.choices], required=False, label="Deal"
-    )
+    #: The melds shown at once; the others fold under "More melds" until one is entered.
+    COMMON_MELDS = ("run3", "run4")
+
     entry_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The deal this form enters (the game's next when the form was shown): a form for a deal
+    # that somebody else has entered meanwhile is refused, not added as the deal after it.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(
         self, *args: Any, rules: Ruleset, side_names: list[str], held: int = 0, **kwargs: Any
@@ -115,6 +119,9 @@ class DealForm(forms.Form):
         self.side_names = side_names
         self.held = held
         self.group_errors: dict[str, str] = {}
+        #: A card-point or meld box's own message (not a whole number, out of range), shown
+        #: beside that box.
+        self.field_errors: dict[str, str] = {}
         self.deal: scoring.Deal | None = None
         self.result: DealResult | None = None
         sides = list(enumerate(side_names))
@@ -147,6 +154,11 @@ class DealForm(forms.Form):
                     max_value=4,
                     label=MELD_LABELS[kind],
                     widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": 4}),
+                    error_messages={
+                        "invalid": f"{name}: count each meld in whole numbers.",
+                        "min_value": f"{name}: a meld count cannot be below 0.",
+                        "max_value": f"{name}: at most 4 of one meld.",
+                    },
                 )
         self.fields["belle"] = forms.TypedChoiceField(
             choices=[("", "Nobody"), *((str(i), name) for i, name in sides)],
@@ -159,6 +171,18 @@ class DealForm(forms.Form):
         renege_choices.append(("both", "Both sides" if rules.sides == 2 else "Everybody"))
         self.fields["renege"] = forms.ChoiceField(
             choices=renege_choices, required=False, widget=forms.RadioSelect
+        )
+        # Only the void reasons this game knows (no schmeiss in a four-hand game); a posted
+        # one it does not know is refused next to the field.
+        reasons = [VoidReason(r).label for r in rules.void_reasons]
+        self.fields["void_reason"] = forms.ChoiceField(
+            choices=[("", "Played"), *((r, VoidReason(r).label) for r in rules.void_reasons)],
+            required=False,
+            label="Deal",
+            error_messages={
+                "invalid_choice": f"{rules.name} has no void deal for “%(value)s”; choose "
+                f"{' or '.join(label.lower() for label in reasons)}."
+            },
         )
         if rules.no_trump_allowed:
             self.fields["no_trump"] = forms.BooleanField(required=False, label="No trump")
@@ -176,7 +200,12 @@ class DealForm(forms.Form):
     def side_rows(self) -> list[dict[str, Any]]:
         """Per side: its name and its card-point field, for the template."""
         return [
-            {"index": i, "name": name, "card_points": self[f"card_points_{i}"]}
+            {
+                "index": i,
+                "name": name,
+                "card_points": self[f"card_points_{i}"],
+                "error": self.field_errors.get(f"card_points_{i}"),
+            }
             for i, name in enumerate(self.side_names)
         ]
 
@@ -188,21 +217,83 @@ class DealForm(forms.Form):
                 "label": MELD_LABELS[kind],
                 "value": self.rules.meld_value(kind),
                 "cells": [
-                    {"field": self[f"meld_{i}_{kind}"], "side": name}
+                    {
+                        "field": self[f"meld_{i}_{kind}"],
+                        "side": name,
+                        "error": self.field_errors.get(f"meld_{i}_{kind}"),
+                    }
                     for i, name in enumerate(self.side_names)
                 ],
             }
             for kind in self.meld_kinds
         ]
 
+    def common_meld_rows(self) -> list[dict[str, Any]]:
+        return [row for row in self.meld_rows() if row["kind"] in self.COMMON_MELDS]
+
+    def more_meld_rows(self) -> list[dict[str, Any]]:
+        """The rarer melds, folded under "More melds" on the page."""
+        return [row for row in self.meld_rows() if row["kind"] not in self.COMMON_MELDS]
+
+    def more_melds_label(self) -> str:
+        """What "More melds" holds, in a few words: "run of 5 or more, four of a kind"."""
+        kinds = [row["kind"] for row in self.more_meld_rows()]
+        words = [MELD_LABELS[k].lower() for k in kinds if not k.startswith("four_")]
+        if any(k.startswith("four_") for k in kinds):
+            words.append("four of a kind")
+        return ", ".join(words)
+
+    def more_melds_open(self) -> bool:
+        """Unfold the rarer melds when one of them has a count or an error: never hide input."""
+        return any(
+            any(c["error"] for c in row["cells"])
+            or any(str(c["field"].value() or "").strip() not in ("", "0") for c in row["cells"])
+            for row in self.more_meld_rows()
+        )
+
+    @staticmethod
+    def shown_by_itself(field: str | None) -> bool:
+        """Whether a field shows its own errors beside it (a card-point or meld count box);
+        the others' (the choices, a hidden field) show at the end of their group."""
+        return field is not None and field.startswith(("card_points_", "meld_"))
+
+    @staticmethod
+    def group_of(field: str) -> str:
+        if field.startswith("card_points_"):
+            return "card_points"
+        if field.startswith("meld_"):
+            return "melds"
+        if field == "void_reason":
+            return "void"
+        if field in ("makers", "belle", "renege", "no_trump"):
+            return field
+        return "game"
+
+    def placed_errors(self) -> dict[str, str]:
+        """Every message, keyed by where the page shows it: a card-point or meld field's name
+        (beside that box), else the group it concerns (at the end of the group)."""
+        return {**self.field_errors, **self.group_errors}
+
     def _group_error(self, group: str, message: str, field: str | None = None) -> None:
+        """A message about the deal as a whole, shown at the end of ``group``; ``field`` (if
+        any) is the box it marks as wrong, which the message then describes."""
         self.group_errors.setdefault(group, message)
         self.add_error(field, message)
+        if self.shown_by_itself(field):
+            assert field is not None
+            self.fields[field].widget.attrs["aria-describedby"] = f"error-{group}"
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if self.errors:
+            # A field's own check failed (a count out of range, a choice not offered): the
+            # boxes show theirs beside them; a choice's shows at the end of its group.
+            for name, errors in self.errors.items():
+                if self.shown_by_itself(name):
+                    self.field_errors[name] = str(errors[0])
+                elif name != NON_FIELD_ERRORS:
+                    self.group_errors.setdefault(self.group_of(name), str(errors[0]))
             return data
         rules = self.rules
         if not self._no_stray_fields():
@@ -312,11 +403,7 @@ class DealForm(forms.Form):
     def preview(self) -> dict[str, Any]:
         """What the deal will score, as plain data for the page and for JSON."""
         if self.result is None:
-            return {
-                "valid": False,
-                "errors": self.group_errors
-                or {name: str(errors[0]) for name, errors in self.errors.items()},
-            }
+            return {"valid": False, "errors": self.placed_errors()}
         r = self.result
         if r.void:
             summary = "Void deal: nobody scores."
@@ -326,6 +413,10 @@ class DealForm(forms.Form):
             summary = "Made."
         elif r.tied and self.rules.tie_rule == "hang":
             summary = f"Tie: nobody scores now; {r.held} held for the next winner."
+        elif r.tied and self.rules.tie_rule == "own":
+            summary = "Tie: the makers score nothing."
+        elif r.tied:
+            summary = "Tie, which counts as a set (XX): the makers score nothing."
         else:
             summary = "Set (XX): the makers score nothing."
         return {
@@ -368,7 +459,7 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     held before the corrected deal, as the recompute after saving sees them.
     """
     if correcting is None:
-        held, initial = game.held, None
+        held, initial = game.held, {"number": game.deal_count + 1}
     else:
         held = selectors.held_before(game, correcting.number)
         initial = DealForm.initial_from(correcting)
@@ -379,6 +470,10 @@ def refused_deal_form(game_id: int, data: Any, error: Refused) -> tuple[Game, De
     """After a service refused a deal: the game as stored now (the refused write kept nothing)
     and the entry form again, with what was typed and the refusal next to the part it names."""
     game = selectors.game_afresh(game_id)
+    if isinstance(error, DealTaken):
+        # Told what was entered first, a second Save is a deliberate one: of the next deal.
+        data = data.copy()
+        data["number"] = str(game.deal_count + 1)
     form = deal_form(game, data)
     form.is_valid()
     form.show_error(error)

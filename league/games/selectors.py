@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from league.models import Deal, DealAudit, Game
+from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
-from scoring import MELD_LABELS, Ruleset
+from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome
 
 
@@ -65,7 +66,24 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
+#: What a sheet notes of a tied deal, by tie rule (``hang`` says what it holds instead).
+TIE_NOTES = {"set": "tie: counts as a set", "own": "tie: the makers score nothing"}
+
+
+def _tied(rules: Ruleset, deal: Deal) -> bool:
+    """Whether a stored deal the makers did not make was a tie (scored again to find out: the
+    combined points are not stored)."""
+    if deal.made is not False:
+        return False
+    try:
+        return score_deal(rules, deal.to_engine()).tied
+    except InvalidDeal:  # stored under older rules; the sheet still shows it
+        return False
+
+
+def _note(
+    deal: Deal, names: Sequence[str], held_before: int = 0, rules: Ruleset | None = None
+) -> str:
     if deal.void:
         return f"Void: {deal.get_void_reason_display().lower()}" if deal.void_reason else "Void"
     if deal.renege == "both":
@@ -84,6 +102,8 @@ def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
     held = stored_held_outcome(deal.points, deal.made, deal.held, held_before)
     if held.hung:
         parts.append(f"tie: {held.hung} held")
+    elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal):
+        parts.append(TIE_NOTES[rules.tie_rule])
     elif held.taken_by is not None:
         parts.append(f"{names[held.taken_by]} takes the {held.taken} held")
     return "; ".join(parts)
@@ -91,6 +111,7 @@ def _note(deal: Deal, names: Sequence[str], held_before: int = 0) -> str:
 
 def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
     names = game.side_names
+    rules = game.rules
     rows = []
     held_before = 0  # what the deal before left held (tie rule 'hang')
     for d in deals:
@@ -103,7 +124,7 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 makers_index=makers,
                 marks=tuple(d.marks),
                 running=tuple(d.running),
-                note=_note(d, names, held_before),
+                note=_note(d, names, held_before, rules),
             )
         )
         held_before = d.held
@@ -133,7 +154,8 @@ def game_audit(game: Game) -> QuerySet[DealAudit]:
 
 
 def game_list() -> QuerySet[Game]:
-    return Game.objects.all()
+    """Every game but those abandoned (started by mistake: they count nowhere)."""
+    return Game.objects.filter(abandoned_at__isnull=True)
 
 
 def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
@@ -160,7 +182,8 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
         winner=game.winner,
         held=game.held,
         table=game.table,
-        date=game.created_at.date().isoformat(),
+        # The day it started on the clock of the page's request (its club's, if it has one).
+        date=timezone.localdate(game.created_at).isoformat(),
         page_size=page_size,
     )
 
@@ -168,3 +191,27 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
 def game_afresh(game_id: int) -> Game:
     """The game as stored now (after a write that was refused, say: nothing of it kept)."""
     return Game.objects.get(pk=game_id)
+
+
+@dataclass(frozen=True)
+class GamePlace:
+    """Where a game belongs: the fixture (with its competition and round) it is played for, or
+    was until it was abandoned; None for a game of its own."""
+
+    fixture: Fixture | None
+
+
+def game_place(game: Game) -> GamePlace:
+    """The game's fixture, or the one it was abandoned from (one query; none for a game of its
+    own)."""
+    related = ("competition", "round")
+    if game.fixture_id is not None:
+        return GamePlace(Fixture.objects.select_related(*related).get(pk=game.fixture_id))
+    if game.abandoned:
+        event = (
+            MatchEvent.objects.filter(game=game, kind=MatchEvent.Kind.ABANDON)
+            .select_related(*(f"fixture__{name}" for name in related))
+            .first()
+        )
+        return GamePlace(event.fixture if event is not None else None)
+    return GamePlace(None)

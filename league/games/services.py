@@ -5,8 +5,11 @@ names, or :class:`~league.errors.GameOver` / :class:`~league.errors.DealChanged`
 mistake, leaving the database as it was.
 
 Words: an *entry key* is the token an entry form carries, so that the same form sent twice adds
-one deal; a deal's *version* counts its corrections, so that a correction made from a stale
-form is refused instead of overwriting somebody else's.
+one deal; the *expected number* is the deal number the form was for, so that two people
+entering the same deal from two phones add it once (the second is told what the first
+entered); a deal's *version* counts its corrections, so that a correction made from a stale
+form is refused instead of overwriting somebody else's. To *undo* is to take the last deal off
+again (audited); to *abandon* a game started by mistake takes it off its fixture for good.
 """
 
 from __future__ import annotations
@@ -17,13 +20,14 @@ from dataclasses import asdict
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 import scoring
 from league.competitions.results import fixture_recompute
 from league.db import lock_not_granted, write_lock
-from league.errors import Busy, DealChanged, GameOver, Refused
-from league.models import Deal, DealAudit, Fixture, Game
+from league.errors import Busy, DealChanged, DealTaken, GameOver, NotEntering, Refused
+from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
@@ -67,7 +71,10 @@ def game_create(
     return game
 
 
-def _fill(record: Deal, deal: scoring.Deal, void_reason: str) -> None:
+def _fill(record: Deal, deal: scoring.Deal, void_reason: str, rules: scoring.Ruleset) -> None:
+    if deal.void and void_reason and void_reason not in rules.void_reasons:
+        # The deal form offers only the game's own reasons; this is a request made by hand.
+        raise Refused(f"{rules.name} has no void deal for “{void_reason}”.", "void")
     record.makers = deal.makers
     record.card_points = list(deal.card_points) if deal.card_points is not None else None
     record.melds = [list(side) for side in deal.melds]
@@ -145,13 +152,21 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
 
 def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
     """Inside a write transaction: refuse to change a game whose fixture's result is confirmed,
-    and hold the fixture's row so that a confirmation waits for this write."""
+    and hold the fixture's row so that a confirmation waits for this write.
+
+    ``entered_by`` (a write from a side's entry link) must be the side that enters the match's
+    deals; the first side to write when none is recorded yet becomes it."""
     fixture = Fixture.objects.filter(pk=fixture_id, confirmed_at__isnull=True)
-    still_open = (
-        fixture.update(entered_by=entered_by)
-        if entered_by is not None
-        else bool(list(fixture.select_for_update().values_list("pk", flat=True)))
-    )
+    if entered_by is None:
+        still_open = bool(list(fixture.select_for_update().values_list("pk", flat=True)))
+    else:
+        mine = Q(entered_by__isnull=True) | Q(entered_by=entered_by)
+        still_open = bool(fixture.filter(mine).update(entered_by=entered_by))
+        if not still_open and fixture.exists():
+            raise NotEntering(
+                "The other side enters the deals of this match; your link confirms the result. "
+                "Nothing was saved. To enter the deals instead, take over entry."
+            )
     if not still_open:
         raise Refused(
             "This match's result is confirmed: its games can no longer change. Ask the "
@@ -159,15 +174,28 @@ def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
         )
 
 
+def _not_abandoned(game: Game) -> None:
+    if game.abandoned:
+        raise Refused("This game was abandoned: it takes no more changes.", "game")
+
+
+def _expected_next(game: Game, expected_number: int | None, where: str) -> None:
+    """Refuse a deal entered for deal ``expected_number`` when the game's next deal, as read
+    under the write lock, is another: the deal it names exists already (or was taken off)."""
+    if expected_number is None or expected_number == game.deal_count + 1:
+        return
+    existing = game.deals.filter(number=expected_number).first()
+    raise DealTaken(expected_number, existing, game.deal_count + 1, where)
+
+
 def _next_deal(
     game: Game, deal: scoring.Deal, by: User, key: uuid.UUID, void_reason: str
 ) -> tuple[Deal, dict[str, object]]:
     """Score ``deal`` as the next deal of ``game`` as read: the new row, and the game's columns
     after it. Raises :class:`~league.errors.Refused` for a deal the engine refuses."""
+    _not_abandoned(game)
     if game.finished:
-        raise GameOver(
-            f"This game is over: {game.winner_name} won with {game.winner_total}.", "game"
-        )
+        raise GameOver(f"This game is over: {game.result_text}.", "game")
     rules = game.rules
     try:
         result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
@@ -176,7 +204,7 @@ def _next_deal(
     totals = [t + p for t, p in zip(game.display_totals, result.points, strict=True)]
     number = game.deal_count + 1
     record = Deal(game=game, number=number, created_by=by, entry_key=key)
-    _fill(record, deal, void_reason)
+    _fill(record, deal, void_reason, game.rules)
     (record.points, record.marks, record.made, record.running, record.held) = (
         list(result.points),
         list(result.marks),
@@ -207,9 +235,17 @@ def game_add_deal(
     entry_key: uuid.UUID | None = None,
     void_reason: str = "",
     entered_by: int | None = None,
+    expected_number: int | None = None,
+    taken_where: str = "by somebody else",
 ) -> tuple[Deal, bool]:
     """Add the next deal. Returns the deal and whether it was created now: a form sent again
     with the same ``entry_key`` returns the deal it already added.
+
+    A form for deal ``expected_number`` adds that deal only: when the game has it already
+    (somebody else entered it first, from another phone), it is refused with
+    :class:`~league.errors.DealTaken` naming the deal already entered (``taken_where`` says
+    where it came from), nothing saved. The number is checked under the lock below, so two
+    forms for the same deal sent at once add one.
 
     Adds to one game are serialised: each waits its turn and then saves, however many scorers
     send at once, so an add never fails because another one came first. The turn is the
@@ -225,7 +261,13 @@ def game_add_deal(
     A lock not granted in time ends in :class:`~league.errors.Busy`: nothing saved, try again.
     """
     key = entry_key or uuid.uuid4()
-    prepared = None if game.finished else _next_deal(game, deal, by, key, void_reason)
+    # A form for another deal than the next as read, or a finished game: decided under the lock.
+    as_read = expected_number in (None, game.deal_count + 1)
+    prepared = (
+        _next_deal(game, deal, by, key, void_reason)
+        if as_read and not game.finished and not game.abandoned
+        else None
+    )
     try:
         with write_lock(), transaction.atomic():
             moved = prepared is None or not (
@@ -237,6 +279,7 @@ def game_add_deal(
                 existing = game.deals.filter(entry_key=key).first()
                 if existing is not None:
                     return existing, False
+                _expected_next(game, expected_number, taken_where)
                 prepared = _next_deal(game, deal, by, key, void_reason)
                 Game.objects.filter(pk=game.pk).update(**prepared[1])
             assert prepared is not None
@@ -302,7 +345,7 @@ def game_correct_deal(
     _stale(record, number, expected_version)
     assert record is not None
     before = record.entered()
-    _fill(record, deal, void_reason)
+    _fill(record, deal, void_reason, game.rules)
     changed = game_recompute(game, deals)
     record.version += 1
     record.save()
@@ -318,16 +361,55 @@ def game_correct_deal(
     return record
 
 
-@transaction.atomic
 def game_delete_deal(*, game: Game, number: int, expected_version: int, by: User) -> None:
     """Delete deal ``number``; the deals after it move up one, and the game is recomputed."""
+    _take_off(game, number, expected_version, by, DealAudit.Action.DELETE)
+
+
+def game_undo_deal(
+    *, game: Game, number: int, expected_version: int, by: User, via: str = ""
+) -> Deal:
+    """Take the game's last deal, ``number``, off again (a slip of the finger just saved), and
+    audit it as an undo (``via``: who, when ``by`` is not the person: "entry link of Anna").
+    Refused when deal ``number`` is no longer the last (somebody added one since), or when a
+    later game of the same match has started. Returns the deal taken off (no longer saved)."""
+    return _take_off(game, number, expected_version, by, DealAudit.Action.UNDO, via)
+
+
+@transaction.atomic
+def _take_off(
+    game: Game,
+    number: int,
+    expected_version: int,
+    by: User,
+    action: DealAudit.Action,
+    via: str = "",
+) -> Deal:
     game = _locked(game)
+    _not_abandoned(game)
     if game.fixture_id is not None:
         _fixture_open(game.fixture_id, None)
     deals = list(game.deals.all())
     record = next((d for d in deals if d.number == number), None)
     _stale(record, number, expected_version)
     assert record is not None
+    if action == DealAudit.Action.UNDO:
+        if number != game.deal_count:
+            raise Refused(
+                f"Deal {number} is no longer the last deal: deal {game.deal_count} was entered "
+                "since, so nothing was undone.",
+                "game",
+            )
+        fixture_id = game.fixture_id
+        if (
+            fixture_id is not None
+            and Game.objects.filter(fixture_id=fixture_id, pk__gt=game.pk).exists()
+        ):
+            raise Refused(
+                "The next game of this match has started, so this game's last deal cannot be "
+                "undone here. Ask the director to correct it.",
+                "game",
+            )
     remaining = [d for d in deals if d is not record]
     changed = game_recompute(game, remaining)
     record.delete()
@@ -339,8 +421,42 @@ def game_delete_deal(*, game: Game, number: int, expected_version: int, by: User
     DealAudit.objects.create(
         game=game,
         deal_number=number,
-        action=DealAudit.Action.DELETE,
+        action=action,
         before=record.entered(),
         after=None,
         by=by,
+        via=via,
     )
+    return record
+
+
+@transaction.atomic
+def game_abandon(*, game: Game, by: User) -> Game:
+    """Abandon a game started by mistake: it is taken off its fixture (which counts its other
+    games only, so a match with none left is unplayed again), kept for the record with who
+    abandoned it and when, and takes no more deals. The match keeps an event saying so."""
+    game = _locked(game)
+    _not_abandoned(game)
+    fixture_id = game.fixture_id
+    if fixture_id is not None:
+        _fixture_open(fixture_id, None)
+    game.abandoned_at = timezone.now()
+    game.abandoned_by = by
+    game.fixture = None
+    game.version += 1
+    game.save(update_fields=["abandoned_at", "abandoned_by", "fixture", "version"])
+    if fixture_id is not None:
+        fixture = Fixture.objects.select_related("competition").get(pk=fixture_id)
+        MatchEvent.objects.create(
+            fixture=fixture,
+            game=game,
+            kind=MatchEvent.Kind.ABANDON,
+            who=str(by),
+            words=f"{game.deal_count} deal{'s' if game.deal_count != 1 else ''} entered",
+        )
+        if not fixture.games.exists():
+            # Nobody enters a match that has no game: the next to start it will.
+            fixture.entered_by = None
+            fixture.save(update_fields=["entered_by"])
+        fixture_recompute(fixture)
+    return game

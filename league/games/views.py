@@ -30,6 +30,7 @@ from league.access import (
     game_for_write,
     game_or_404,
     is_organiser,
+    require_organiser,
 )
 from league.errors import DealChanged, Refused
 from league.games import selectors, services
@@ -74,16 +75,21 @@ def game_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 def _game_page(
     request: HttpRequest, game: Game, form: DealForm | None = None, status: int = 200
 ) -> HttpResponse:
-    writer = can_score(request.user, game)
+    writer = can_score(request.user, game) and not game.abandoned
     if form is None and writer and not game.finished:
         form = deal_form(game)
     deals = selectors.game_deals(game)
+    place = selectors.game_place(game)
+    open_match = place.fixture is None or place.fixture.confirmed_at is None
     context = {
         "game": game,
         "rules": game.rules,
         "rows": selectors.deal_rows(game, deals),
         "form": form if writer and not game.finished else None,
         "can_score": writer,
+        "place": place,
+        "last_deal": deals[-1] if deals and writer and open_match else None,
+        "can_abandon": is_organiser(request.user) and not game.abandoned and open_match,
         "audit": list(selectors.game_audit(game)) if is_organiser(request.user) else None,
         "ruleset_lines": selectors.ruleset_lines(game.rules),
         "next_number": game.deal_count + 1,
@@ -116,6 +122,7 @@ def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             by=request.user,
             entry_key=form.cleaned_data.get("entry_key"),
             void_reason=form.cleaned_data.get("void_reason") or "",
+            expected_number=form.cleaned_data.get("number"),
         )
     except Refused as error:
         game, form = refused_deal_form(game.pk, request.POST, error)
@@ -219,3 +226,50 @@ def deal_delete(request: AuthenticatedHttpRequest, game_id: int, number: int) ->
         return redirect("games:detail", game.pk)
     row = selectors.deal_rows(game, [record])[0]
     return render(request, "games/deal_delete.html", {"game": game, "deal": record, "row": row})
+
+
+@login_required
+@require_POST
+def deal_undo(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """Take the last deal off again in one tap (the form names it and its version, so that a
+    deal somebody else added since is never the one taken off); audited as an undo."""
+    game = game_for_write(request, game_id)
+    number, version = _posted_int(request, "number"), _posted_int(request, "version")
+    try:
+        record = services.game_undo_deal(
+            game=game, number=number, expected_version=version, by=request.user
+        )
+    except Refused as error:
+        messages.error(request, f"Nothing was undone: {error.message}")
+    else:
+        messages.success(request, f"Deal {number} undone ({' - '.join(record.marks)}).")
+    return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
+
+
+def _posted_int(request: HttpRequest, name: str) -> int:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdecimal() and len(value) < 10 else -1
+
+
+@login_required
+def game_abandon(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """An organiser abandons a game started by mistake: a page that says what it does, and
+    its button (a POST) that does it."""
+    game = game_or_404(game_id)
+    require_organiser(request)
+    place = selectors.game_place(game)
+    if request.method == "POST" and not game.abandoned:
+        try:
+            services.game_abandon(game=game, by=request.user)
+        except Refused as error:
+            messages.error(request, f"The game was not abandoned: {error.message}")
+            return redirect("games:detail", game.pk)
+        messages.success(request, "The game is abandoned: it counts nowhere.")
+        if place.fixture is not None:
+            return redirect(
+                "competitions:fixture-detail", place.fixture.competition.slug, place.fixture.pk
+            )
+        return redirect("games:detail", game.pk)
+    if game.abandoned:
+        return redirect("games:detail", game.pk)
+    return render(request, "games/game_abandon.html", {"game": game, "place": place})

@@ -24,6 +24,7 @@ from league.models.competitions import (
     Fixture,
     FixtureSide,
     FixtureStatus,
+    MatchEvent,
     Round,
     TournamentFormat,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "FixtureStatus",
     "Game",
     "Installation",
+    "MatchEvent",
     "Partnership",
     "Player",
     "Profile",

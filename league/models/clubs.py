@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from django.db import models
 
+from league.timezones import validate_time_zone
+
 
 class Club(models.Model):
     """A card club: its members (players), their partnerships and its competitions."""
 
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
+    # Its clock: an IANA zone name ("America/Chicago"); blank for the server's TIME_ZONE.
+    time_zone = models.CharField(
+        max_length=64, blank=True, default="", validators=[validate_time_zone]
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -128,6 +128,9 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     date = models.DateField(null=True, blank=True)
     sitting_out = models.ManyToManyField(Entrant, blank=True, related_name="+")
+    # A Swiss round as drawn, for the director to review (and swap) before publishing it: its
+    # entry links, the public pages and the fixtures list show it only once published.
+    draft = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["competition", "number"]
@@ -167,10 +170,14 @@ class Fixture(models.Model):
     # Tournaments: the bracket match this fixture plays (``W1-3``, ``GF``...), or the pool.
     bracket_match = models.CharField(max_length=12, blank=True)
     pool = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The side whose entry link entered the deals; the other side (or the director) confirms.
+    # The side whose entry link enters the deals (the one that started the game, or that took
+    # entry over since); the other side (or the director) confirms.
     entered_by = models.PositiveSmallIntegerField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.CharField(max_length=40, blank=True)
+    # Set when the confirming side disputes the result instead of confirming it (their words
+    # are a MatchEvent); cleared when the director confirms.
+    disputed_at = models.DateTimeField(null=True, blank=True)
     # Written by fixture_recompute.
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     finished = models.BooleanField(default=False)
@@ -221,3 +228,32 @@ class FixtureSide(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entrant} in {self.fixture}"
+
+
+class MatchEvent(models.Model):
+    """Something a side or the director did to a match besides entering deals, kept for the
+    director: entry taken over by the other side, a dispute (with the side's words), a game
+    abandoned, a dispute settled."""
+
+    class Kind(models.TextChoices):
+        TAKE_OVER = "take_over", "Took over entering the deals"
+        DISPUTE = "dispute", "Disputed the result"
+        ABANDON = "abandon", "Abandoned a game"
+        SETTLED = "settled", "Settled the dispute"
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="events")
+    game = models.ForeignKey(
+        "league.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    # The side it came from (None: the director), and who: a side's name or "director olga".
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    who = models.CharField(max_length=120)
+    words = models.TextField(blank=True, max_length=1000)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.get_kind_display()}"

@@ -9,7 +9,8 @@ Words (see RULES.md and DESIGN.md):
   and what the engine gave for it (points, marks, running totals), kept so that sheets and
   standings read without re-scoring; ``league.games.services.game_recompute`` is the one
   place that writes the engine's columns.
-- *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+- *audit*: one row per correction (an edit, a deletion or an undo of a deal): who, when,
+  before, after.
 """
 
 from __future__ import annotations
@@ -23,14 +24,18 @@ from django.utils.functional import cached_property
 
 import scoring
 from league.models.competitions import Fixture
-from scoring import Ruleset, ruleset_from_data
+from league.wording import result_text
+from scoring import VOID_REASON_LABELS, Ruleset, ruleset_from_data
 from scoring.deal import Renege
 
 
 class VoidReason(models.TextChoices):
-    PASSED = "passed", "Everybody passed"
-    SCHMEISS = "schmeiss", "Schmeiss accepted"
-    MISDEAL = "misdeal", "Misdeal"
+    """Every void reason the engine knows (``scoring.rules.VOID_REASONS``); which of them a
+    game offers is its ruleset's (``Ruleset.void_reasons``)."""
+
+    PASSED = "passed", VOID_REASON_LABELS["passed"]
+    SCHMEISS = "schmeiss", VOID_REASON_LABELS["schmeiss"]
+    MISDEAL = "misdeal", VOID_REASON_LABELS["misdeal"]
 
 
 class Game(models.Model):
@@ -60,6 +65,12 @@ class Game(models.Model):
     # Counts every write to the engine's columns above (a deal added, corrected or deleted), so
     # that adding a deal from a game read before a correction is noticed and redone.
     version = models.PositiveIntegerField(default=0)
+    # Set when an organiser abandons a game started by mistake: it is taken off its fixture
+    # (which is unplayed again), kept for the record, and counts nowhere.
+    abandoned_at = models.DateTimeField(null=True, blank=True)
+    abandoned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -75,6 +86,10 @@ class Game(models.Model):
     @property
     def finished(self) -> bool:
         return self.winner is not None
+
+    @property
+    def abandoned(self) -> bool:
+        return self.abandoned_at is not None
 
     @property
     def winner_name(self) -> str | None:
@@ -93,10 +108,17 @@ class Game(models.Model):
         return " v ".join(self.side_names)
 
     @property
+    def result_text(self) -> str:
+        """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; "" in play."""
+        if self.winner is None:
+            return ""
+        return result_text(self.side_names, self.display_totals, self.winner)
+
+    @property
     def status_text(self) -> str:
         """What a list of games says of this one: who won, or how it stands."""
         if self.winner is not None:
-            return f"{self.winner_name} won, {self.winner_total}"
+            return self.result_text
         standing = "In play: " + " – ".join(str(t) for t in self.display_totals)
         return f"{standing}, {self.held} held" if self.held else standing
 
@@ -180,6 +202,7 @@ class DealAudit(models.Model):
     class Action(models.TextChoices):
         EDIT = "edit", "Edited"
         DELETE = "delete", "Deleted"
+        UNDO = "undo", "Undone"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
     deal_number = models.PositiveIntegerField()
@@ -187,6 +210,8 @@ class DealAudit(models.Model):
     before = models.JSONField()
     after = models.JSONField(null=True, blank=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Who did it when ``by`` is not a person with an account: "entry link of Anna".
+    via = models.CharField(max_length=80, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -172,6 +172,8 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     size = page_size(request)
     competition = competition_or_404(slug)
     night = round_or_404(competition, number)
+    if night.draft:
+        raise Http404("This round is not published yet.")
     pack = table_pack(
         competition,
         night,

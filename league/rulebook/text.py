@@ -85,13 +85,29 @@ MELD_RULE = (
 )
 
 
-#: The rule sources, by the code a preset names (``shared/reference``).
+#: The rule sources, by the number a preset names (``shared/reference``): the documents the
+#: rules were written from, each said in words so that "source 002" means something.
 SOURCES: Mapping[str, str] = {
-    "000": "Encyclopedia article on Klaberjass / Bela: the two-hand game, its variants, the "
-    "three-hand and four-hand (South African) games",
-    "001": "A how-to-play page for two-hand Klabberjass: schmeiss, dix, melds, scoring",
-    "002": "Encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
-    "cards, go-set scoring and the score sheet's marks",
+    "000": "An encyclopedia article on Klaberjass (also called Bela): the two-hand game and "
+    "its variations, and the three-hand and four-hand (South African) games",
+    "001": "A how-to-play page for two-hand Klabberjass: bidding with schmeiss, the dix, "
+    "melds and scoring",
+    "002": "An encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
+    "cards, going set and the XX and - marks of the score sheet",
+}
+
+#: What the sources are, said once above their list.
+SOURCES_INTRO = (
+    "The rules of each game were written from these documents (articles and a how-to-play "
+    "page, in Spanish as they came). Each game names the one it follows by its number."
+)
+
+#: What a void reason means, for the rules page (``scoring.rules.VOID_REASONS``).
+VOID_REASON_TEXT: Mapping[str, str] = {
+    "passed": "everybody passed twice",
+    "schmeiss": "a schmeiss was accepted (a player offered to throw the deal in, and the other "
+    "player agreed)",
+    "misdeal": "the cards were misdealt",
 }
 
 
@@ -168,6 +184,8 @@ class RulesSheet:
     meld_rule: str
     scoring: list[Line]
     changes: list[Change]
+    sources: tuple[Line, ...] = ()
+    sources_intro: str = SOURCES_INTRO
 
 
 def describe(rules: Ruleset) -> RulesSheet:
@@ -213,6 +231,7 @@ def describe(rules: Ruleset) -> RulesSheet:
             "the deal is void.",
             overridden="renege_award" in changed,
         ),
+        Line("Void deal", _void(rules)),
         Line(
             "No trick taken",
             TRICKLESS_MELDS_TEXT[rules.trickless_melds],
@@ -250,7 +269,13 @@ def describe(rules: Ruleset) -> RulesSheet:
         meld_rule=MELD_RULE,
         scoring=scoring,
         changes=_changes(rules, changed),
+        sources=source_lines(),
     )
+
+
+def source_lines() -> tuple[Line, ...]:
+    """Every rule source, as "Source 002" and what that document is."""
+    return tuple(Line(f"Source {code}", f"{title}.") for code, title in SOURCES.items())
 
 
 def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
@@ -335,8 +360,8 @@ def _cards_played(rules: Ruleset) -> str:
             f"add up to exactly {total}{no_trump}."
         )
     return (
-        f"Not every card is played ({played} of {rules.deck_size}): the card points of all "
-        f"sides add up to at most {total}."
+        f"Not every card is played ({played} of {rules.deck_size}): the card points of "
+        f"{'both' if rules.sides == 2 else 'all the'} sides add up to at most {total}."
     )
 
 
@@ -362,4 +387,15 @@ def _made(rules: Ruleset) -> str:
 
 def _source(code: str) -> str:
     title = SOURCES.get(code)
-    return f"Source {code}: {title}." if title else f"Source {code or 'not given'}."
+    if not title:
+        return f"Source {code or 'not given'}."
+    return (
+        f"Written from source {code}, {title[:1].lower()}{title[1:]} (the sources are listed "
+        "at the end of this page)."
+    )
+
+
+def _void(rules: Ruleset) -> str:
+    reasons = [VOID_REASON_TEXT[r] for r in rules.void_reasons]
+    listed = reasons[0] if len(reasons) == 1 else f"{', '.join(reasons[:-1])} or {reasons[-1]}"
+    return f"A void deal scores nothing for anybody. A deal is void when {listed}."

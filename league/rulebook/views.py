@@ -10,12 +10,22 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from league.rulebook.tables import PresetTable
-from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
+from league.rulebook.text import (
+    SET_AWARD_SHORT,
+    SOURCES_INTRO,
+    TIE_RULE_SHORT,
+    describe,
+    source_lines,
+)
 from scoring.rules import PRESETS, Ruleset
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulebook/rules_index.html", {"table": PresetTable(preset_rows())})
+    return render(
+        request,
+        "rulebook/rules_index.html",
+        {"table": PresetTable(preset_rows()), "sources": source_lines(), "intro": SOURCES_INTRO},
+    )
 
 
 def rules_detail(request: HttpRequest, preset: str) -> HttpResponse:

@@ -21,10 +21,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from league.access import entry_side_or_404
-from league.errors import Refused
+from league.errors import DealChanged, DealTaken, Refused
 from league.games.forms import DealForm, deal_form, preview_deal, refused_deal_form
 from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
+from league.tournaments.forms import DisputeForm
 
 EXPIRED = "This link has expired: the match's result is confirmed."
 
@@ -36,33 +37,51 @@ def _entry_page(
     form: DealForm | None = None,
     status: int = 200,
     error: str = "",
+    dispute_form: DisputeForm | None = None,
 ) -> HttpResponse:
     match = presenters.entry_match(side)
     fixture = match.fixture
     running = match.running_game
     confirmed = fixture.confirmed_at is not None
-    if form is None and running is not None and not confirmed:
+    # One side enters, the other confirms (a Bridgemate's way): the side that started the
+    # game, or took entry over since; before anybody has, either side may.
+    entering = fixture.entered_by in (None, side.side)
+    enters = running is not None and not confirmed and entering
+    if form is None and enters:
+        assert running is not None
         form = deal_form(running)
     token = side.entry_token
+    latest = match.games[-1] if match.games else None
+    undo = None
+    if latest is not None and latest[1] and not confirmed and fixture.entered_by == side.side:
+        undo = (latest[0], latest[1][-1])
     context = {
         "match": match,
         "fixture": fixture,
         "competition": fixture.competition,
         "token": token,
         "running": running,
-        "form": form if running is not None and not confirmed else None,
+        "form": form if enters else None,
         "confirmed": confirmed,
         "expired": status == 410,
         "error": error,
         "can_start": not confirmed
+        and entering
         and not fixture.finished
         and not fixture.typed_scores
         and running is None,
         "can_confirm": not confirmed
         and fixture.finished
         and fixture.entered_by is not None
-        and fixture.entered_by != side.side,
+        and fixture.entered_by != side.side
+        and fixture.disputed_at is None,
         "entered_here": fixture.entered_by == side.side,
+        "they_enter": not confirmed and not entering,
+        "can_take_over": not confirmed and not entering and not fixture.finished,
+        "undo": undo,
+        "disputed": fixture.disputed_at is not None and not confirmed,
+        "events": selectors.match_events(fixture),
+        "dispute_form": dispute_form,
         "deal_action": reverse("tournaments:entry-deal", args=[token])
         + (f"?game={running.pk}" if running else ""),
         "preview_url": reverse("tournaments:entry-preview", args=[token]),
@@ -150,13 +169,19 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             deal=form.deal,
             entry_key=form.cleaned_data.get("entry_key"),
             void_reason=form.cleaned_data.get("void_reason") or "",
+            expected_number=form.cleaned_data.get("number"),
         )
     except Refused as error:
         if error.field is None:
-            # The link's match as a whole refused it (confirmed meanwhile, another match's).
+            # The link's match as a whole refused it (confirmed meanwhile, another match's, or
+            # the other side enters its deals).
             if (gone := _expired(request, side)) is not None:
                 return gone
             return _entry_page(request, side, status=409, error=error.message)
+        if isinstance(error, DealTaken) and not selectors.side_enters(side):
+            # Both sides typed the same deal: this side is told what the other entered, and
+            # that the other side enters (its page has no deal form to keep the input in).
+            return _entry_page(request, side, status=409, error=error.said)
         _, form = refused_deal_form(game.pk, request.POST, error)
         return _entry_page(request, side, form, status=400)
     if not created:
@@ -194,3 +219,78 @@ def entry_confirm(request: HttpRequest, token: str) -> HttpResponse:
         return _entry_page(request, side, status=409, error=error.message)
     messages.success(request, "Result confirmed. Thank you!")
     return _to_entry(token)
+
+
+@never_cache
+@require_POST
+def entry_take_over(request: HttpRequest, token: str) -> HttpResponse:
+    """The side of this link enters the deals from now on instead of the other side (the page
+    says when to, and that the director sees it)."""
+    side = entry_side_or_404(token)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    try:
+        services.token_take_over(side=side)
+    except Refused as error:
+        return _entry_page(request, side, status=409, error=error.message)
+    messages.success(request, "Your side enters the deals now; the other side confirms.")
+    return _to_entry(token, "entry")
+
+
+@never_cache
+@require_POST
+def entry_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """The entering side takes its last deal off again, in one tap (audited), until the other
+    side confirms the result. The form names the game, the deal and its version, so that only
+    the deal the button showed is ever taken off."""
+    side = entry_side_or_404(token)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    game_id, number, version = (
+        _posted_int(request, name) for name in ("game", "number", "version")
+    )
+    game = selectors.fixture_game(side.fixture_id, game_id)
+    if game is None:
+        return _entry_page(
+            request, side, status=409, error="That game is not this match's: nothing was undone."
+        )
+    try:
+        record = services.token_undo_deal(
+            side=side, game=game, number=number, expected_version=version
+        )
+    except DealChanged as error:
+        return _entry_page(request, side, status=409, error=f"Nothing was undone: {error.message}")
+    except Refused as error:
+        if (gone := _expired(request, side)) is not None:
+            return gone
+        return _entry_page(request, side, status=409, error=f"Nothing was undone: {error.message}")
+    messages.success(
+        request,
+        f"Deal {number} undone ({' - '.join(record.marks)}): enter it again if it was wrong.",
+    )
+    return _to_entry(token, "entry")
+
+
+def _posted_int(request: HttpRequest, name: str) -> int:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdecimal() and len(value) < 10 else -1
+
+
+@never_cache
+@require_POST
+def entry_dispute(request: HttpRequest, token: str) -> HttpResponse:
+    """Instead of confirming: "this is not what we played", in the side's words. The match is
+    flagged for the director; once it is, either side may add its words."""
+    side = entry_side_or_404(token)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.token_dispute(side=side, words=form.cleaned_data["words"])
+        except Refused as error:
+            form.add_error("words" if error.field == "words" else None, error.message)
+        else:
+            messages.success(request, "Your words are with the director, who will look at it.")
+            return _to_entry(token, "match-events")
+    return _entry_page(request, side, status=400, dispute_form=form)

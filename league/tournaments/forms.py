@@ -1,4 +1,5 @@
-"""Forms of the tournament pages: a new tournament, seeding, withdrawing an entrant.
+"""Forms of the tournament pages: a new tournament, seeding, withdrawing an entrant, swapping two
+entrants of a drawn Swiss round.
 
 They validate input and turn it into what the services take; the services still decide
 (a :class:`~league.errors.Refused` lands next to the field it names, through
@@ -11,10 +12,19 @@ from typing import Any
 
 from django import forms
 
-from league.forms_common import NUMBER_INPUT, number
-from league.models import Club, Competition, Entrant, EntrantKind, TournamentFormat
+from league.forms_common import NUMBER_INPUT, TieBreakChainField, number
+from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
-from scoring.formats import KNOCKOUT_ODD, KNOCKOUTS, fits_a_tournament
+from scoring.formats import (
+    KNOCKOUT_ODD,
+    KNOCKOUTS,
+    MAX_SWISS_ROUNDS,
+    SWISS_TIEBREAKS,
+    TOURNAMENT_TIEBREAKS,
+    fits_a_tournament,
+    swiss_rounds_hint,
+)
+from scoring.standings import TIEBREAKS
 
 ENTRANT_CHOICES = [
     ("", "As the game is played"),
@@ -60,7 +70,11 @@ class TournamentForm(forms.Form):
         "wins the grand final, one more match decides",
     )
     swiss_rounds = number(
-        required=False, min_value=1, max_value=15, label="Swiss rounds", help_text="Swiss only."
+        required=False,
+        min_value=1,
+        max_value=MAX_SWISS_ROUNDS,
+        label="Swiss rounds",
+        help_text=f"Swiss only. {swiss_rounds_hint()}",
     )
     pool_count = number(
         required=False, min_value=1, max_value=16, label="Pools", help_text="Pools only."
@@ -71,6 +85,17 @@ class TournamentForm(forms.Form):
         max_value=8,
         label="Qualify from each pool",
         help_text="Pools only: how many of each pool go through to the knockout.",
+    )
+
+    tiebreaks = TieBreakChainField(
+        required=False,
+        label="Table order (tie-breaks)",
+        help_text="The table is ordered by the 1st; entrants still level by the 2nd, and so "
+        "on. All blank: the format's usual order: a Swiss by "
+        + ", then ".join(TIEBREAKS[k].name for k in SWISS_TIEBREAKS)
+        + "; the others by "
+        + ", then ".join(TIEBREAKS[k].name for k in TOURNAMENT_TIEBREAKS)
+        + ".",
     )
 
     def _bound(self, *names: str) -> list[forms.BoundField]:
@@ -186,3 +211,38 @@ class WithdrawForm(forms.Form):
         entrant = self.fields["entrant"]
         assert isinstance(entrant, forms.ModelChoiceField)
         entrant.queryset = competition.entrants.filter(withdrawn=False)
+
+
+class SwapForm(forms.Form):
+    """Swap two entrants of a drawn Swiss round: each takes the other's table and side (or
+    the bye). ``confirm`` is the director's word that a rematch or a second bye is meant."""
+
+    first = forms.ModelChoiceField(
+        queryset=Entrant.objects.none(), label="Swap", empty_label="Choose an entrant"
+    )
+    second = forms.ModelChoiceField(
+        queryset=Entrant.objects.none(), label="with", empty_label="Choose an entrant"
+    )
+    confirm = forms.BooleanField(required=False, label="Swap them anyway")
+
+    def __init__(self, *args: Any, night: Round, entrants: list[Entrant], **kw: Any):
+        super().__init__(*args, **kw)
+        ids = [e.pk for e in entrants]
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Entrant.objects.filter(competition_id=night.competition_id, pk__in=ids)
+            # In the round's order (table by table, then who sits out), not the database's.
+            field.choices = [("", "Choose an entrant"), *((e.pk, e.name) for e in entrants)]
+
+
+class DisputeForm(forms.Form):
+    """A side's words for the director: what on the sheet is not what was played."""
+
+    words = forms.CharField(
+        max_length=1000,
+        label="What is not as you played it?",
+        help_text="For example: deal 4 was 90 - 72 to us, not to them.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": "Say what was not as you played it, for the director."},
+    )

@@ -34,6 +34,9 @@ The documents:
 - ``/c/<slug>/bracket.pdf``: the bracket as it stands, and the pairings (:func:`bracket_sheet`);
 - ``/c/<slug>/ranking.pdf``: the places from the bracket, or the standings
   (:func:`ranking_sheet`).
+
+Each is linked (:func:`tournament_pdfs`, and the table sheets of each published round for
+organisers) from the director's page, the bracket page and the fixtures page.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date as Date
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
@@ -51,6 +55,7 @@ from league.competitions.selectors import FixtureLine
 from league.games import selectors as games_selectors
 from league.models import (
     Competition,
+    CompetitionKind,
     Entrant,
     EntrantKind,
     Fixture,
@@ -64,7 +69,7 @@ from league.printing.pdf.sheets import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.selectors import BracketData, PoolLine
 from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
-from scoring.formats import ELIMINATIONS, rounds_played_out
+from scoring.formats import ELIMINATIONS, rounds_played_out, suggested_swiss_rounds
 from scoring.standings import TIEBREAKS, StandingRow
 
 #: What a side of nobody is called (a bye), on the page and on paper.
@@ -102,9 +107,10 @@ def match_length(competition: Competition) -> str:
     return f"matches best of {n}" if competition.best_of else f"{n} games a match"
 
 
-def format_name(competition: Competition) -> str:
+def format_name(competition: Competition, entrants: int | None = None) -> str:
     """The format with its options and the length of a match, as a reader wants it:
-    "Single elimination, with a third-place match; matches best of 3"."""
+    "Single elimination, with a third-place match; matches best of 3". A Swiss whose number
+    of rounds is still blank says the number its ``entrants`` (if given) would be played in."""
     fmt = competition.format
     words = competition.get_format_display()
     if fmt == TournamentFormat.SINGLE and competition.third_place:
@@ -112,7 +118,14 @@ def format_name(competition: Competition) -> str:
     elif fmt == TournamentFormat.DOUBLE and competition.final_reset:
         words += ", with a reset if the grand final is lost by the unbeaten side"
     elif fmt == TournamentFormat.SWISS and competition.swiss_rounds:
-        words += f", {competition.swiss_rounds} rounds"
+        rounds = competition.swiss_rounds
+        words += ", 1 round" if rounds == 1 else f", {rounds} rounds"
+    elif fmt == TournamentFormat.SWISS and entrants:
+        rounds = suggested_swiss_rounds(entrants)
+        words += (
+            f", {rounds} round{'s' if rounds != 1 else ''} for {entrants} "
+            f"entrant{'s' if entrants != 1 else ''} (worked out from the entrants when it starts)"
+        )
     elif fmt == TournamentFormat.POOLS:
         words = (
             f"{competition.pool_count or 2} pools, the top {competition.pool_top_k or 2} of each "
@@ -659,6 +672,22 @@ def bracket_page(competition: Competition) -> BracketPage:
     )
 
 
+def tournament_pdfs(competition: Competition) -> list[tuple[str, str]]:
+    """The tournament's printed documents anybody may open, as (label, address): the draw
+    and the ranking, once it has started (before, there is nothing on them); none for a
+    competition that is not a tournament."""
+    if competition.kind != CompetitionKind.TOURNAMENT or not competition.started:
+        return []
+    pairings = competition.format in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN)
+    return [
+        (
+            "Pairings (PDF)" if pairings else "Bracket (PDF)",
+            reverse("printing:bracket-pdf", args=[competition.slug]),
+        ),
+        ("Ranking (PDF)", reverse("printing:ranking-pdf", args=[competition.slug])),
+    ]
+
+
 # -- the director's page ----------------------------------------------------------------------
 def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     """What a table is doing, for its director, as a (key, words) pair: ``not-started``,
@@ -710,7 +739,7 @@ def director_rounds(
     the number of rounds all confirmed (five queries)."""
     open_rounds = []
     done = 0
-    for night, lines, out in competitions_selectors.competition_rounds(competition):
+    for night, lines, out in competitions_selectors.competition_rounds(competition, drafts=True):
         if all(line.fixture.confirmed_at is not None for line in lines):
             done += 1
             continue

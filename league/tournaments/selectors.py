@@ -29,6 +29,7 @@ from league.models import (
     Fixture,
     FixtureSide,
     Game,
+    MatchEvent,
     Round,
     TournamentFormat,
 )
@@ -42,7 +43,7 @@ from scoring.brackets import (
     resolve,
     single_elimination,
 )
-from scoring.formats import KNOCKOUTS, pools_finished
+from scoring.formats import KNOCKOUTS, MatchProgress, event_finished, pools_finished
 from scoring.standings import standings
 
 #: Formats drawn as a bracket (from the start, or after the pools).
@@ -112,6 +113,73 @@ def bracket_state(competition: Competition) -> BracketState[int] | None:
     return resolve(bracket, seeds, _results(competition), withdrawn=withdrawn)
 
 
+def tournament_finished(competition: Competition) -> bool:
+    """Whether the tournament is over, its places final (:func:`scoring.formats.event_finished`;
+    one query for a Swiss or a round robin, the bracket's for a knockout)."""
+    if competition.format in BRACKETS:
+        state = bracket_state(competition) if competition.started else None
+        finished = state is not None and state.finished
+        return event_finished(
+            competition.format, started=competition.started, bracket_finished=finished
+        )
+    matches = [
+        MatchProgress(number, finished, confirmed is not None)
+        for number, finished, confirmed in competition.fixtures.values_list(
+            "round__number", "finished", "confirmed_at"
+        )
+    ]
+    return event_finished(
+        competition.format,
+        started=competition.started,
+        matches=matches,
+        swiss_rounds=competition.swiss_rounds,
+    )
+
+
+def swiss_history(competition: Competition, before: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """Who has met whom (entrant id pairs, once a meeting) and who has sat out (once a bye) in
+    the rounds numbered below ``before`` (two queries)."""
+    by_fixture: dict[int, list[int]] = defaultdict(list)
+    for fixture_id, entrant in FixtureSide.objects.filter(
+        fixture__competition=competition, fixture__round__number__lt=before
+    ).values_list("fixture_id", "entrant_id"):
+        by_fixture[fixture_id].append(entrant)
+    history = [(pair[0], pair[1]) for pair in by_fixture.values() if len(pair) == 2]
+    byes = list(
+        Round.sitting_out.through.objects.filter(
+            round__competition=competition, round__number__lt=before
+        ).values_list("entrant_id", flat=True)
+    )
+    return history, byes
+
+
+def round_entrants(night: Round) -> list[Entrant]:
+    """The round's entrants, table by table (home first), then who sits out (two queries)."""
+    seats = FixtureSide.objects.filter(fixture__round_id=night.pk).select_related(
+        "entrant", "fixture"
+    )
+    ordered = sorted(seats, key=lambda s: (_table_key(s.fixture), s.side))
+    out = Entrant.objects.filter(
+        pk__in=night.sitting_out.through.objects.filter(round_id=night.pk).values("entrant_id")
+    ).order_by("name")
+    return [s.entrant for s in ordered] + list(out)
+
+
+def published_round_numbers(competition: Competition) -> list[int]:
+    """The numbers of the published rounds that have tables, in order (one query)."""
+    return list(
+        competition.rounds.filter(draft=False, fixtures__isnull=False)
+        .distinct()
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def draft_round(competition: Competition) -> Round | None:
+    """The round drawn and not yet published, if any (one query)."""
+    return competition.rounds.filter(draft=True).order_by("number").first()
+
+
 def pools_done(competition: Competition) -> bool:
     """Every pool match is played and confirmed (so the knockout can be drawn)."""
     confirmed = competition.fixtures.filter(pool__isnull=False).values_list(
@@ -133,7 +201,9 @@ def token_side(token: str) -> FixtureSide | None:
     if not token or len(token) > 64:
         return None
     return (
-        FixtureSide.objects.select_related("fixture__competition", "fixture__round", "entrant")
+        FixtureSide.objects.select_related(
+            "fixture__competition__club", "fixture__round", "entrant"
+        )
         .filter(entry_token=token)
         .first()
     )
@@ -151,6 +221,51 @@ def running_game(fixture_id: int) -> Game | None:
         .order_by("created_at", "pk")
         .first()
     )
+
+
+def side_enters(side: FixtureSide) -> bool:
+    """Whether this side enters its match's deals (or may: nobody does yet), read afresh."""
+    entered_by = Fixture.objects.filter(pk=side.fixture_id).values_list("entered_by", flat=True)
+    return entered_by.first() in (None, side.side)
+
+
+@dataclass(frozen=True)
+class DisputedMatch:
+    fixture: Fixture
+    sides: str  # "Anna v Bert"
+    events: list[MatchEvent]
+
+
+def disputed_matches(competition: Competition) -> list[DisputedMatch]:
+    """The competition's matches whose result a side disputed, not yet settled by the
+    director, with their events (two queries)."""
+    fixtures = list(
+        competition.fixtures.filter(disputed_at__isnull=False, confirmed_at__isnull=True)
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+            "events",
+        )
+    )
+    matches = []
+    for fixture in fixtures:
+        names: list[list[str]] = [[], []]
+        for side in fixture.sides.all():
+            names[side.side].append(side.entrant.name)
+        sides = " v ".join(" & ".join(n) for n in names)
+        matches.append(DisputedMatch(fixture, sides, list(fixture.events.all())))
+    return matches
+
+
+def fixture_game(fixture_id: int, game_id: int) -> Game | None:
+    """The fixture's game ``game_id``, or None when it is not this fixture's (one query)."""
+    return Game.objects.filter(fixture_id=fixture_id, pk=game_id).first()
+
+
+def match_events(fixture: Fixture) -> list[MatchEvent]:
+    """The match's events (entry taken over, disputes with their words, games abandoned),
+    oldest first (one query)."""
+    return list(MatchEvent.objects.filter(fixture=fixture))
 
 
 def deal_by_entry_key(fixture_id: int, key: uuid.UUID) -> Deal | None:
@@ -172,12 +287,14 @@ def entry_fixture(fixture_id: int) -> Fixture:
 
 
 def next_entry_token(entrant_id: int, after: int) -> str | None:
-    """The entry token of the entrant's next open match, other than fixture ``after``."""
+    """The entry token of the entrant's next open match, other than fixture ``after`` (not one
+    of a drawn round still under the director's review: its link opens once published)."""
     return (
         FixtureSide.objects.filter(
             entrant_id=entrant_id,
             fixture__confirmed_at__isnull=True,
             fixture__finished=False,
+            fixture__round__draft=False,
         )
         .exclude(fixture_id=after)
         .order_by("fixture__round__number", "fixture_id")
@@ -187,11 +304,6 @@ def next_entry_token(entrant_id: int, after: int) -> str | None:
 
 
 # -- a new tournament ---------------------------------------------------------------------------
-def club_by_slug(slug: str) -> Club | None:
-    """The club a new tournament is offered for (``?club=``), or None."""
-    return Club.objects.filter(slug=slug).first() if slug else None
-
-
 def clubs_exist() -> bool:
     return Club.objects.exists()
 

@@ -1,4 +1,5 @@
-"""Writes for tournaments: seeding, starting, confirming results, advancing, withdrawing.
+"""Writes for tournaments: seeding, starting, confirming results, advancing, reviewing a drawn
+Swiss round, withdrawing.
 
 Words: a tournament is a :class:`~league.models.Competition` of kind ``tournament`` in one of
 the formats (single or double elimination, Swiss, pools then a knockout, round robin). Each
@@ -6,6 +7,11 @@ fixture side gets a private *entry link* (``FixtureSide.entry_token``): the play
 enter their deals through it, and the *other* side confirms the result through theirs (or the
 director does). Only a confirmed result advances the tournament: the bracket's next match
 fills in, or the next Swiss round is paired, or the knockout after the pools is drawn.
+
+A Swiss round is paired as a *draft* (``Round.draft``): the director reviews it, may swap two
+entrants (:func:`swiss_draft_swap`; a rematch or an unfair bye needs an explicit yes) and
+publishes it (:func:`round_publish`). Until then its entry links do not open, and the public
+pages and the fixtures list leave it out.
 
 The bracket itself is never stored: it is drawn again from the format and the seeds, and
 worked out from the confirmed results by :func:`scoring.brackets.resolve`, so a correction or
@@ -33,8 +39,8 @@ from league.competitions.services import (
     fixture_start_game,
     fixtures_generate,
 )
-from league.errors import Refused
-from league.games.services import game_add_deal
+from league.errors import NeedsConfirmation, NotEntering, Refused
+from league.games.services import game_add_deal, game_undo_deal
 from league.models import (
     Club,
     Competition,
@@ -45,15 +51,32 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
     Game,
+    MatchEvent,
     Round,
     TournamentFormat,
 )
-from league.tournaments.selectors import BRACKETS, bracket_state, pools_done, tournament_bracket
+from league.tournaments.selectors import (
+    BRACKETS,
+    bracket_state,
+    draft_round,
+    pools_done,
+    round_fixtures,
+    swiss_history,
+    tournament_bracket,
+    tournament_finished,
+)
 from scoring import Ruleset
 from scoring.brackets import bracket_waves, split_into_pools
-from scoring.formats import InvalidFormat, check_tournament, check_tournament_start, swiss_round_due
+from scoring.formats import (
+    InvalidFormat,
+    check_tournament,
+    check_tournament_start,
+    suggested_swiss_rounds,
+    swiss_round_due,
+    usual_tiebreaks,
+)
 from scoring.pairing import round_robin
-from scoring.swiss import SwissEntrant, swiss_pairings, table_draw
+from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
 
 
 def new_entry_token() -> str:
@@ -78,7 +101,8 @@ def tournament_create(
     pool_top_k: int | None = None,
     tiebreaks: tuple[str, ...] | list[str] | None = None,
 ) -> Competition:
-    """A tournament: a competition with a format. Swiss tables break ties by Buchholz."""
+    """A tournament: a competition with a format. Without ``tiebreaks`` its table is ordered
+    the format's usual way (a Swiss by Buchholz: :func:`scoring.formats.usual_tiebreaks`)."""
     try:
         check_tournament(
             rules,
@@ -92,11 +116,6 @@ def tournament_create(
         )
     except InvalidFormat as error:
         raise Refused(error.message, error.field) from None
-    default_keys = (
-        ("match_points", "buchholz", "median_buchholz", "sonneborn_berger", "point_difference")
-        if format == TournamentFormat.SWISS
-        else ("match_points", "head_to_head", "point_difference", "points_for")
-    )
     competition = competition_create(
         club=club,
         name=name,
@@ -104,7 +123,7 @@ def tournament_create(
         entrant_kind=entrant_kind,
         by=by,
         games_per_match=games_per_match,
-        tiebreaks=tiebreaks or default_keys,
+        tiebreaks=tiebreaks or usual_tiebreaks(format),
     )
     competition.kind = CompetitionKind.TOURNAMENT
     competition.format = format
@@ -236,6 +255,10 @@ def tournament_start(*, competition: Competition) -> None:
         )
     except InvalidFormat as error:
         raise Refused(error.message, error.field) from None
+    if fmt == TournamentFormat.SWISS and competition.swiss_rounds is None:
+        # Left blank when it was created: the number the field of entrants needs.
+        competition.swiss_rounds = suggested_swiss_rounds(len(entrants))
+        competition.save(update_fields=["swiss_rounds"])
     if fmt == TournamentFormat.ROUND_ROBIN:
         competition.started = True  # fixtures_generate draws a tournament once it has started
         fixtures_generate(competition=competition)
@@ -295,14 +318,22 @@ def fixture_confirm(
                 "players confirm the result with their own link, or the director does.",
                 None,
             )
+        if fixture.disputed_at is not None:
+            raise Refused(
+                "This result is disputed: the director looks at it and confirms it.", None
+            )
     fixture.confirmed_at = timezone.now()
     if director is not None:
         fixture.confirmed_by = f"director {director}"
+        if fixture.disputed_at is not None:
+            fixture.disputed_at = None
+            MatchEvent.objects.create(
+                fixture=fixture, kind=MatchEvent.Kind.SETTLED, who=f"director {director}"
+            )
     else:
         assert side is not None  # checked above: with no director, a side confirms
-        names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
-        fixture.confirmed_by = " & ".join(names)[:40]
-    fixture.save(update_fields=["confirmed_at", "confirmed_by"])
+        fixture.confirmed_by = _side_name(fixture, side)[:40]
+    fixture.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at"])
     tournament_advance(competition=fixture.competition)
     return fixture
 
@@ -406,6 +437,9 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
     ]
     paired = swiss_pairings(field, history, byes, seed=played)
     night = _next_round(competition)
+    # A draft: the director reviews it (and may swap entrants) before publishing it.
+    night.draft = True
+    night.save(update_fields=["draft"])
     by_id = {e.pk: e for e in entrants}
     if paired.bye is not None:
         night.sitting_out.add(by_id[paired.bye])
@@ -418,13 +452,100 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
     return made
 
 
+# -- a Swiss round drawn, reviewed and published ------------------------------------------------
+def _times(n: int) -> str:
+    return {1: "", 2: " twice"}.get(n, f" {n} times")
+
+
+def swap_warning_text(warning: SwapWarning[int], names: Mapping[int, str]) -> str:
+    """A swap's warning as the director reads it."""
+    who = [names[e] for e in warning.entrants]
+    if warning.kind == "rematch":
+        return f"{who[0]} and {who[1]} have already played each other{_times(warning.times)}."
+    rounds = "a round" if warning.times == 1 else f"{warning.times} rounds"
+    return f"{who[0]} has already sat out {rounds}, and others in this round have sat out fewer."
+
+
+def _draft(night: Round) -> Round:
+    Competition.objects.select_for_update().get(pk=night.competition_id)
+    night = Round.objects.select_related("competition").get(pk=night.pk)
+    if not night.draft:
+        raise Refused(f"Round {night.number} is published: its pairings are fixed.", None)
+    return night
+
+
+@transaction.atomic
+def swiss_draft_swap(
+    *, night: Round, first: Entrant, second: Entrant, confirm: bool = False
+) -> list[str]:
+    """Swap two entrants of a drawn Swiss round before it is published: each takes the
+    other's table and side (or the bye). A swap that makes a rematch or an unfair bye
+    (:func:`scoring.swiss.swap_entrants`) is refused with :class:`NeedsConfirmation` unless
+    ``confirm``; returns the warnings it was made with. The two seats get new entry links."""
+    night = _draft(night)
+    seats: dict[int, FixtureSide] = {}
+    pairs: list[tuple[int, int]] = []
+    for fixture in round_fixtures(night):
+        sides = sorted(fixture.sides.all(), key=lambda s: s.side)
+        pairs.append((sides[0].entrant_id, sides[1].entrant_id))
+        seats.update({s.entrant_id: s for s in sides})
+    sitting_out = list(night.sitting_out.all())
+    bye = sitting_out[0].pk if sitting_out else None
+    if first.pk == second.pk:
+        raise Refused("Choose two different entrants to swap.", "second")
+    for entrant, field in ((first, "first"), (second, "second")):
+        if entrant.pk not in seats and entrant.pk != bye:
+            raise Refused(f"{entrant} is not in round {night.number}.", field)
+    home = seats.get(first.pk)
+    if home is not None and second.pk in seats and home.fixture_id == seats[second.pk].fixture_id:
+        table = home.fixture.table
+        raise Refused(f"{first} and {second} already play each other at table {table}.", "second")
+    history, byes = swiss_history(night.competition, night.number)
+    swapped = swap_entrants(pairs, bye, first.pk, second.pk, history, byes)
+    names = {first.pk: first.name, second.pk: second.name}
+    for seat in seats.values():
+        names.setdefault(seat.entrant_id, seat.entrant.name)
+    warnings = [swap_warning_text(w, names) for w in swapped.warnings]
+    if warnings and not confirm:
+        raise NeedsConfirmation(warnings)
+    moved = []
+    for entrant, other in ((first, second), (second, first)):
+        if entrant.pk in seats:
+            seat = seats[entrant.pk]
+            seat.entrant = other
+            seat.entry_token = new_entry_token()
+            moved.append(seat)
+        else:
+            night.sitting_out.remove(entrant)
+            night.sitting_out.add(other)
+    for seat in moved:
+        seat.full_clean()
+        seat.save(update_fields=["entrant", "entry_token"])
+    return warnings
+
+
+@transaction.atomic
+def round_publish(*, night: Round) -> Round:
+    """Publish a drawn round: its entry links open and the public pages show it."""
+    night = _draft(night)
+    night.draft = False
+    night.save(update_fields=["draft"])
+    return night
+
+
 @transaction.atomic
 def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
-    and the tournament moves on without it."""
+    and the tournament moves on without it. A drawn round not yet published is drawn again
+    without it. Refused once the tournament is finished."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
         raise Refused(f"{entrant} has already withdrawn.", None)
+    if tournament_finished(entrant.competition):
+        raise Refused("The tournament is finished: nobody can withdraw now.", "entrant")
+    draft = draft_round(entrant.competition)
+    if draft is not None:
+        draft.delete()
     entrant.withdrawn = True
     entrant.withdrawn_at = timezone.now()
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
@@ -447,16 +568,44 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
 
 def _open_for_entry(side: FixtureSide) -> Fixture:
     # Read afresh: the link's page may have been open since before the confirmation.
-    fixture = Fixture.objects.select_related("competition").get(pk=side.fixture_id)
+    fixture = Fixture.objects.select_related("competition", "round").get(pk=side.fixture_id)
     if fixture.confirmed_at is not None:
         raise Refused("This link has expired: the match's result is confirmed.", None)
+    if fixture.round.draft:
+        raise Refused("This round is not published yet: wait for the director.", None)
     return fixture
 
 
+def _side_name(fixture: Fixture, side: int) -> str:
+    names = fixture.sides.filter(side=side).values_list("entrant__name", flat=True)
+    return " & ".join(names)
+
+
+def _entering(fixture: Fixture, side: FixtureSide) -> None:
+    """Refuse a write from the link of the side that does not enter the match's deals."""
+    if fixture.entered_by is not None and fixture.entered_by != side.side:
+        raise NotEntering(
+            f"{_side_name(fixture, fixture.entered_by)} enter the deals of this match; your "
+            "link confirms the result. Nothing was saved. To enter the deals instead, take "
+            "over entry.",
+            None,
+        )
+
+
+@transaction.atomic
 def token_start_game(*, side: FixtureSide) -> Game:
-    """Start the match's next game from a side's entry link."""
+    """Start the match's next game from a side's entry link. The side that starts the first
+    game enters the match's deals (the other side confirms), as with a Bridgemate: one side
+    enters, the other verifies."""
     fixture = _open_for_entry(side)
-    return fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+    game = fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+    # The fixture's row is held by fixture_start_game now; refused, the game is not kept.
+    locked = Fixture.objects.get(pk=fixture.pk)
+    _entering(locked, side)
+    if locked.entered_by is None:
+        locked.entered_by = side.side
+        locked.save(update_fields=["entered_by"])
+    return game
 
 
 def token_add_deal(
@@ -466,19 +615,95 @@ def token_add_deal(
     deal: scoring.Deal,
     entry_key: uuid.UUID | None = None,
     void_reason: str = "",
+    expected_number: int | None = None,
 ) -> tuple[Deal, bool]:
-    """Add a deal to one of the match's games from a side's entry link; the side is recorded
-    as the one that entered the result (the other side confirms it)."""
+    """Add a deal to one of the match's games from the link of the side that enters the deals
+    (the first side to enter one when none does yet). A form for a deal somebody entered
+    first from another phone is refused, saying what was entered (before the side is checked:
+    that is the more useful thing to hear when both sides typed the same deal)."""
     fixture = _open_for_entry(side)
     if game.fixture_id != fixture.pk:
         raise Refused("This link is for another match.", None)
-    # The side that entered last is the one whose word needs the other side's confirmation;
-    # game_add_deal records it in the same transaction that checks the result is still open.
-    return game_add_deal(
-        game=game,
-        deal=deal,
-        by=fixture.competition.created_by,
-        entry_key=entry_key,
-        void_reason=void_reason,
-        entered_by=side.side,
+    # game_add_deal checks the side in the same transaction that checks the result is open.
+    try:
+        return game_add_deal(
+            game=game,
+            deal=deal,
+            by=fixture.competition.created_by,
+            entry_key=entry_key,
+            void_reason=void_reason,
+            entered_by=side.side,
+            expected_number=expected_number,
+            taken_where="from another phone",
+        )
+    except NotEntering:
+        fixture.refresh_from_db(fields=["entered_by"])
+        _entering(fixture, side)  # the same refusal, naming the side that enters
+        raise
+
+
+@transaction.atomic
+def token_take_over(*, side: FixtureSide) -> Fixture:
+    """The side of this link enters the match's deals from now on, instead of the other side
+    (whose phone went flat, or who left): kept as an event the director sees."""
+    _open_for_entry(side)
+    fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
+    if fixture.entered_by == side.side:
+        raise Refused("Your side already enters the deals of this match.", None)
+    if fixture.finished:
+        raise Refused(
+            "The match is over: check the sheet, then confirm the result or say what is wrong.",
+            None,
+        )
+    fixture.entered_by = side.side
+    fixture.save(update_fields=["entered_by"])
+    MatchEvent.objects.create(
+        fixture=fixture,
+        kind=MatchEvent.Kind.TAKE_OVER,
+        side=side.side,
+        who=_side_name(fixture, side.side),
     )
+    return fixture
+
+
+def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_version: int) -> Deal:
+    """Take the last deal of the match's latest game off again, from the link of the side that
+    enters the deals, until the result is confirmed (audited as an undo)."""
+    fixture = _open_for_entry(side)
+    if game.fixture_id != fixture.pk:
+        raise Refused("This link is for another match.", None)
+    _entering(fixture, side)
+    return game_undo_deal(
+        game=game,
+        number=number,
+        expected_version=expected_version,
+        by=fixture.competition.created_by,
+        via=f"entry link of {_side_name(fixture, side.side)}",
+    )
+
+
+@transaction.atomic
+def token_dispute(*, side: FixtureSide, words: str) -> Fixture:
+    """The side that confirms says the sheet is not what was played, instead of confirming:
+    the match is flagged for the director with its words. Once it is flagged, either side may
+    add its words. The director settles it by correcting the sheet and confirming."""
+    _open_for_entry(side)
+    fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
+    words = " ".join(words.split())
+    if not words:
+        raise Refused("Say what was not as you played it, for the director.", "words")
+    if fixture.disputed_at is None and fixture.entered_by in (None, side.side):
+        raise Refused(
+            "Your side enters the deals: undo a wrong deal, or ask the director.", "words"
+        )
+    if fixture.disputed_at is None:
+        fixture.disputed_at = timezone.now()
+        fixture.save(update_fields=["disputed_at"])
+    MatchEvent.objects.create(
+        fixture=fixture,
+        kind=MatchEvent.Kind.DISPUTE,
+        side=side.side,
+        who=_side_name(fixture, side.side),
+        words=words[:1000],
+    )
+    return fixture

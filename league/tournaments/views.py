@@ -1,6 +1,7 @@
 """The director's side of a tournament and its public bracket: a new tournament, the
 director's page and its writes (entrants, seeds, the start, confirming a result, withdrawing
-an entrant), and the bracket page (public; ``?projector=1`` for the room's screen).
+an entrant, swapping two entrants of a drawn Swiss round and publishing it), and the bracket
+page (public; ``?projector=1`` for the room's screen).
 
 The *director* is an organiser: an anonymous visitor is sent to sign in, a competition that is
 not a tournament is a 404, any other signed-in user gets 403
@@ -25,26 +26,32 @@ from django.views.decorators.http import require_POST
 
 from league.access import (
     AuthenticatedHttpRequest,
+    draft_round_or_404,
+    is_organiser,
     organiser_required,
     tournament_fixture_or_404,
     tournament_for_director,
     tournament_or_404,
 )
+from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
+from league.competitions.added import entrants_added_text
 from league.competitions.forms import EntrantForm
-from league.errors import Refused
-from league.forms_common import show_refusal
+from league.errors import NeedsConfirmation, Refused
+from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.models import Competition, TournamentFormat
+from league.printing.qr import qr_svg
 from league.tournaments import presenters, services
 from league.tournaments import selectors as tournaments_selectors
-from league.tournaments.forms import SeedForm, TournamentForm, WithdrawForm
+from league.tournaments.forms import SeedForm, SwapForm, TournamentForm, WithdrawForm
 
 
 # -- a new tournament -------------------------------------------------------------------------
 @organiser_required
 def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club = tournaments_selectors.club_by_slug(request.GET.get("club") or "")
+    club = competitions_selectors.form_club(request.GET.get("club") or "")
     form = TournamentForm(request.POST or None, initial={"club": club} if club else None)
+    offer_usual_game(form, competitions_selectors.usual_games())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -62,13 +69,18 @@ def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
                 swiss_rounds=data.get("swiss_rounds"),
                 pool_count=data.get("pool_count"),
                 pool_top_k=data.get("pool_top_k"),
+                tiebreaks=data.get("tiebreaks") or None,
             )
         except Refused as error:
             show_refusal(form, error)
         else:
             messages.success(request, f"{competition} created: enter its entrants.")
             return redirect("tournaments:director", competition.slug)
-    context = {"form": form, "has_clubs": tournaments_selectors.clubs_exist()}
+    context = {
+        "form": form,
+        "has_clubs": tournaments_selectors.clubs_exist(),
+        "tiebreak_keys": tiebreak_help(),
+    }
     status = 400 if form.is_bound else 200
     return render(request, "tournaments/tournament_new.html", context, status=status)
 
@@ -76,6 +88,12 @@ def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 # -- the director's page ----------------------------------------------------------------------
 def _entry_url(request: HttpRequest, token: str | None) -> str | None:
     return request.build_absolute_uri(reverse("tournaments:entry", args=[token])) if token else None
+
+
+def _entry_link(request: HttpRequest, name: str, token: str | None) -> tuple[str, str | None, str]:
+    """A side's entry link as the director hands it out: (side, address, its QR code)."""
+    url = _entry_url(request, token)
+    return name, url, qr_svg(url, f"QR code of the entry link for {name}") if url else ""
 
 
 def _director_page(
@@ -92,7 +110,11 @@ def _director_page(
         "entrants": entrants,
         "started": competition.started,
         "rules": competition.rules,
-        "format_name": presenters.format_name(competition),
+        "format_name": presenters.format_name(
+            competition, entrants=None if competition.started else len(entrants)
+        ),
+        # Results a side disputed instead of confirming, with every side's words.
+        "disputes": tournaments_selectors.disputed_matches(competition),
     }
     if not competition.started:
         context["entrant_form"] = forms.get("entrant") or EntrantForm(
@@ -104,18 +126,37 @@ def _director_page(
         context["start_errors"] = forms.get("start_errors", [])
     else:
         rounds, done = presenters.director_rounds(competition)
-        # Each side's link in full, for the director to hand out (read aloud, or sent).
+        # Each side's link in full, for the director to hand out (read aloud, sent, or shown
+        # as a QR code); a drawn round's links open once it is published, so they are not shown.
         shown = [
             (
                 night,
                 [
-                    (table, [(name, _entry_url(request, token)) for name, token in table.tokens])
+                    (
+                        table,
+                        []
+                        if night.draft
+                        else [_entry_link(request, name, token) for name, token in table.tokens],
+                    )
                     for table in tables
                 ],
                 out,
             )
             for night, tables, out in rounds
         ]
+        for night, _, _ in rounds:
+            if night.draft:
+                swap = forms.get("swap")
+                context["draft"] = {
+                    "night": night,
+                    "form": swap
+                    or SwapForm(
+                        night=night,
+                        entrants=tournaments_selectors.round_entrants(night),
+                        prefix="swap",
+                    ),
+                    "warnings": forms.get("swap_warnings", []),
+                }
         # Rounds drawn in advance (a round robin, the pools) wait behind the first open one;
         # the rounds a result has just made (brackets, Swiss) are all to be played now.
         first_predrawn = True
@@ -131,7 +172,12 @@ def _director_page(
             first_predrawn = first_predrawn and not predrawn
         context["rounds_done"] = done
         context["confirm_errors"] = forms.get("confirm_errors", {})
-    if any(not e.withdrawn for e in entrants):
+    context["pdfs"] = presenters.tournament_pdfs(competition)
+    # Once the places are final nobody withdraws: the form goes.
+    if "withdraw" in forms or (
+        any(not e.withdrawn for e in entrants)
+        and not (competition.started and tournaments_selectors.tournament_finished(competition))
+    ):
         context["withdraw_form"] = forms.get("withdraw") or WithdrawForm(
             competition=competition, prefix="withdraw"
         )
@@ -140,7 +186,13 @@ def _director_page(
 
 @login_required
 def director(request: HttpRequest, slug: str) -> HttpResponse:
-    return _director_page(request, tournament_for_director(request, slug))
+    competition = tournament_for_director(request, slug)
+    forms = None
+    if request.GET.get("added") == "entrant" and not competition.started:
+        # Back from entering one: the cursor waits in the form for the next.
+        entrant = EntrantForm(competition=competition, prefix="entrant")
+        forms = {"entrant": autofocus(entrant, next(iter(entrant.fields)))}
+    return _director_page(request, competition, forms)
 
 
 def _back(competition: Competition, anchor: str = "") -> HttpResponseRedirect:
@@ -165,8 +217,25 @@ def director_entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
                 show_refusal(form, error)
             else:
                 messages.success(request, f"{entrant} entered.")
-                return _back(competition, "entrants")
+                address = reverse("tournaments:director", args=[competition.slug])
+                return HttpResponseRedirect(f"{address}?added=entrant")
+    autofocus(form, next(iter(form.fields)))
     return _director_page(request, competition, {"entrant": form}, status=400)
+
+
+@login_required
+@require_POST
+def director_entrants_add_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Enter every partnership (or member) of the club that is not entered yet."""
+    competition = tournament_for_director(request, slug)
+    try:
+        done = competitions_services.entrants_add_all(competition=competition)
+    except Refused as error:
+        messages.error(request, error.message)
+        return _director_page(request, competition, status=400)
+    for level, text in entrants_added_text(competition, done):
+        messages.add_message(request, level, text)
+    return _back(competition, "entrants")
 
 
 @login_required
@@ -236,15 +305,63 @@ def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
     return _director_page(request, competition, {"withdraw": form}, status=400)
 
 
+@login_required
+@require_POST
+def director_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Swap two entrants of the drawn round; a swap that makes a rematch or a second bye
+    comes back with the warning, to be sent again with "Swap them anyway" ticked."""
+    competition = tournament_for_director(request, slug)
+    night = draft_round_or_404(competition, number)
+    entrants = tournaments_selectors.round_entrants(night)
+    form = SwapForm(request.POST, night=night, entrants=entrants, prefix="swap")
+    warnings: list[str] = []
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            made = services.swiss_draft_swap(
+                night=night, first=data["first"], second=data["second"], confirm=data["confirm"]
+            )
+        except NeedsConfirmation as error:
+            warnings = error.warnings
+            form.add_error("confirm", "Tick this to make the swap all the same.")
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            done = f"{data['first']} and {data['second']} swapped."
+            messages.success(request, " ".join([done, *made]))
+            return _back(competition, f"round-{night.number}")
+    extra = {"swap": form, "swap_warnings": warnings}
+    return _director_page(request, competition, extra, status=400)
+
+
+@login_required
+@require_POST
+def director_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    competition = tournament_for_director(request, slug)
+    night = draft_round_or_404(competition, number)
+    try:
+        services.round_publish(night=night)
+    except Refused as error:  # published meanwhile, from another tab
+        messages.info(request, error.message)
+        return _back(competition, f"round-{night.number}")
+    messages.success(request, f"Round {night.number} is published: hand out the entry links.")
+    return _back(competition, f"round-{night.number}")
+
+
 # -- the public bracket -----------------------------------------------------------------------
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The bracket (elimination formats, the knockout after pools), the pool tables, the
-    rounds of a Swiss or round robin, and the final placings once there are some."""
+    rounds of a Swiss or round robin, and the final placings once there are some; the
+    printed documents of each (the table sheets, with the entry links, for organisers)."""
     competition = tournament_or_404(slug)
     context = {
         "competition": competition,
         "club": competition.club,
         "page": presenters.bracket_page(competition),
         "projector": request.GET.get("projector") == "1",
+        "pdfs": presenters.tournament_pdfs(competition),
+        "table_packs": tournaments_selectors.published_round_numbers(competition)
+        if is_organiser(request.user)
+        else [],
     }
     return render(request, "tournaments/tournament_bracket.html", context)

@@ -41,12 +41,27 @@
   }
 
   form.querySelectorAll("button.meld-add").forEach(function (button) {
+    button.hidden = false; // without this script a "+" would do nothing: it is hidden then
     button.addEventListener("click", function () {
       var input = document.getElementById(button.dataset.for);
       var value = (parseInt(input.value, 10) || 0) + 1;
       input.value = String(Math.min(value, 4));
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
+  });
+
+  // Enter saves the deal from anywhere in the form, as it does from a card-points box: a "+"
+  // (focused after a tap) or a choice would otherwise take it, and add a meld or do nothing.
+  // The other buttons (Preview) and a "More melds" heading keep their own Enter.
+  var save = document.getElementById("save-deal");
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.isComposing || !save) return;
+    var target = event.target;
+    var isPlus = target.classList && target.classList.contains("meld-add");
+    var isBox = target.tagName === "INPUT" || target.tagName === "SELECT";
+    if (!isPlus && !isBox) return;
+    event.preventDefault();
+    if (form.requestSubmit) form.requestSubmit(save); else save.click();
   });
 
   // Tells a waiting test (or anything else) that typing now fills in and previews.
@@ -59,16 +74,58 @@
   if (!url || !box) return;
   var timer = null;
 
+  // Each message goes where the server puts it (deal_form.html): beside a card-point or meld
+  // box (keyed by its name), else at the end of its group. The server's own messages are
+  // updated or hidden as the deal is corrected; "game" ones (from saving) stay.
+  function placeError(key, p) {
+    var input = document.getElementById("id_" + key);
+    if (input && input.closest("table.melds")) {
+      var row = document.createElement("tr");
+      var cell = document.createElement("td");
+      row.className = "meld-error live";
+      cell.colSpan = input.closest("tr").children.length;
+      cell.appendChild(p);
+      row.appendChild(cell);
+      input.closest("tr").after(row);
+    } else if (input) {
+      input.after(p);
+    } else {
+      (document.getElementById("group-" + key) || form).appendChild(p);
+    }
+    if (input) {
+      p.id = "id_" + key + "_error";
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", p.id);
+    }
+  }
+
   function showErrors(errors) {
-    form.querySelectorAll("p.error.live").forEach(function (p) { p.remove(); });
-    Object.keys(errors || {}).forEach(function (group) {
-      var anchor = document.getElementById("group-" + group) || form;
-      if (document.getElementById("error-" + group)) return;
+    errors = errors || {};
+    form.querySelectorAll(".live").forEach(function (el) { el.remove(); });
+    form.querySelectorAll("[aria-invalid]").forEach(function (input) {
+      input.removeAttribute("aria-invalid");
+    });
+    form.querySelectorAll("[data-error-for]").forEach(function (p) {
+      var key = p.dataset.errorFor;
+      if (key === "game") return;
+      var shown = key in errors;
+      var input = document.getElementById("id_" + key);
+      (p.closest("tr.meld-error") || p).hidden = !shown;
+      if (shown) p.textContent = errors[key];
+      if (shown && input) input.setAttribute("aria-invalid", "true");
+    });
+    Object.keys(errors).forEach(function (key) {
+      if (form.querySelector("[data-error-for='" + key + "']")) return;
       var p = document.createElement("p");
       p.className = "error live";
-      p.textContent = errors[group];
-      anchor.appendChild(p);
+      p.dataset.errorFor = key;
+      p.textContent = errors[key];
+      placeError(key, p);
     });
+    // A message about a rarer meld opens "More melds", so it is not hidden.
+    var more = document.getElementById("more-melds");
+    if (more && Array.prototype.some.call(
+      more.querySelectorAll("[data-error-for]"), function (p) { return !p.closest("[hidden]"); })) more.open = true;
   }
 
   function render(data) {

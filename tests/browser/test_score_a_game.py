@@ -23,6 +23,8 @@ def enter_deal_by_keyboard(page, makers: int, card_points: int, meld: str | None
     page.focus(f"#id_makers_{makers}")
     page.keyboard.press("Space")
     if meld:
+        if not page.is_visible(f"#id_{meld}"):
+            page.click("#more-melds summary")  # a rarer meld is folded under "More melds"
         page.focus(f"#id_{meld}")
         page.keyboard.type("1")
     page.focus("#id_card_points_0")

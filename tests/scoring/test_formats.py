@@ -10,6 +10,7 @@ from scoring.formats import (
     FORMATS,
     KNOCKOUT_ODD,
     KNOCKOUTS,
+    MAX_SWISS_ROUNDS,
     FormatProblem,
     InvalidFormat,
     MatchProgress,
@@ -21,7 +22,9 @@ from scoring.formats import (
     fits_a_tournament,
     pools_finished,
     rounds_played_out,
+    suggested_swiss_rounds,
     swiss_round_due,
+    swiss_rounds_hint,
     tournament_problems,
 )
 
@@ -142,7 +145,12 @@ def test_a_tournament_is_played_by_two_sides():
             {"format": "swiss", "swiss_rounds": 3, "games_per_match": 2, "best_of": True},
             [("games_per_match", "A best-of match is an odd number of games: 1, 3, 5...")],
         ),
-        ({"format": "swiss"}, [("swiss_rounds", "A Swiss is from 1 to 15 rounds.")]),
+        # No number of rounds: the entrants' number gives it at the start.
+        ({"format": "swiss"}, []),
+        (
+            {"format": "swiss", "swiss_rounds": 0},
+            [("swiss_rounds", "A Swiss is from 1 to 15 rounds.")],
+        ),
         (
             {"format": "swiss", "swiss_rounds": 16},
             [("swiss_rounds", "A Swiss is from 1 to 15 rounds.")],
@@ -195,7 +203,8 @@ def tournament_create_today(
         return "A knockout match needs a winner: play an odd number of games.", "games_per_match"
     if best_of and games_per_match % 2 == 0:
         return "A best-of match is an odd number of games: 1, 3, 5...", "games_per_match"
-    if format == "swiss" and not 1 <= (swiss_rounds or 0) <= 15:
+    # Since then a blank number of Swiss rounds is allowed: the start works it out.
+    if format == "swiss" and swiss_rounds is not None and not 1 <= swiss_rounds <= 15:
         return "A Swiss is from 1 to 15 rounds.", "swiss_rounds"
     if format == "pools":
         if not 1 <= (pool_count or 0) <= 16:
@@ -390,3 +399,27 @@ def test_when_a_swiss_or_round_robin_has_played_out_from_counts(
         )
         is finished
     )
+
+
+@pytest.mark.parametrize(
+    ("entrants", "rounds"),
+    [
+        (0, 1), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4), (16, 4), (17, 5),
+        (32, 5), (33, 6), (64, 6), (65, 7), (1024, 10), (40_000, 15),
+    ],
+)  # fmt: skip
+def test_the_swiss_rounds_suggested_for_a_field(entrants, rounds):
+    assert suggested_swiss_rounds(entrants) == rounds
+
+
+@given(st.integers(2, 5000))
+def test_the_suggested_swiss_rounds_leave_one_entrant_alone_on_top_without_rematches(n):
+    rounds = suggested_swiss_rounds(n)
+    # One entrant can win every round: halving the field of winners each round leaves one.
+    assert 2**rounds >= n or rounds == MAX_SWISS_ROUNDS
+    assert rounds == 1 or 2 ** (rounds - 1) < n  # and not one round more than that needs
+    assert 1 <= rounds <= min(n - 1, MAX_SWISS_ROUNDS)
+
+
+def test_the_swiss_rounds_hint_says_what_a_blank_means():
+    assert swiss_rounds_hint().endswith("8 entrants play 3 rounds, 16 play 4, 32 play 5.")

@@ -389,3 +389,45 @@ def test_table_draw_properties(pair_count, rounds, spare, four_hand, rnd):
     c = max(sum(1 for p in people if n in previous[p]) for n in numbers)
     if len(numbers) >= 2 * h + c:
         assert all(t.returning == 0 for t in draw)
+
+
+# -- the director's swap in a drawn round -----------------------------------------------------
+
+
+def test_a_swap_trades_places_and_says_when_it_makes_a_rematch():
+    pairs = (("A", "B"), ("C", "D"))
+    # A and C met in round 1; the draw kept them apart.
+    history = [("A", "C"), ("B", "D")]
+    r = swiss.swap_entrants(pairs, None, "B", "C", history)
+    assert r.pairs == (("A", "C"), ("B", "D")) and r.bye is None
+    assert [(w.kind, set(w.entrants), w.times) for w in r.warnings] == [
+        ("rematch", {"A", "C"}, 1),
+        ("rematch", {"B", "D"}, 1),
+    ]
+    # A swap that makes only new pairs is free.
+    free = swiss.swap_entrants(pairs, None, "B", "D", [("A", "C")])
+    assert free.pairs == (("A", "D"), ("C", "B")) and free.warnings == ()
+    assert swiss.meetings([("A", "C"), ("C", "A"), ("A", "B")], "C", "A") == 2
+
+
+def test_a_swap_with_the_bye_warns_when_the_bye_is_no_longer_fair():
+    pairs = (("A", "B"), ("C", "D"))
+    r = swiss.swap_entrants(pairs, "E", "A", "E", history=[], byes=["A"])
+    assert r.pairs == (("E", "B"), ("C", "D")) and r.bye == "A"
+    assert [(w.kind, w.entrants, w.times) for w in r.warnings] == [("bye", ("A",), 1)]
+    # Everybody has had one bye: a second is fair again.
+    fair = swiss.swap_entrants(pairs, "E", "E", "B", byes=["A", "B", "C", "D", "E"])
+    assert fair.bye == "B" and fair.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "words"),
+    [
+        ("A", "A", "with itself"),
+        ("A", "Z", "not in this round"),
+        ("A", "B", "already play each other"),
+    ],
+)
+def test_swaps_that_cannot_be_made(first, second, words):
+    with pytest.raises(InvalidPairing, match=words):
+        swiss.swap_entrants((("A", "B"), ("C", "D")), None, first, second)

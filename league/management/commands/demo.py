@@ -44,6 +44,7 @@ from league.models import (
 )
 from league.tournaments import services as tournaments_services
 from scoring import Ruleset, get_ruleset
+from scoring.words import possessive
 
 DEMO_PASSWORD = "hicksheet-demo"
 ORGANISER = "secretary"
@@ -434,7 +435,7 @@ class Command(BaseCommand):
             + ", ".join(f"/c/{cup.slug}/rounds/{n}/tables.pdf" for n in range(1, rounds + 1))
         )
         self.lines.append(
-            f"  {home.entrant}'s entry link for the semi-final: "
+            f"  {possessive(str(home.entrant))} entry link for the semi-final: "
             + reverse("tournaments:entry", args=[home.entry_token])
         )
 
@@ -444,7 +445,7 @@ class Command(BaseCommand):
         for game in games:
             totals = " – ".join(str(t) for t in game.display_totals)
             if game.finished:
-                standing = f"{game.winner_name} won, {totals}"
+                standing = game.result_text
             else:
                 standing = f"in play, {totals}"
                 if game.held:

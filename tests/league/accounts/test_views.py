@@ -64,5 +64,5 @@ def test_the_home_page_lists_recent_games_and_hides_setup(clabber_game, scorer):
 
 
 def test_only_organisers_see_the_accounts_link(organiser_client, scorer_client):
-    assert b'href="/accounts/new/"' in organiser_client.get("/").content
-    assert b'href="/accounts/new/"' not in scorer_client.get("/").content
+    assert b'href="/accounts/"' in organiser_client.get("/").content
+    assert b'href="/accounts/"' not in scorer_client.get("/").content

@@ -183,10 +183,30 @@ def test_a_fixture_of_another_competition_is_not_found(organiser, organiser_clie
     )
 
 
-@pytest.mark.parametrize("view", [*WRITES, "competitions:fixture-start"])
+@pytest.mark.parametrize("view", WRITES)
 def test_writes_are_posts(league, organiser_client, view):
     fixture = fixtures_of(league)[0]
     assert organiser_client.get(url(view, league, fixture)).status_code == 405
+
+
+def test_start_the_game_asks_first_and_a_get_starts_nothing(league, scorer_client):
+    fixture = fixtures_of(league)[0]
+    # The fixtures list and the fixture's page lead to the question, not to a new game.
+    listed = parse(scorer_client.get(url("competitions:fixtures", league)).content)
+    start = url("competitions:fixture-start", league, fixture)
+    assert start in [a.attrs.get("href") for a in listed.by_id(f"fixture-{fixture.pk}").iter("a")]
+    root = parse(scorer_client.get(start).content)
+    assert "Start the game?" in next(root.iter("h1")).text
+    assert " v ".join(names(fixture)) in root.by_id("start-who").text.replace("  ", " ")
+    assert not Game.objects.exists()
+    assert scorer_client.post(start).status_code == 302
+    assert Game.objects.count() == 1
+    # Once a game runs, the question leads to it.
+    again = scorer_client.get(start)
+    assert again.status_code == 302 and again["Location"] == f"/games/{Game.objects.get().pk}/"
+    # Anonymous visitors are sent to sign in before they are asked.
+    response = Client().get(start)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
 
 
 def test_an_organiser_types_a_result_from_the_paper_sheet(league, organiser_client):
@@ -480,6 +500,46 @@ def test_the_standings_sort_by_any_column(played_league, sort, order):
     response = Client().get(url("competitions:standings", played_league), {"sort": sort})
     _, rows, _ = standings_table(response)
     assert [r[1] for r in rows] == order
+
+
+def sort_links(response) -> dict[str, str]:
+    """Each sortable heading's text to the ``sort`` its link asks for."""
+    _, _, table = standings_table(response)
+    links = {}
+    for th in next(table.iter("thead")).iter("th"):
+        for a in th.iter("a"):
+            links[a.text] = a.attrs["href"].split("sort=", 1)[1].split("&", 1)[0]
+    return links
+
+
+def test_the_first_tap_on_a_heading_sorts_best_first(played_league):
+    standings = url("competitions:standings", played_league)
+    links = sort_links(Client().get(standings))
+    # More is better: the most first.
+    for heading, name in [
+        ("Pts", "match_points"), ("W", "won"), ("For", "points_for"), ("Diff", "difference"),
+        ("Made %", "made"), ("Sets", "sets_forced"), ("Meld", "meld_points"),
+    ]:  # fmt: skip
+        assert links[heading] == f"-{name}", heading
+    # Fewer is better (and the rank, and the names): the lowest first.
+    for heading, name in [
+        ("L", "lost"), ("Agst", "points_against"), ("Hicks", "hicks"), ("Ren", "reneges"),
+        ("#", "rank"), ("Partnership", "entrant"),
+    ]:  # fmt: skip
+        assert links[heading] == name, heading
+    # Following the link puts the best first; the heading's next tap turns it round.
+    response = Client().get(standings, {"sort": links["Diff"]})
+    _, rows, _ = standings_table(response)
+    assert [r[1] for r in rows] == ["Pair 1", "Pair 3", "Pair 2", "Pair 4"]
+    assert sort_links(response)["Diff"] == "difference"
+    response = Client().get(standings, {"sort": links["For"]})
+    assert [r[1] for r in standings_table(response)[1]][:2] == ["Pair 2", "Pair 4"]
+
+
+def test_a_tiebreak_column_sorts_best_first_too(organiser):
+    league = make_league(organiser, tiebreaks=["match_points", "buchholz", "fewest_reneges"])
+    links = sort_links(Client().get(url("competitions:standings", league)))
+    assert links["Buch"] == "-key_buchholz"
 
 
 def test_keys_of_the_chain_without_a_column_get_one_and_best_nights_are_noted(organiser):

@@ -6,6 +6,8 @@ visitor (sent to sign in), and nothing is saved when it is refused."""
 from __future__ import annotations
 
 import datetime
+import json
+import re
 
 import pytest
 
@@ -16,6 +18,7 @@ from league.games import services as games_services
 from league.models import Club, Competition, Entrant, EntrantKind, Partnership, Player, Round
 from scoring import Deal, get_ruleset
 from scoring.rules import SET_AWARDS, TIE_RULES
+from scoring.standings import TIEBREAKS
 from tests.builders import page, query_count, refused
 from tests.league.html import Element, parse, table_rows
 
@@ -102,7 +105,14 @@ COMPETITION = {
     "points_win": "3",
     "points_draw": "1",
     "points_loss": "0",
-    "tiebreaks": "match_points, head_to_head, point_difference",
+    # The chain as the numbered menus send it, JavaScript or not: the 1st, 2nd, 3rd, and
+    # the rest left blank.
+    "tiebreaks_0": "match_points",
+    "tiebreaks_1": "head_to_head",
+    "tiebreaks_2": "point_difference",
+    "tiebreaks_3": "",
+    "tiebreaks_4": "",
+    "tiebreaks_5": "",
 }
 
 
@@ -170,7 +180,7 @@ def test_an_organiser_sees_the_forms_on_the_club_page(organiser_client, club, pa
 def test_an_organiser_adds_a_member(organiser_client, club):
     response = organiser_client.post(f"/clubs/{club.slug}/players/", {"player-name": "  Eve  "})
     assert response.status_code == 302
-    assert response["Location"] == f"/clubs/{club.slug}/#members"
+    assert response["Location"] == f"/clubs/{club.slug}/?added=member"
     assert list(club.players.values_list("name", flat=True)) == ["Eve"]
     root = page(organiser_client, f"/clubs/{club.slug}/")
     assert "Eve is a member of Evansville Clabber Club." in root.text
@@ -260,7 +270,19 @@ def test_a_club_that_does_not_exist_is_not_found(client, organiser_client):
 
 
 # -- a new competition ------------------------------------------------------------------------
-def test_the_new_competition_form_starts_with_the_club_and_lists_the_tiebreak_keys(
+def chain_menus(root: Element) -> list[tuple[str, str, str]]:
+    """The tie-break menus: each one's label, its input's name and the words chosen."""
+    chain = root.by_id("tiebreak-chain")
+    menus = []
+    for li in chain.iter("li"):
+        label = next(li.iter("label")).text
+        select = next(li.iter("select"))
+        chosen = [o.text for o in select.iter("option") if "selected" in o.attrs]
+        menus.append((label, select.attrs["name"], chosen[0] if chosen else ""))
+    return menus
+
+
+def test_the_new_competition_form_starts_with_the_club_and_offers_the_tiebreaks_in_words(
     organiser_client, club
 ):
     other = competitions_services.club_create(name="Another club")
@@ -268,12 +290,49 @@ def test_the_new_competition_form_starts_with_the_club_and_lists_the_tiebreak_ke
     selected = [o for o in root.by_id("id_club").iter("option") if "selected" in o.attrs]
     assert [o.text for o in selected] == [club.name]
     assert other.name in root.by_id("id_club").text
+    # Numbered menus, the usual chain chosen, the rest blank.
+    assert chain_menus(root) == [
+        ("1st tie-break", "tiebreaks_0", "Match points (Pts)"),
+        ("2nd tie-break", "tiebreaks_1", "Point difference (Diff)"),
+        ("3rd tie-break", "tiebreaks_2", "Game points for (For)"),
+        ("4th tie-break", "tiebreaks_3", ""),
+        ("5th tie-break", "tiebreaks_4", ""),
+        ("6th tie-break", "tiebreaks_5", ""),
+    ]
+    menu = [o.text for o in root.by_id("id_tiebreaks_1").iter("option")]
+    assert menu[0] == "None" and "Buchholz (Buch)" in menu and "Fewest hicks (Hicks)" in menu
+    assert len(menu) == 1 + len(TIEBREAKS)
     keys = root.by_id("tiebreak-keys").text
-    assert "head_to_head (H2H)" in keys and "fewest_hicks (Hicks)" in keys
-    assert "Deals the entrant made trump and was set" in keys
-    assert root.by_id("id_tiebreaks").attrs["value"] == (
-        "match_points, point_difference, points_for"
-    )
+    assert "Head to head (H2H)" in keys and "Deals the entrant made trump and was set" in keys
+    # The words people read name no key as the program spells it.
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", root.by_id("match-format").text)
+
+
+def test_a_new_competition_starts_at_the_club_s_usual_game(organiser, organiser_client, club):
+    assert (
+        "selected"
+        not in next(
+            page(organiser_client, "/competitions/new/").by_id("id_preset").iter("option")
+        ).attrs
+    )  # no competition yet: the menu's first game
+    league(club, organiser, preset="clabber", name="Autumn league")
+    league(club, organiser, kind=EntrantKind.PLAYERS, preset="klaberjass", name="Singles")
+    other = competitions_services.club_create(name="Another club")
+    league(other, organiser, preset="clabber")
+    root = page(organiser_client, f"/competitions/new/?club={club.slug}")
+    chosen = [
+        o.attrs["value"] for o in root.by_id("id_preset").iter("option") if "selected" in o.attrs
+    ]
+    assert chosen == ["klaberjass"]  # the last competition's, not the most played
+    assert "The club's usual game" in root.text
+    usual = json.loads(root.by_id("id_preset").attrs["data-usual-games"])
+    assert usual == {str(club.pk): "klaberjass", str(other.pk): "clabber"}
+    # Without ?club=, the club the menu shows chosen (the first by name) gives the game.
+    root = page(organiser_client, "/competitions/new/")
+    chosen = [
+        o.attrs["value"] for o in root.by_id("id_preset").iter("option") if "selected" in o.attrs
+    ]
+    assert chosen == ["clabber"]
 
 
 def test_an_organiser_creates_a_competition_with_house_rules(organiser_client, organiser, club):
@@ -314,25 +373,43 @@ def test_only_an_organiser_creates_a_competition(who, client, scorer_client, clu
     assert not Competition.objects.exists()
 
 
-def test_an_unknown_tiebreak_key_is_told_next_to_the_chain(organiser_client, club):
-    data = {**COMPETITION, "club": club.pk, "tiebreaks": "match_points, luck"}
+def test_the_chain_is_the_menus_in_order_gaps_closed(organiser_client, club):
+    data = {**COMPETITION, "club": club.pk, "tiebreaks_0": "wins", "tiebreaks_1": ""}
+    data |= {"tiebreaks_2": "buchholz", "tiebreaks_5": "fewest_reneges"}
+    assert organiser_client.post("/competitions/new/", data).status_code == 302
+    assert Competition.objects.get().tiebreaks == ["wins", "buchholz", "fewest_reneges"]
+
+
+def test_a_tiebreak_not_on_the_list_is_told_next_to_the_chain(organiser_client, club):
+    data = {**COMPETITION, "club": club.pk, "tiebreaks_1": "luck"}
     response = organiser_client.post("/competitions/new/", data)
     assert response.status_code == 400
     root = parse(response.content)
-    message = field_error(root, "tiebreaks")
-    assert message.startswith("Unknown tie-break key 'luck'; the keys are match_points")
-    assert root.by_id("id_tiebreaks").attrs["value"] == "match_points, luck"  # kept to correct
+    assert field_error(root, "tiebreaks") == "“luck” is not a tie-break: choose one from the list."
+    # What was chosen stays chosen, to correct.
+    assert chain_menus(root)[0][2] == "Match points (Pts)"
+    assert chain_menus(root)[2][2] == "Point difference (Diff)"
     assert not Competition.objects.exists()
 
 
-def test_a_repeated_or_empty_tiebreak_chain_is_refused(organiser_client, club):
-    data = {**COMPETITION, "club": club.pk, "tiebreaks": "wins, wins"}
+def test_a_repeated_or_empty_tiebreak_chain_is_refused_in_words(organiser_client, club):
+    data = {**COMPETITION, "club": club.pk, "tiebreaks_1": "wins", "tiebreaks_3": "wins"}
     root = parse(organiser_client.post("/competitions/new/", data).content)
-    assert field_error(root, "tiebreaks") == "Tie-break key 'wins' is listed twice."
-    data["tiebreaks"] = " , "
+    assert field_error(root, "tiebreaks") == (
+        "Matches won is chosen twice: choose each tie-break once."
+    )
+    assert chain_menus(root)[3] == ("4th tie-break", "tiebreaks_3", "Matches won (W)")
+    data = {**COMPETITION, "club": club.pk} | {f"tiebreaks_{i}": "" for i in range(6)}
     root = parse(organiser_client.post("/competitions/new/", data).content)
-    assert "at least one key" in field_error(root, "tiebreaks")
+    assert field_error(root, "tiebreaks") == "Choose at least one tie-break to order the table by."
     assert not Competition.objects.exists()
+
+
+def test_a_chain_sent_as_text_is_read_too(organiser_client, club):
+    data = {k: v for k, v in COMPETITION.items() if not k.startswith("tiebreaks_")}
+    data |= {"club": club.pk, "tiebreaks": "match_points, sonneborn_berger"}
+    assert organiser_client.post("/competitions/new/", data).status_code == 302
+    assert Competition.objects.get().tiebreaks == ["match_points", "sonneborn_berger"]
 
 
 def test_an_override_the_engine_refuses_is_told_next_to_its_field(organiser_client, club):
@@ -400,7 +477,7 @@ def test_the_competition_home_shows_rules_format_and_entrants(client, winter, cl
     assert format_["Nights counted"] == "Each entrant's best 8"
     chain = [li.text for li in root.by_id("tiebreaks").iter("li")]
     assert len(chain) == 3
-    assert chain[0].startswith("Pts Match points.") and chain[0].endswith("match_points")
+    assert chain[0] == "Pts Match points."  # no code word (match_points) on the page
     assert chain[1].startswith("H2H") and chain[2].startswith("Hicks")
     entrants = root.by_id("entrants")
     assert [a.text for a in entrants.iter("a")] == ["Carl & Dora", "The Jacks"]
@@ -411,7 +488,8 @@ def test_the_competition_home_shows_rules_format_and_entrants(client, winter, cl
 def test_a_competition_with_the_preset_rules_says_so(client, club, organiser):
     competition = league(club, organiser, name="Plain")
     root = page(client, f"/c/{competition.slug}/")
-    assert "The clabber preset, unchanged." in root.by_id("rules").text
+    assert "No house rules: the preset as it is." in root.by_id("rules").text
+    assert "clabber" not in root.by_id("rules").text  # the preset's name, not its key
 
 
 def test_the_competition_rules_page_shows_its_house_rules(client, winter):
@@ -436,7 +514,7 @@ def test_an_organiser_enters_an_entrant_from_the_club(organiser_client, organise
         f"/c/{competition.slug}/entrants/", {"entrant-partnership": pairs[0].pk}
     )
     assert response.status_code == 302
-    assert response["Location"] == f"/c/{competition.slug}/#entrants"
+    assert response["Location"] == f"/c/{competition.slug}/?added=entrant"
     assert list(competition.entrants.values_list("name", flat=True)) == ["The Jacks"]
     # Who is entered is no longer offered.
     root = page(organiser_client, f"/c/{competition.slug}/")
@@ -539,8 +617,8 @@ def test_a_rotation_is_drawn_in_rounds_and_its_repeats_explained(
     partners = competition.rotation_repeats["partners"]
     assert partners > 0  # 8 players have 7 partners each: nine rounds must repeat some
     text = page(client, f"/c/{competition.slug}/").by_id("rotation").text
-    times = "once" if partners == 1 else "twice" if partners == 2 else f"{partners} times"
-    assert f"Partnerships repeat {times} in all" in text
+    many = "is 1 repeat partnership" if partners == 1 else f"are {partners} repeat partnerships"
+    assert f"There {many}: two players partnering again" in text
 
 
 def test_a_rotation_without_repeats_says_so(client, organiser, club):

@@ -7,6 +7,11 @@ way a club laptop's file does; and a laptop runs several server processes, as gu
     python -m tests.league.games.race setup DATABASE_FILE        -> {"game": id, "user": id}
     python -m tests.league.games.race add DATABASE_FILE GAME USER THREADS DEALS GO_FILE
     python -m tests.league.games.race count DATABASE_FILE GAME
+    python -m tests.league.games.race same DATABASE_FILE GAME USER THREADS GO_FILE
+
+``same`` has every thread send a form for the same deal number (the game's next), as two
+phones would after the same deal; its scorers are told it was saved or that it was already
+entered.
 
 ``add`` waits for GO_FILE to exist before its threads start, so that every process starts
 together, and prints what its scorers were told; ``count`` prints what the game holds.
@@ -80,6 +85,60 @@ def add_all(
     return {"saved": saved, "errors": errors}
 
 
+def add_same(game_id: int, user_id: int, threads: int, go: Path | None = None) -> dict[str, object]:
+    """``threads`` scorers each send a form for deal 1 of game ``game_id`` (each with its own
+    entry key), all released at once. Returns how many were saved (the redirect), how many
+    were refused as already entered (400 naming deal 1), and every other answer."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+    from django.test import Client
+
+    counts = {"saved": 0, "refused": 0}
+    errors: list[str] = []
+    lock = threading.Lock()
+    start = threading.Barrier(threads)
+
+    def scorer() -> None:
+        try:
+            client = Client()
+            client.force_login(User.objects.get(pk=user_id))
+            fields = {
+                "makers": "0",
+                "card_points_0": "90",
+                "card_points_1": "72",
+                "void_reason": "",
+                "entry_key": str(uuid.uuid4()),
+                "number": "1",
+            }
+            start.wait(timeout=60)
+            try:
+                reply = client.post(f"/games/{game_id}/deals/", fields)
+            except Exception as error:  # every kind counts: the test wants none
+                with lock:
+                    errors.append(f"{type(error).__name__}: {error}")
+                return
+            with lock:
+                if reply.status_code == 302:
+                    counts["saved"] += 1
+                elif reply.status_code == 400 and b"Deal 1 was already entered" in reply.content:
+                    counts["refused"] += 1
+                else:
+                    errors.append(f"HTTP {reply.status_code}")
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=scorer) for _ in range(threads)]
+    if go is not None:
+        deadline = time.monotonic() + 60
+        while not go.exists() and time.monotonic() < deadline:
+            time.sleep(0.005)
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return {**counts, "errors": errors}
+
+
 def stored(game_id: int) -> dict[str, object]:
     """The game's deal numbers in order, its deal count and totals, and its last deal's
     running totals (the same as the totals when the sheet adds up)."""
@@ -115,6 +174,9 @@ def main(argv: list[str]) -> int:
     elif command == "add":
         game, user, threads, deals, go = rest
         result = add_all(int(game), int(user), int(threads), int(deals), Path(go))
+    elif command == "same":
+        game, user, threads, go = rest
+        result = add_same(int(game), int(user), int(threads), Path(go))
     else:
         result = stored(int(rest[0]))
     print(json.dumps(result))

@@ -70,7 +70,7 @@ def test_the_game_closes_when_a_side_wins(scorer):
     add(game, scorer, makers=0, card_points=(100, 62))
     game.refresh_from_db()
     assert game.winner == 0 and game.finished
-    with pytest.raises(GameOver, match="Anna & Ben won with 200"):
+    with pytest.raises(GameOver, match="Anna & Ben won, 200 – 124"):
         add(game, scorer, makers=1, card_points=(62, 100))
     assert game.deals.count() == 2
 

@@ -72,7 +72,9 @@ def test_clabber_rules(client: Client) -> None:
     )
     assert game["No trump"] == "Every deal has a trump suit; a no-trump deal is refused."
     assert game["Game"].startswith("The first side to reach 500 points wins.")
-    assert game["Source"].startswith("Source 002: Encyclopedia article on Evansville Clabber")
+    assert game["Source"].startswith(
+        "Written from source 002, an encyclopedia article on Evansville Clabber"
+    )
 
     scoring = rule_lines(root.by_id("scoring"))
     assert scoring["On a set"] == SET_AWARD_TEXT["own"].format(others="the opponents score")
@@ -104,7 +106,7 @@ def test_klaberjass_rules(client: Client) -> None:
     game = rule_lines(root.by_id("game"))
     assert game["Players"] == "2 players, each playing and scoring alone."
     assert game["Cards played"] == (
-        "Not every card is played (18 of 32): the card points of all sides add up to at most 162."
+        "Not every card is played (18 of 32): the card points of both sides add up to at most 162."
     )
     scoring = rule_lines(root.by_id("scoring"))
     assert scoring["On a set"] == (

@@ -70,6 +70,7 @@ def site(organiser, scorer) -> dict[str, str]:
     partnership = league.club.partnerships.first()
     return {
         "game_id": str(game.pk),
+        "user_id": str(scorer.pk),
         "number": "1",
         "slug": league.slug,
         "tournament": cup.slug,

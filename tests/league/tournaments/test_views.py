@@ -10,6 +10,7 @@ account: an unknown token is a 404, a confirmed match's link answers 410 to ever
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -30,7 +31,7 @@ from league.models import (
 )
 from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
-from tests.builders import open_fixtures, page, query_count, refused, tournament
+from tests.builders import open_fixtures, page, publish_drafts, query_count, refused, tournament
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -147,7 +148,7 @@ def test_a_four_hand_tournament_takes_partnerships(organiser_client):
 @pytest.mark.parametrize(
     "changes, field, words",
     [
-        ({"format": TournamentFormat.SWISS}, "swiss_rounds", "from 1 to 15 rounds"),
+        ({"format": TournamentFormat.SWISS, "swiss_rounds": "16"}, "swiss_rounds", "15"),
         ({"format": TournamentFormat.POOLS}, "pool_count", "1 to 16 pools"),
         (
             {"format": TournamentFormat.POOLS, "pool_count": "2"},
@@ -179,6 +180,103 @@ def test_a_refused_tournament_says_why_next_to_the_field(organiser_client, chang
     assert response.status_code == 400
     assert words in parse(response.content).by_id(f"{field}-error").text
     assert not Competition.objects.exists()
+
+
+def field_box(root: Element, field_id: str) -> Element:
+    """The field's box: its label, input, help and errors."""
+    return next(
+        div
+        for div in root.iter("div")
+        if div.has_class("field") and any(e.attrs.get("id") == field_id for e in div.iter())
+    )
+
+
+def selected(root: Element, select_id: str) -> list[str]:
+    return [o.attrs["value"] for o in root.by_id(select_id).iter("option") if "selected" in o.attrs]
+
+
+def test_a_new_tournament_starts_at_the_club_s_usual_game(organiser, organiser_client):
+    # Thursday club's last competition was Evansville Clabber; Abbey club has none; the
+    # three-hand game of Cedar club cannot be a tournament's, so it is not offered.
+    thursday = competitions_services.club_create(name="Thursday club")
+    abbey = competitions_services.club_create(name="Abbey club")
+    cedar = competitions_services.club_create(name="Cedar club")
+    tournament(organiser, 2, name="Old cup", rules=get_ruleset("klaberjass"))
+    for club, preset in [(thursday, "klaberjass"), (thursday, "clabber"), (cedar, "klaberjass-3")]:
+        competitions_services.competition_create(
+            club=club,
+            name=f"{club} {preset}",
+            rules=get_ruleset(preset),
+            entrant_kind=EntrantKind.PARTNERSHIPS
+            if get_ruleset(preset).partnerships
+            else EntrantKind.PLAYERS,
+            by=organiser,
+        )
+    form = page(organiser_client, url("tournaments:new") + f"?club={thursday.slug}")
+    assert selected(form, "id_preset") == ["clabber"]
+    assert "usual game" in field_box(form, "id_preset").text
+    # Without ?club= the first club of the menu is the one chosen: Abbey club, no usual game.
+    form = page(organiser_client, url("tournaments:new"))
+    assert selected(form, "id_club") == [str(abbey.pk)]
+    assert selected(form, "id_preset") == []  # the menu's first: the form's own default
+    form = page(organiser_client, url("tournaments:new") + f"?club={cedar.slug}")
+    assert selected(form, "id_preset") == []
+    # The page's script is given every club's usual game that a tournament may be played by.
+    usual = json.loads(form.by_id("id_preset").attrs["data-usual-games"])
+    assert usual[str(thursday.pk)] == "clabber" and str(cedar.pk) not in usual
+
+
+def test_a_swiss_with_blank_rounds_plays_the_rounds_its_entrants_need(organiser, organiser_client):
+    club = competitions_services.club_create(name="Thursday club")
+    form = page(organiser_client, url("tournaments:new"))
+    hint = field_box(form, "id_swiss_rounds").text
+    assert "Blank: as many as the entrants need" in hint
+    assert "8 entrants play 3 rounds, 16 play 4, 32 play 5." in hint
+    response = organiser_client.post(
+        url("tournaments:new"),
+        new_post(club, format=TournamentFormat.SWISS, swiss_rounds="", third_place=None),
+    )
+    assert response.status_code == 302
+    competition = Competition.objects.get()
+    assert competition.swiss_rounds is None
+    for i in range(1, 10):
+        player = competitions_services.player_add(club=club, name=f"P{i}")
+        competitions_services.entrant_add(competition=competition, player=player)
+    director = page(organiser_client, url("tournaments:director", competition.slug))
+    meta = next(p for p in director.iter("p") if p.has_class("meta")).text
+    assert "Swiss, 4 rounds for 9 entrants (worked out from the entrants when it starts)" in meta
+    assert organiser_client.post(url("tournaments:start", competition.slug)).status_code == 302
+    competition.refresh_from_db()
+    assert competition.started and competition.swiss_rounds == 4
+    director = page(organiser_client, url("tournaments:director", competition.slug))
+    assert "Swiss, 4 rounds;" in next(p for p in director.iter("p") if p.has_class("meta")).text
+
+
+def test_a_tournament_s_tiebreaks_are_chosen_from_menus_or_left_to_the_format(
+    organiser_client,
+):
+    club = competitions_services.club_create(name="Thursday club")
+    form = page(organiser_client, url("tournaments:new"))
+    menus = [next(li.iter("label")).text for li in form.by_id("tiebreak-chain").iter("li")]
+    assert menus[:3] == ["1st tie-break", "2nd tie-break", "3rd tie-break"]
+    assert "Buchholz, then Median Buchholz" in form.by_id("tiebreak-chain").text
+    # Chosen: in the order of the menus.
+    chosen = {"tiebreaks_0": "match_points", "tiebreaks_1": "", "tiebreaks_2": "fewest_hicks"}
+    response = organiser_client.post(url("tournaments:new"), new_post(club, **chosen))
+    assert response.status_code == 302
+    assert Competition.objects.get().tiebreaks == ["match_points", "fewest_hicks"]
+    # Every menu blank: the format's usual order.
+    blank = {f"tiebreaks_{i}": "" for i in range(6)}
+    swiss = new_post(club, name="Swiss cup", format=TournamentFormat.SWISS, **blank)
+    assert organiser_client.post(url("tournaments:new"), swiss).status_code == 302
+    assert Competition.objects.get(name="Swiss cup").tiebreaks[:2] == ["match_points", "buchholz"]
+    # Twice the same: refused in words, next to the menus.
+    twice = {"tiebreaks_0": "buchholz", "tiebreaks_1": "buchholz"}
+    response = organiser_client.post(url("tournaments:new"), new_post(club, name="X", **twice))
+    assert response.status_code == 400
+    message = parse(response.content).by_id("tiebreaks-error").text
+    assert message == "Buchholz is chosen twice: choose each tie-break once."
+    assert not Competition.objects.filter(name="X").exists()
 
 
 def test_only_an_organiser_creates_a_tournament(scorer_client):
@@ -692,6 +790,10 @@ def test_a_swiss_shows_its_pairings_and_the_standings_link(organiser):
     client = Client()
     for fixture in open_fixtures(competition):
         win_by_link(client, fixture, winner=0)
+    # Round 2 is drawn: the public sees it once the director publishes it.
+    root = page(client, url("tournaments:bracket", competition.slug))
+    assert [h.text for h in root.by_id("rounds").iter("h3")] == ["Round 1"]
+    publish_drafts(competition)
     root = page(client, url("tournaments:bracket", competition.slug))
     assert "bracket" not in {e.attrs.get("id") for e in root.iter("section")}
     assert [h.text for h in root.by_id("rounds").iter("h3")] == ["Round 2", "Round 1"]

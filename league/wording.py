@@ -1,0 +1,35 @@
+"""Sentences several areas say alike, so that a games list, a fixture, an entry link and a
+bracket word a result the same way.
+
+Words: a *result sentence* names the winner and puts the winner's score first ("Mara & Nils
+won, 716 – 170"), whatever order the sides are listed in elsewhere on the page; a draw says
+so ("A draw, 500 – 500").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.words import possessive
+
+DASH = " \u2013 "
+
+
+def winner_first(scores: Sequence[object], winner: int | None) -> list[str]:
+    """``scores`` (one a side, in side order) as text, the winner's first and the others in
+    side order after it; in side order when nobody won."""
+    texts = [str(s) for s in scores]
+    if winner is None or not 0 <= winner < len(texts):
+        return texts
+    return [texts[winner], *(t for i, t in enumerate(texts) if i != winner)]
+
+
+def result_text(names: Sequence[str], scores: Sequence[object], winner: int | None) -> str:
+    """Who won and by how much, the winner's score first: "Mara & Nils won, 716 – 170";
+    "A draw, 500 – 500" when nobody won; without scores, only who won."""
+    shown = DASH.join(winner_first(scores, winner)) if any(str(s) for s in scores) else ""
+    head = "A draw" if winner is None else f"{names[winner]} won"
+    return f"{head}, {shown}" if shown else head
+
+
+__all__ = ["DASH", "possessive", "result_text", "winner_first"]
