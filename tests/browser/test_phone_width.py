@@ -54,8 +54,7 @@ MEASURE = """() => {
 
 # Things a finger taps, smaller than 44 x 44 px: the menu's links and buttons, every button and
 # form control (a radio button or tick box counts with the label around it, which takes the
-# tap too); and inputs whose text is smaller than 18 px. The deal form's own controls are
-# measured by the deal form's tests.
+# tap too); and inputs whose text is smaller than 18 px.
 CONTROLS = """() => {
   const found = [];
   const describe = (el, what) => {
@@ -69,7 +68,7 @@ CONTROLS = """() => {
     const target = (choice && el.closest("label")) || el;
     const box = target.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;  // not shown
-    if (!el.closest("#deal-form") && (box.width < 43.5 || box.height < 43.5)) {
+    if ((box.width < 43.5 || box.height < 43.5)) {
       found.push(describe(el, `${Math.round(box.width)} x ${Math.round(box.height)} px`));
     }
     const text = parseFloat(getComputedStyle(el).fontSize);
