@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import render
 from django.utils import timezone
 
 from league.server import is_loopback
@@ -69,5 +70,22 @@ def club_time_zone(get_response: Handler) -> Handler:
             return get_response(request)
         finally:
             timezone.deactivate()
+
+    return middleware
+
+
+def styled_method_not_allowed(get_response: Handler) -> Handler:
+    """Give an empty 405 (a form's address opened as a page: what the address bar keeps after
+    a form came back with a message, then reloaded or shared) the site's page, with the menu
+    and what to do, instead of a blank one. Its ``Allow`` header is kept."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        styled = render(request, "405.html", status=405)
+        if "Allow" in response:
+            styled["Allow"] = response["Allow"]
+        return styled
 
     return middleware

@@ -449,7 +449,7 @@ def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
     if fixture.round.draft:
         raise Refused("This round is not published yet: wait for the director.", None)
     if locked.games.filter(winner__isnull=True).exists():
-        raise Refused("A game of this fixture is still being played.", None)
+        raise Refused("A game of this match has started already.", None)
     names = fixture_side_names(fixture)
     game = game_create(
         rules=fixture.competition.rules,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
@@ -154,8 +154,11 @@ def game_audit(game: Game) -> QuerySet[DealAudit]:
 
 
 def game_list() -> QuerySet[Game]:
-    """Every game but those abandoned (started by mistake: they count nowhere)."""
-    return Game.objects.filter(abandoned_at__isnull=True)
+    """Every game but those abandoned (started by mistake: they count nowhere), each with its
+    club's time zone (``club_time_zone``; None for a casual game) for its start time."""
+    return Game.objects.filter(abandoned_at__isnull=True).annotate(
+        club_time_zone=F("fixture__competition__club__time_zone")
+    )
 
 
 def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
+from django.utils import dateformat, timezone
+
+from league.timezones import club_zone
 
 
 def labelled(name: str) -> dict[str, dict[str, str]]:
@@ -28,13 +33,19 @@ class GameTable(tables.Table):
     deal_count = tables.Column(verbose_name="Deals", attrs=labelled("Deals"))
     status = tables.Column(
         accessor="status_text",
-        verbose_name="Standing",
+        verbose_name="Score",
         orderable=False,
-        attrs=labelled("Standing"),
+        attrs=labelled("Score"),
     )
     created_at = tables.DateTimeColumn(
         verbose_name="Started", format="j M Y H:i", attrs=labelled("Started")
     )
+
+    def render_created_at(self, value: Any, record: Any) -> str:
+        """When the game started, on its club's clock (a casual game: the server's)."""
+        zone = getattr(record, "club_time_zone", None)
+        local = timezone.localtime(value, club_zone(zone) if zone else None)
+        return dateformat.format(local, "j M Y H:i")
 
     class Meta:
         attrs = {"class": "table", "id": "games"}

@@ -242,7 +242,9 @@ def deal_undo(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     except Refused as error:
         messages.error(request, f"Nothing was undone: {error.message}")
     else:
-        messages.success(request, f"Deal {number} undone ({' - '.join(record.marks)}).")
+        messages.success(
+            request, f"Deal {number} undone ({' - '.join(str(p) for p in record.points)})."
+        )
     return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
 
 

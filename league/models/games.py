@@ -108,6 +108,16 @@ class Game(models.Model):
         return " v ".join(self.side_names)
 
     @property
+    def score_line(self) -> str:
+        """How the game stands, each side with its total: "Anna & Ben 440 · Carl & Dora 390"
+        (and the points held, under the tie rule ``hang``)."""
+        line = " · ".join(
+            f"{name} {total}"
+            for name, total in zip(self.side_names, self.display_totals, strict=False)
+        )
+        return f"{line} ({self.held} held)" if self.held else line
+
+    @property
     def result_text(self) -> str:
         """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; "" in play."""
         if self.winner is None:

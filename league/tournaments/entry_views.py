@@ -53,7 +53,14 @@ def _entry_page(
     token = side.entry_token
     latest = match.games[-1] if match.games else None
     undo = None
-    if latest is not None and latest[1] and not confirmed and fixture.entered_by == side.side:
+    if (
+        latest is not None
+        and latest[1]
+        and not confirmed
+        and fixture.disputed_at is None
+        and fixture.entered_by == side.side
+        and services.entered_by_this_side(fixture, latest[0], latest[1][-1].number)
+    ):
         undo = (latest[0], latest[1][-1])
     context = {
         "match": match,
@@ -83,7 +90,8 @@ def _entry_page(
         "events": selectors.match_events(fixture),
         "dispute_form": dispute_form,
         "deal_action": reverse("tournaments:entry-deal", args=[token])
-        + (f"?game={running.pk}" if running else ""),
+        + (f"?game={running.pk}" if running else "")
+        + "#entry",
         "preview_url": reverse("tournaments:entry-preview", args=[token]),
         "next_url": reverse("tournaments:entry", args=[match.next_token])
         if match.next_token
@@ -118,6 +126,10 @@ def entry_start(request: HttpRequest, token: str) -> HttpResponse:
     side = entry_side_or_404(token)
     if (gone := _expired(request, side)) is not None:
         return gone
+    if selectors.running_game(side.fixture_id) is not None:
+        # The other side (or a double tap) started it first: nothing is wrong, say who enters.
+        messages.info(request, "The game has started already: the sheet is below.")
+        return _to_entry(token, "entry")
     try:
         services.token_start_game(side=side)
     except Refused as error:
@@ -264,10 +276,8 @@ def entry_undo(request: HttpRequest, token: str) -> HttpResponse:
         if (gone := _expired(request, side)) is not None:
             return gone
         return _entry_page(request, side, status=409, error=f"Nothing was undone: {error.message}")
-    messages.success(
-        request,
-        f"Deal {number} undone ({' - '.join(record.marks)}): enter it again if it was wrong.",
-    )
+    points = " - ".join(str(p) for p in record.points)
+    messages.success(request, f"Deal {number} undone ({points}): enter it again if it was wrong.")
     return _to_entry(token, "entry")
 
 

@@ -240,6 +240,7 @@ def in_sentence(words: str) -> str:
 
 IN_PLAY = "In play"
 TO_BE_CONFIRMED = "Finished, to be confirmed"
+DISPUTED = "Disputed: the director settles it"
 
 
 def conceded(fixture: Fixture, names: tuple[str, str] | None = None) -> str:
@@ -264,7 +265,7 @@ def fixture_status(
     if running is not None:
         return IN_PLAY
     if fixture.finished and fixture.confirmed_at is None:
-        return TO_BE_CONFIRMED
+        return DISPUTED if fixture.disputed_at is not None else TO_BE_CONFIRMED
     return ""
 
 
@@ -700,6 +701,8 @@ def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
             return "confirmed", f"Confirmed{how}: {in_sentence(words)}"
         return "confirmed", f"Confirmed{how}"
     if fixture.finished:
+        if fixture.disputed_at is not None:
+            return "awaiting", "Disputed: check the sheet and the sides' words, then confirm"
         if fixture.entered_by in (0, 1):
             other = names[1 - fixture.entered_by]
             return "awaiting", f"Finished: waiting for {other} to confirm"

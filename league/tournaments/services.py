@@ -666,6 +666,18 @@ def token_take_over(*, side: FixtureSide) -> Fixture:
     return fixture
 
 
+def entered_by_this_side(fixture: Fixture, game: Game, number: int) -> bool:
+    """Whether deal ``number`` of ``game`` was entered by the side that enters now: only that
+    side can write, so every deal saved since entry last changed hands (a take-over) is its
+    own; one saved before then is the other side's."""
+    taken_over = (
+        fixture.events.filter(kind=MatchEvent.Kind.TAKE_OVER).order_by("-at").values("at").first()
+    )
+    if taken_over is None:
+        return True
+    return game.deals.filter(number=number, created_at__gte=taken_over["at"]).exists()
+
+
 def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_version: int) -> Deal:
     """Take the last deal of the match's latest game off again, from the link of the side that
     enters the deals, until the result is confirmed (audited as an undo)."""
@@ -673,6 +685,19 @@ def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_vers
     if game.fixture_id != fixture.pk:
         raise Refused("This link is for another match.", None)
     _entering(fixture, side)
+    if fixture.disputed_at is not None:
+        # The director is checking the sheet as it stands: it must not change under them.
+        raise Refused(
+            "The result is disputed: the director settles the sheet now, so it stays as it "
+            "is. Tell the director what to change.",
+            None,
+        )
+    if not entered_by_this_side(fixture, game, number):
+        raise Refused(
+            f"Deal {number} was entered before your side took over entry: only the director "
+            "can change it now.",
+            None,
+        )
     return game_undo_deal(
         game=game,
         number=number,

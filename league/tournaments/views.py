@@ -269,7 +269,15 @@ def director_start(request: HttpRequest, slug: str) -> HttpResponse:
         services.tournament_start(competition=competition)
     except Refused as error:
         return _director_page(request, competition, {"start_errors": [error.message]}, status=400)
-    messages.success(request, "The tournament has started: hand out the entry links.")
+    drafted = competition.rounds.filter(draft=True).order_by("number").first()
+    if drafted is not None:
+        messages.success(
+            request,
+            f"The tournament has started. Round {drafted.number} is drawn: check it, then "
+            "publish it to open its entry links.",
+        )
+    else:
+        messages.success(request, "The tournament has started: hand out the entry links.")
     return _back(competition, "tables")
 
 

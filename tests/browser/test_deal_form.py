@@ -249,7 +249,7 @@ def test_on_a_phone_a_deals_correction_and_a_games_score_are_in_reach(browser, l
     page.wait_for_url(f"**/games/{game.pk}/deals/2/")
 
     page.goto("/games/")
-    standing = page.locator("#games td[data-label=Standing]").first
+    standing = page.locator("#games td[data-label=Score]").first
     assert "In play" in standing.inner_text()
     b = standing.bounding_box()
     assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]

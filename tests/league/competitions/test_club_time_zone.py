@@ -108,3 +108,21 @@ def test_a_club_s_games_show_its_clock_on_the_page_and_the_printed_sheet(organis
     sheet = "\n".join(pdf_pages(client.get(f"/games/{casual.pk}/sheet.pdf").content))
     assert "2026-01-09" in sheet
     assert timezone.get_current_timezone_name() == "UTC"
+
+
+def test_the_games_list_shows_each_game_on_its_own_club_s_clock(organiser, scorer):
+    league = make_league(organiser)
+    competitions_services.club_set_time_zone(club=league.club, time_zone="America/Chicago")
+    game = competitions_services.fixture_start_game(fixture=fixtures_of(league)[0], by=scorer)
+    casual = start_game(scorer)
+    Game.objects.filter(pk__in=[game.pk, casual.pk]).update(created_at=STARTED)
+    rows = {
+        tr.attrs.get("id", ""): tr.text
+        for tr in page(Client(), "/games/").by_id("games").iter("tr")
+    }
+    started = {
+        cell.text
+        for cell in page(Client(), "/games/").by_id("games").iter("td")
+        if cell.attrs.get("data-label") == "Started"
+    }
+    assert started == {"8 Jan 2026 21:30", "9 Jan 2026 03:30"}, rows

@@ -150,4 +150,4 @@ def test_a_deals_number_on_the_sheet_leads_to_its_correction(
 def test_the_games_list_labels_each_cell_for_a_phone(clabber_game: Game):
     root = page(Client(), "/games/")
     labels = [td.attrs.get("data-label") for td in root.by_id("games").iter("td")]
-    assert "Standing" in labels and "Deals" in labels
+    assert "Score" in labels and "Deals" in labels

@@ -180,3 +180,19 @@ def test_only_an_organiser_may_abandon_a_game(scorer, scorer_client, clabber_gam
     clabber_game.refresh_from_db()
     assert not clabber_game.abandoned
     assert Game.objects.filter(abandoned_at__isnull=True).count() == 1
+
+
+def test_after_a_save_or_an_undo_the_notice_and_the_score_are_where_the_page_opens(
+    scorer_client, clabber_game, scorer
+):
+    # The page opens at the next deal's form (#entry): what was just undone is said there,
+    # with the game's score, so that a phone shows both without scrolling up.
+    add(clabber_game, scorer, makers=0, card_points=(90, 72))
+    add(clabber_game, scorer, makers=1, card_points=(40, 122))
+    form = hidden(page(scorer_client, url("games:detail", clabber_game.pk)), "undo")
+    response = scorer_client.post(url("games:deal-undo", clabber_game.pk), form)
+    assert response["Location"].endswith("#entry")
+    root = page(scorer_client, response["Location"])
+    entry = root.by_id("entry")
+    assert "Deal 2 undone" in entry.text
+    assert root.by_id("entry-score").text == "Score: Anna & Ben 90 · Carl & Dora 72"

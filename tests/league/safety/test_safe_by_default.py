@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client, override_settings
+from django.urls import reverse
 
 from league.management.commands.serve import Command as Serve
 from league.server import own_addresses, own_hosts
@@ -180,3 +181,14 @@ def test_no_template_has_an_inline_script_or_style() -> None:
         for match in inline.finditer(path.read_text())
     ]
     assert found == []
+
+
+@pytest.mark.django_db
+def test_a_forms_address_opened_as_a_page_answers_the_sites_405_page():
+    # What the address bar keeps after a form came back with a message, reloaded: not a blank
+    # page but the site's, with its menu, saying what to do.
+    response = Client().get(reverse("accounts:logout"))
+    assert response.status_code == 405
+    assert "POST" in response["Allow"]
+    text = response.content.decode()
+    assert "This address is for a form" in text and 'aria-label="Main"' in text

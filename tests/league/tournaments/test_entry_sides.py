@@ -77,7 +77,9 @@ def test_the_side_that_starts_enters_and_the_other_side_is_told_it_confirms(orga
     assert response.status_code == 409
     assert "enter the deals of this match" in parse(response.content).by_id("entry-error").text
     assert Deal.objects.count() == 0
-    assert client.post(url("tournaments:entry-start", home)).status_code == 409
+    # Its start is no game more: told the game has started, back to its page.
+    assert client.post(url("tournaments:entry-start", home)).status_code == 302
+    assert fixture.games.count() == 1
 
 
 def test_one_deal_typed_on_both_links_is_saved_once_and_the_second_told_what_was(organiser):
@@ -271,3 +273,78 @@ def test_unknown_tokens_and_expired_links_refuse_the_new_writes(organiser):
     ):
         assert client.post(url(name, home), {"words": "x"}).status_code == 410
     assert MatchEvent.objects.count() == 0 and Deal.objects.count() == 2
+
+
+def test_a_refused_deal_is_said_first_in_the_form_where_the_page_opens(organiser):
+    # On a phone the page that comes back opens at the form (#entry); the refusal of a deal
+    # entered from a second phone is the first thing in it, not under the last group.
+    fixture, home, away = match(organiser)
+    client = Client()
+    client.post(url("tournaments:entry-start", away))
+    phone_1, phone_2 = deal_form_post(client, away), deal_form_post(client, away)
+    client.post(url("tournaments:entry-deal", away), phone_1)
+    root = parse(client.post(url("tournaments:entry-deal", away), phone_2).content)
+    form = root.by_id("deal-form")
+    assert form.attrs["action"].endswith("#entry")
+    ids = [e.attrs["id"] for e in form.iter() if "id" in e.attrs]
+    assert ids.index("error-game") < ids.index("group-makers")
+
+
+def test_a_disputed_match_stays_as_it_is_and_every_page_says_disputed(organiser):
+    fixture, home, away = match(organiser)
+    client = Client()
+    client.post(url("tournaments:entry-start", away))
+    client.post(url("tournaments:entry-deal", away), WIN)
+    client.post(url("tournaments:entry-deal", away), WIN)
+    root = page(client, url("tournaments:entry", away))
+    undo = {i.attrs["name"]: i.attrs.get("value", "") for i in root.by_id("undo").iter("input")}
+    client.post(url("tournaments:entry-dispute", home), {"words": "Deal 2 was ours."})
+
+    # The entering side can no longer take a deal off under the director's eyes.
+    root = page(client, url("tournaments:entry", away))
+    assert not has_id(root, "undo")
+    response = client.post(url("tournaments:entry-undo", away), undo)
+    assert response.status_code == 409
+    assert "disputed" in parse(response.content).by_id("entry-error").text
+    assert fixture.games.get().deals.count() == 2
+
+    slug = fixture.competition.slug
+    director = signed_in(organiser)
+    fixtures = page(director, url("competitions:fixtures", slug))
+    assert "Disputed" in fixtures.by_id(f"fixture-{fixture.pk}").text
+    assert "Played" not in fixtures.by_id(f"fixture-{fixture.pk}").text
+    assert "Disputed" in page(director, url("tournaments:director", slug)).text
+    assert "Disputed" in page(Client(), url("tournaments:bracket", slug)).text
+
+
+def test_the_second_phone_to_start_the_game_is_told_it_has_started(organiser):
+    fixture, home, away = match(organiser)
+    client = Client()
+    assert client.post(url("tournaments:entry-start", away)).status_code == 302
+    response = client.post(url("tournaments:entry-start", home), follow=True)
+    assert response.status_code == 200
+    assert "The game has started already" in response.content.decode()
+    assert fixture.games.count() == 1
+
+
+def test_after_a_take_over_a_side_cannot_undo_the_deals_the_other_side_entered(organiser):
+    fixture, home, away = match(organiser)
+    client = Client()
+    client.post(url("tournaments:entry-start", away))
+    client.post(
+        url("tournaments:entry-deal", away), {**WIN, "card_points_0": "90", "card_points_1": "72"}
+    )
+    game = fixture.games.get()
+    assert client.post(url("tournaments:entry-take-over", home)).status_code == 302
+    # Deal 1 is the other side's: no undo offered, and a forged one is refused.
+    assert not has_id(page(client, url("tournaments:entry", home)), "undo")
+    deal = game.deals.get()
+    forged = {"game": game.pk, "number": 1, "version": deal.version}
+    response = client.post(url("tournaments:entry-undo", home), forged)
+    assert response.status_code == 409
+    assert "before your side took over" in parse(response.content).by_id("entry-error").text
+    assert game.deals.count() == 1
+    # Its own deal it may undo.
+    client.post(url("tournaments:entry-deal", home), deal_form_post(client, home))
+    root = page(client, url("tournaments:entry", home))
+    assert "Undo deal 2" in root.by_id("undo-deal").text

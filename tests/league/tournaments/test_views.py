@@ -561,7 +561,7 @@ def test_a_side_plays_its_match_through_its_link_and_the_other_side_confirms(org
     root = page(client, url("tournaments:entry", loser))
     assert (
         root.by_id("deal-form").attrs["action"]
-        == url("tournaments:entry-deal", loser) + f"?game={game.pk}"
+        == url("tournaments:entry-deal", loser) + f"?game={game.pk}#entry"
     )
     assert root.by_id("deal-form").attrs["data-preview-url"] == url(
         "tournaments:entry-preview", loser
