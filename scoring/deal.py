@@ -323,7 +323,7 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
         sides = check_declared(rules, deal.declared, names, no_trump=deal.no_trump)
         if deal.renege is None or rules.renege_melds == "scored":
             # Settles the comparison now, so a missing elder hand is refused by validation.
-            meld_comparison(rules, sides, deal.elder, side_names=names)
+            meld_comparison(rules, sides, deal.elder, side_names=names, no_trump=deal.no_trump)
         return
     if melds == ():
         return
@@ -386,7 +386,9 @@ def scored_melds(
         kinds = tuple(tuple(m.kind for m in melds) for melds in sides)
         if renege is not None and rules.renege_melds == "own":
             return tuple(nothing if s == renege else kinds[s] for s in range(rules.sides))
-        winner = meld_comparison(rules, sides, deal.elder, side_names=names).winner
+        winner = meld_comparison(
+            rules, sides, deal.elder, side_names=names, no_trump=deal.no_trump
+        ).winner
         return tuple(
             kinds[s] if s == winner and s != renege else nothing for s in range(rules.sides)
         )

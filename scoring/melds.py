@@ -253,16 +253,18 @@ def meld_comparison(
     elder: int | None = None,
     *,
     side_names: Sequence[str] | None = None,
+    no_trump: bool = False,
 ) -> MeldComparison:
     """Settle, as the table does, which side scores melds from what each side declared.
 
     ``declared``: one tuple of :class:`Declared` a side. ``elder``: the side of the elder hand,
     needed only when the best melds are equal and ``rules.meld_tie`` is ``elder`` (an
     :class:`InvalidDeal`, field ``elder``, when it is missing then). Melds the hands could not
-    have held, or that the ruleset does not pay, are an :class:`InvalidDeal` too.
+    have held, or that the ruleset does not pay, are an :class:`InvalidDeal` too (in a
+    ``no_trump`` deal: no run in trumps, and four plain suits).
     """
     names: Names = None if side_names is None else tuple(side_names)
-    sides = check_declared(rules, declared, names)
+    sides = check_declared(rules, declared, names, no_trump=no_trump)
     check_elder(rules, elder)
     best: list[Declared | None] = [
         max(melds, key=lambda m: _key(rules, m)) if melds else None for melds in sides
@@ -315,10 +317,11 @@ def meld_winner(
     elder: int | None = None,
     *,
     side_names: Sequence[str] | None = None,
+    no_trump: bool = False,
 ) -> int | None:
     """The side that scores melds from what each side declared, or None (see
     :func:`meld_comparison`, which also says why)."""
-    return meld_comparison(rules, declared, elder, side_names=side_names).winner
+    return meld_comparison(rules, declared, elder, side_names=side_names, no_trump=no_trump).winner
 
 
 # -- melds a hand can hold ----------------------------------------------------------------
@@ -338,15 +341,23 @@ def _join(words: Sequence[str]) -> str:
 
 def _melds_words(melds: Sequence[tuple[str, int, str]]) -> str:
     """``melds``: (form, length, words) a meld. "three fours of a kind", "three runs of four",
-    "four aces, four kings and a run of three"."""
+    "four aces, four kings and a run of three", "two runs of five and a run of four"."""
     forms = {form for form, _, _ in melds}
     lengths = {length for _, length, _ in melds}
     count = len(melds)
     if count > 1 and forms == {"four"}:
         return f"{_number(count)} fours of a kind"
-    if count > 1 and forms == {"run"} and len(lengths) == 1:
+    if count > 1 and forms == {"run"} and len(lengths) == 1 and len(set(melds)) > 1:
         return f"{_number(count)} runs of {_number(lengths.pop())}"
-    return _join([words for _, _, words in melds])
+    counted: dict[str, int] = {}
+    for _, _, words in melds:
+        counted[words] = counted.get(words, 0) + 1
+    return _join(
+        [
+            words if times == 1 else f"{_number(times)} {words.replace('a run', 'runs', 1)}"
+            for words, times in counted.items()
+        ]
+    )
 
 
 def _fits(sizes: Sequence[int], hands: int, capacity: int) -> bool:
