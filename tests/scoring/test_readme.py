@@ -15,6 +15,11 @@ def test_the_readme_engine_example_runs():
     r, g = namespace["r"], namespace["g"]
     assert (r.points, r.marks, r.made) == ((100, 82), ("100", "82"), True)
     assert (g.totals, g.winner) == ((140, 404), None)
+    # Declared melds and the dealer.
+    rules, runs, fours = namespace["rules"], namespace["runs"], namespace["fours"]
+    assert namespace["meld_winner"](rules, (runs, fours), elder=1) == 1
+    assert namespace["why"] == "run of four to the king in trumps beats run of four to the king"
+    assert namespace["elder_side"](rules, 1) == 0
     for line in code.splitlines():
         # Each "expression   # value" line that names a plain value must hold.
         match = re.match(r"^(\S.*?)\s+# (\(.*?\)|\".*?\")(?::|$)", line)
