@@ -7,6 +7,14 @@ Pure Python, no Django. The public surface (kept stable, documented in the READM
     rules = get_ruleset("clabber")
     r = score_deal(rules, Deal(makers=0, card_points=(80, 82), melds=(("run3",), ())))
     r.points, r.marks, r.made        # (100, 82), ("100", "82"), True
+
+Declared melds (the engine settles who scores them) and the dealer::
+
+    from scoring import Declared, meld_winner, meld_comparison, dealers, elder_side
+
+    runs = (Declared.run(length=3, top="K", trump=True),)
+    meld_winner(rules, (runs, (Declared.four("A"),)), elder=1)     # 1: four aces beat a run
+    dealers(rules, 0, deals)     # the dealer's seat of each deal, then of the next deal
 """
 
 from scoring.brackets import (
@@ -30,7 +38,16 @@ from scoring.brackets import (
     single_elimination,
     split_into_pools,
 )
-from scoring.deal import Deal, DealResult, HeldOutcome, InvalidDeal, score_deal, validate_deal
+from scoring.deal import (
+    Deal,
+    DealResult,
+    HeldOutcome,
+    InvalidDeal,
+    score_deal,
+    scored_melds,
+    validate_deal,
+)
+from scoring.dealers import dealers, deals_again, elder_seat, elder_side, next_dealer, seat_side
 from scoring.formats import (
     FORMATS,
     KNOCKOUTS,
@@ -58,6 +75,7 @@ from scoring.matches import (
     match_result,
     typed_games,
 )
+from scoring.melds import RANKS, Declared, MeldComparison, meld_comparison, meld_winner
 from scoring.pairing import (
     Rotation,
     min_opponent_repeats,
@@ -68,7 +86,9 @@ from scoring.pairing import (
 from scoring.rules import (
     MELD_KINDS,
     MELD_LABELS,
+    MELD_TIES,
     PRESETS,
+    RENEGE_MELDS,
     VOID_REASON_LABELS,
     VOID_REASONS,
     InvalidRuleset,
@@ -104,6 +124,8 @@ from scoring.swiss import (
 __all__ = [
     "MELD_KINDS",
     "MELD_LABELS",
+    "MELD_TIES",
+    "RENEGE_MELDS",
     "VOID_REASONS",
     "VOID_REASON_LABELS",
     "PRESETS",
@@ -121,6 +143,19 @@ __all__ = [
     "score_deal",
     "stored_held_outcome",
     "validate_deal",
+    "scored_melds",
+    # declared melds and the dealer
+    "RANKS",
+    "Declared",
+    "MeldComparison",
+    "meld_comparison",
+    "meld_winner",
+    "dealers",
+    "deals_again",
+    "elder_seat",
+    "elder_side",
+    "next_dealer",
+    "seat_side",
     # competition maths
     "MATCH_COUNTS",
     "STAT_FIELDS",

@@ -41,7 +41,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from scoring.rules import MELD_CARDS, MELD_KINDS, MELD_LABELS, Ruleset
+from scoring.errors import InvalidDeal as InvalidDeal
+from scoring.errors import Names, side_name, side_who
+from scoring.melds import Declared, check_declared, check_elder, check_hands, meld_comparison
+from scoring.rules import MELD_KINDS, MELD_LABELS, Ruleset
 from scoring.words import possessive
 
 Renege = int | Literal["both"] | None
@@ -49,21 +52,6 @@ Renege = int | Literal["both"] | None
 #: Marks written on the sheet (source 002).
 SET_MARK = "XX"
 ZERO_MARK = "-"
-
-
-class InvalidDeal(ValueError):
-    """A deal that cannot have happened, or that the ruleset does not allow.
-
-    ``field`` names the part of the deal the message is about (``makers``, ``card_points``,
-    ``melds``, ``belle``, ``tricks``, ``renege``, ``no_trump``, ``game``), so a form can show the
-    message next to it.
-    """
-
-    def __init__(self, message: str, field: str | None = None, side: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.side = side
 
 
 @dataclass(frozen=True)
@@ -74,6 +62,11 @@ class Deal:
     per side (belle is not among them; an empty ``melds`` means nobody melded); ``tricks`` is an
     optional count of tricks per side: when it is absent, a side with 0 card points took no
     trick. ``renege`` is the side that reneged, ``"both"`` (a void deal), or None.
+
+    ``declared`` is given instead of ``melds``: one tuple of :class:`~scoring.melds.Declared`
+    a side, every meld each side declared; the engine settles which side scores them
+    (RULES.md, "Who scores melds"). ``elder`` is the elder hand's side, needed only when the
+    best declared melds are equal and the ruleset's ``meld_tie`` is ``elder``.
     """
 
     makers: int | None = None
@@ -84,6 +77,8 @@ class Deal:
     renege: Renege = None
     void: bool = False
     no_trump: bool = False
+    declared: tuple[tuple[Declared, ...], ...] | None = None
+    elder: int | None = None
 
     def __post_init__(self) -> None:
         # Accept lists (from JSON or a form) but keep the deal hashable and immutable.
@@ -93,6 +88,15 @@ class Deal:
             object.__setattr__(self, "tricks", tuple(self.tricks))
         if isinstance(self.melds, list) or any(isinstance(m, list) for m in self.melds):
             object.__setattr__(self, "melds", tuple(tuple(m) for m in self.melds))
+        declared = self.declared
+        if isinstance(declared, list) or (
+            isinstance(declared, tuple) and any(isinstance(m, list) for m in declared)
+        ):
+            object.__setattr__(
+                self,
+                "declared",
+                tuple(tuple(m) if isinstance(m, (list, tuple)) else m for m in declared),
+            )
 
 
 @dataclass(frozen=True)
@@ -149,19 +153,13 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-Names = tuple[str, ...] | None
-
-
 def _side_name(rules: Ruleset, side: int, names: Names = None) -> str:
-    if names is not None:
-        return names[side]
-    return f"{'partnership' if rules.partnerships else 'player'} {side + 1}"
+    return side_name(rules, side, names)
 
 
 def _who(rules: Ruleset, side: int, names: Names = None) -> str:
     """A side's name at the start of a sentence (a given name is written as given)."""
-    name = _side_name(rules, side, names)
-    return name if names is not None else name.capitalize()
+    return side_who(rules, side, names)
 
 
 def side_names_for(rules: Ruleset, side_names: Sequence[str] | None) -> Names:
@@ -219,6 +217,7 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
         raise TypeError(f"score_deal needs a Deal, not {type(deal).__name__}")
     _check_side(rules, deal.makers, "makers")
     _check_side(rules, deal.belle, "belle")
+    check_elder(rules, deal.elder)
     if deal.renege is not None and deal.renege != "both":
         _check_side(rules, deal.renege, "renege")
     if deal.no_trump and not rules.no_trump_allowed:
@@ -309,8 +308,23 @@ def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
             )
 
 
+def _has_declared(deal: Deal) -> bool:
+    return bool(deal.declared) and any(deal.declared or ())
+
+
 def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     melds = deal.melds
+    if _has_declared(deal) or (deal.declared is not None and melds == ()):
+        if melds != () and any(melds):
+            raise InvalidDeal(
+                "Enter either the melds each side declared or the melds scored, not both.",
+                "melds",
+            )
+        sides = check_declared(rules, deal.declared, names, no_trump=deal.no_trump)
+        if deal.renege is None or rules.renege_melds == "scored":
+            # Settles the comparison now, so a missing elder hand is refused by validation.
+            meld_comparison(rules, sides, deal.elder, side_names=names)
+        return
     if melds == ():
         return
     if not isinstance(melds, tuple) or len(melds) != rules.sides:
@@ -322,7 +336,6 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
             raise InvalidDeal(
                 f"{possessive(who)} melds must be a list of meld kinds.", "melds", side
             )
-        cards = 0
         for kind in kinds:
             if kind not in MELD_KINDS:
                 raise InvalidDeal(
@@ -342,23 +355,52 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
                         side,
                     )
                 fours_seen.add(kind)
-            cards += MELD_CARDS[kind]
-        in_hands = rules.cards_each * (rules.players // rules.sides)
-        if cards > in_hands:
-            raise InvalidDeal(
-                f"{possessive(who)} melds need {cards} cards, but the side holds only "
-                f"{in_hands}: a card counts in one meld only.",
-                "melds",
-                side,
-            )
+    check_hands(rules, melds, names)
     scoring_sides = [side for side, kinds in enumerate(melds) if kinds]
-    if len(scoring_sides) > 1:
+    if len(scoring_sides) > 1 and deal.renege is None:
+        # On a renege the reneging side's melds lapse, so both sides' melds may be entered.
         raise InvalidDeal(
             "Only the side with the best meld scores melds: "
             + " and ".join(_side_name(rules, s, names) for s in scoring_sides)
             + " cannot both score them (belle is scored apart).",
             "melds",
         )
+
+
+def scored_melds(
+    rules: Ruleset, deal: Deal, *, side_names: Sequence[str] | None = None
+) -> tuple[tuple[str, ...], ...]:
+    """The meld kinds each side scores in a valid deal that is not void: from ``melds`` as
+    entered, or from ``declared`` by the table's comparison; on a renege by one side, the
+    reneging side's melds lapse and ``renege_melds`` says which of the others' count.
+
+    ``renege_melds: scored`` with kinds only entered: a side's melds count only when no other
+    side entered any (without ranks nothing else can be compared). The trickless-melds rule is
+    applied later, by :func:`combined_points`.
+    """
+    names = side_names_for(rules, side_names)
+    nothing: tuple[str, ...] = ()
+    renege = deal.renege if deal.renege != "both" else None
+    if _has_declared(deal):
+        sides = check_declared(rules, deal.declared, names, no_trump=deal.no_trump)
+        kinds = tuple(tuple(m.kind for m in melds) for melds in sides)
+        if renege is not None and rules.renege_melds == "own":
+            return tuple(nothing if s == renege else kinds[s] for s in range(rules.sides))
+        winner = meld_comparison(rules, sides, deal.elder, side_names=names).winner
+        return tuple(
+            kinds[s] if s == winner and s != renege else nothing for s in range(rules.sides)
+        )
+    if not deal.melds:
+        return (nothing,) * rules.sides
+    melds = tuple(tuple(kinds) for kinds in deal.melds)
+    if renege is None:
+        return melds
+    if rules.renege_melds == "own":
+        return tuple(nothing if s == renege else melds[s] for s in range(rules.sides))
+    melders = [s for s in range(rules.sides) if melds[s]]
+    return tuple(
+        melds[s] if melders == [s] and s != renege else nothing for s in range(rules.sides)
+    )
 
 
 def complete_card_points(
@@ -373,10 +415,10 @@ def complete_card_points(
     return tuple(given)
 
 
-def _melds_of(rules: Ruleset, deal: Deal, side: int) -> int:
-    if not deal.melds:
+def _melds_of(rules: Ruleset, melds: Sequence[Sequence[str]], side: int) -> int:
+    if not melds:
         return 0
-    return sum(rules.meld_values[kind] for kind in deal.melds[side])
+    return sum(rules.meld_values[kind] for kind in melds[side])
 
 
 def _belle_of(rules: Ruleset, deal: Deal, side: int) -> int:
@@ -390,12 +432,18 @@ def _took_no_trick(deal: Deal, side: int) -> bool:
     return deal.card_points[side] == 0
 
 
-def combined_points(rules: Ruleset, deal: Deal) -> tuple[int, ...]:
-    """Each side's card points + the melds it scores + belle (for a valid, played deal)."""
+def combined_points(
+    rules: Ruleset, deal: Deal, scored: Sequence[Sequence[str]] | None = None
+) -> tuple[int, ...]:
+    """Each side's card points + the melds it scores + belle (for a valid, played deal).
+    ``scored``: the meld kinds each side scores (:func:`scored_melds`, worked out when absent).
+    """
     assert deal.card_points is not None
+    if scored is None:
+        scored = scored_melds(rules, deal)
     combined = []
     for side in range(rules.sides):
-        melds = _melds_of(rules, deal, side)
+        melds = _melds_of(rules, scored, side)
         if rules.trickless_melds == "void" and _took_no_trick(deal, side):
             melds = 0
         combined.append(deal.card_points[side] + melds + _belle_of(rules, deal, side))
@@ -419,7 +467,8 @@ def score_deal(
     deal could not have happened or the ruleset does not allow it; with ``side_names`` (one a
     side) its message names the sides by them.
     """
-    _validate(rules, deal, side_names_for(rules, side_names))
+    names = side_names_for(rules, side_names)
+    _validate(rules, deal, names)
     if not _is_whole(held) or held < 0 or (held and rules.sides != 2):
         # Only the two-sided 'hang' rule holds points; anything else is a caller's bug.
         raise ValueError(f"held points must be a whole number of at least 0, not {held!r}")
@@ -437,9 +486,11 @@ def score_deal(
         )
 
     if deal.renege is not None:
-        # Play stops; the card points entered are ignored (source 002).
+        # Play stops; the card points entered are ignored (source 002), and so are the
+        # reneging side's melds.
+        scored = scored_melds(rules, deal, side_names=names)
         combined = tuple(
-            _melds_of(rules, deal, s) + _belle_of(rules, deal, s) for s in range(rules.sides)
+            _melds_of(rules, scored, s) + _belle_of(rules, deal, s) for s in range(rules.sides)
         )
         points = [
             0 if side == deal.renege else rules.renege_award + combined[side]
@@ -460,7 +511,7 @@ def score_deal(
 
     assert deal.makers is not None
     makers = deal.makers
-    combined = combined_points(rules, deal)
+    combined = combined_points(rules, deal, scored_melds(rules, deal, side_names=names))
     opponents = [s for s in range(rules.sides) if s != makers]
     best_opponent = max(opponents, key=lambda s: combined[s])
     made = all(combined[makers] > combined[s] for s in opponents)

@@ -12,6 +12,14 @@ Words (see ``RULES.md`` in the shared folder):
   their own points) or ``hang`` (nobody scores; the points are held for the next winner).
 - *trickless melds*: ``void`` when a side that took no trick loses its melds (belle is kept),
   ``kept`` when it scores them anyway.
+- *meld tie*: who scores melds when the best melds the sides declared are equal (equal runs,
+  both in plain suits): ``nobody`` or ``elder`` (the side of the elder hand, the player to the
+  dealer's left).
+- *renege melds*: which of the innocent side's melds count on a renege: ``own`` (every meld it
+  declared) or ``scored`` (only if they would have won the comparison of declared melds).
+- *redeal by same dealer*: True when a void deal (everybody passed, a misdeal) or a renege by
+  both sides is dealt again by the same dealer (clabber); otherwise the deal passes to the left
+  as after any deal. A fact of the game, like ``void_reasons``, not an override.
 - *void reason*: why a deal scored nothing, as the scorer picks it (:data:`VOID_REASONS`);
   each game knows its own (``Ruleset.void_reasons``): a schmeiss is a two-hand game's.
 
@@ -31,10 +39,14 @@ from typing import Any, Literal
 SetAward = Literal["own", "all"]
 TieRule = Literal["set", "own", "hang"]
 TricklessMelds = Literal["void", "kept"]
+MeldTie = Literal["nobody", "elder"]
+RenegeMelds = Literal["own", "scored"]
 
 SET_AWARDS: tuple[str, ...] = ("own", "all")
 TIE_RULES: tuple[str, ...] = ("set", "own", "hang")
 TRICKLESS_MELDS: tuple[str, ...] = ("void", "kept")
+MELD_TIES: tuple[str, ...] = ("nobody", "elder")
+RENEGE_MELDS: tuple[str, ...] = ("own", "scored")
 
 #: Why a deal can be void, as a scorer says it: everybody passed twice, a schmeiss was
 #: accepted (two-hand games only: sources 000, "variations", and 001), a misdeal (source 002
@@ -139,6 +151,10 @@ class Ruleset:
     no_trump_allowed: bool = False
     #: Why a deal of this game may be void (a fact of the game, not a house rule to override).
     void_reasons: tuple[str, ...] = ("passed", "misdeal")
+    meld_tie: MeldTie = "nobody"
+    renege_melds: RenegeMelds = "own"
+    #: Who deals after a void deal or a renege by both sides (a fact of the game).
+    redeal_by_same_dealer: bool = False
     source: str = ""
     description: str = ""
 
@@ -151,6 +167,8 @@ class Ruleset:
         "tie_rule",
         "trickless_melds",
         "renege_award",
+        "meld_tie",
+        "renege_melds",
     )
 
     def __post_init__(self) -> None:
@@ -263,6 +281,16 @@ class Ruleset:
                 "Trickless melds must be one of "
                 f"{', '.join(TRICKLESS_MELDS)}, not {self.trickless_melds!r}."
             )
+        if self.meld_tie not in MELD_TIES:
+            raise InvalidRuleset(
+                f"Meld tie must be one of {', '.join(MELD_TIES)}, not {self.meld_tie!r}."
+            )
+        if self.renege_melds not in RENEGE_MELDS:
+            raise InvalidRuleset(
+                f"Renege melds must be one of {', '.join(RENEGE_MELDS)}, not {self.renege_melds!r}."
+            )
+        if not isinstance(self.redeal_by_same_dealer, bool):
+            raise InvalidRuleset("Redeal by same dealer must be True or False.")
         unknown_void = [r for r in self.void_reasons if r not in VOID_REASONS]
         if unknown_void or not self.void_reasons:
             raise InvalidRuleset(
@@ -354,6 +382,7 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             tie_rule="set",
             trickless_melds="void",
             meld_values={**_KLABERJASS_MELDS, "run5": 100},
+            meld_tie="elder",
             source="001",
             description="Two-hand Klabberjass with schmeiss and dix; a run of five or more "
             "pays 100 and a tie counts as a set.",
@@ -413,6 +442,7 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             tie_rule="set",
             trickless_melds="kept",
             meld_values=_CLABBER_MELDS,
+            redeal_by_same_dealer=True,
             source="002",
             description="Four players in partnerships with 24 cards (9 to ace); the makers "
             "must beat the opponents or go set (XX).",
@@ -448,9 +478,11 @@ __all__ = [
     "MELD_CARDS",
     "MELD_KINDS",
     "MELD_LABELS",
+    "MELD_TIES",
     "NO_TRUMP_DEAL_TOTAL",
     "PLAIN_VALUES",
     "PRESETS",
+    "RENEGE_MELDS",
     "Ruleset",
     "TRUMP_DEAL_TOTAL",
     "TRUMP_VALUES",
