@@ -625,7 +625,9 @@ class DealForm(forms.Form):
 
     def show_error(self, error: InvalidDeal | Refused) -> None:
         """The engine's (or a service's) refusal, next to the part of the form it names."""
-        group = error.field if error.field in self.GROUPS else "game"
+        # Declared melds, and the elder hand that may settle them, are the melds' part.
+        field_name = "melds" if error.field in ("declared", "elder") else error.field
+        group = field_name if field_name in self.GROUPS else "game"
         field: str | None = None
         if group == "card_points":
             field = f"card_points_{error.side or 0}"

@@ -111,13 +111,10 @@ def declared_winner_text(
     four to the king in trumps beats run of four to the king"."""
     if not any(declared):
         return ""
-    comparison = scoring.meld_comparison(rules, declared, elder=elder)
-    who = (
-        "Nobody scores melds"
-        if comparison.winner is None
-        else f"{names[comparison.winner]} scores the melds"
-    )
-    return f"{who}: {comparison.reason}" if comparison.reason else who
+    comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
+    if comparison.winner is None:
+        return comparison.reason[:1].upper() + comparison.reason[1:]
+    return f"{names[comparison.winner]} scores the melds: {comparison.reason}"
 
 
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:

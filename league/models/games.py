@@ -226,8 +226,8 @@ def declared_to_data(declared: Any) -> list[list[dict[str, Any]]]:
 
 
 def meld_to_data(meld: scoring.Declared) -> dict[str, Any]:
-    if meld.kind == "four":
-        return {"four": meld.rank}
+    if meld.form == "four":
+        return {"four": meld.top}
     return {"run": meld.length, "top": meld.top, "trump": meld.trump}
 
 
