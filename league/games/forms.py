@@ -17,10 +17,10 @@ from django.core.exceptions import NON_FIELD_ERRORS
 import scoring
 from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
-from league.rulebook.text import CARD_NAMES, NATURAL_ORDER
 from league.games import selectors
 from league.models import Deal, Game, MeldEntry, VoidReason
 from league.names import clean_name
+from league.rulebook.text import CARD_NAMES, NATURAL_ORDER
 from scoring import (
     MELD_KINDS,
     MELD_LABELS,
@@ -293,9 +293,7 @@ class DealForm(forms.Form):
         prefix = f"declared_{side}_"
         if self.is_bound:
             sent = [
-                key[len(prefix) :].partition("_")[0]
-                for key in self.data
-                if key.startswith(prefix)
+                key[len(prefix) :].partition("_")[0] for key in self.data if key.startswith(prefix)
             ]
             count = 1 + max((int(r) for r in sent if r.isdecimal() and len(r) < 3), default=0)
             if self.data.get("add_meld") == str(side):
@@ -381,7 +379,10 @@ class DealForm(forms.Form):
                     continue
                 problem = None
                 if not kind:
-                    problem = (f"{prefix}_meld", f"{name}: choose a run's length or four of a kind.")
+                    problem = (
+                        f"{prefix}_meld",
+                        f"{name}: choose a run's length or four of a kind.",
+                    )
                 elif not card:
                     problem = (
                         f"{prefix}_card",

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
+import scoring
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
-import scoring
 from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome
 

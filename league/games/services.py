@@ -83,8 +83,7 @@ def game_create(
 def _check_dealer(rules: Ruleset, seat: int) -> None:
     if not 0 <= seat < rules.players:
         raise Refused(
-            f"{rules.name} is played by {rules.players} players: choose one of them to deal "
-            "first.",
+            f"{rules.name} is played by {rules.players} players: choose one of them to deal first.",
             "first_dealer",
         )
 
@@ -247,9 +246,7 @@ def _next_deal(
     rules = game.rules
     if deal.declared:
         # The elder hand follows from who deals this deal, as the deals so far say.
-        deal = dataclasses.replace(
-            deal, elder=selectors.elder_before(game, game.deal_count + 1)
-        )
+        deal = dataclasses.replace(deal, elder=selectors.elder_before(game, game.deal_count + 1))
     try:
         result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
     except InvalidDeal as error:

@@ -72,9 +72,14 @@ def test_the_preview_says_who_wins_the_declared_melds_and_why(scorer_client, sco
     data["declared_1_0_meld"], data["declared_1_0_card"] = "four", "A"
     json = scorer_client.post(reverse("games:deal-preview", args=[game.pk]), data).json()
     assert json["valid"]
-    assert json["melds"] == "Carl & Dora scores the melds: four aces beats run of four to the king in trumps"
+    assert (
+        json["melds"]
+        == "Carl & Dora scores the melds: four aces beats run of four to the king in trumps"
+    )
     # Without JavaScript the Preview button says the same on the page.
-    response = scorer_client.post(reverse("games:deal-add", args=[game.pk]), {**data, "preview": "1"})
+    response = scorer_client.post(
+        reverse("games:deal-add", args=[game.pk]), {**data, "preview": "1"}
+    )
     assert "four aces beats run of four" in parse(response.content).by_id("preview").text
     assert not Deal.objects.exists()
 
@@ -93,7 +98,11 @@ def test_equal_plain_runs_score_nobody_in_clabber(scorer_client, scorer):
         ({"declared_0_0_meld": "run4"}, "id_declared_0_0_card_error", "top card of the run"),
         ({"declared_0_0_card": "K"}, "id_declared_0_0_meld_error", "run's length or four"),
         ({"declared_0_0_meld": "run6", "declared_0_0_card": "J"}, "id_declared_0_0_meld_error", ""),
-        ({"declared_0_0_meld": "run9", "declared_0_0_card": "A"}, "id_declared_0_0_meld_error", "choose a meld"),
+        (
+            {"declared_0_0_meld": "run9", "declared_0_0_card": "A"},
+            "id_declared_0_0_meld_error",
+            "choose a meld",
+        ),
     ],
 )
 def test_bad_declared_input_is_refused_next_to_its_row_and_nothing_saved(
@@ -285,9 +294,7 @@ def test_a_league_overrides_the_meld_settings_and_its_rules_page_shows_them(orga
     assert competition.rules == get_ruleset("clabber", meld_tie="elder", renege_melds="scored")
     root = page(organiser_client, reverse("competitions:rules", args=[competition.slug]))
     lines = rule_lines(root.by_id("scoring"))
-    assert "changed" in next(
-        d.text for d in root.iter("dt") if d.text.startswith("Equal melds")
-    )
+    assert "changed" in next(d.text for d in root.iter("dt") if d.text.startswith("Equal melds"))
     assert "only if they would have won" in lines["Melds on a renege"]
 
 
