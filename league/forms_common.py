@@ -14,7 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from league.errors import Refused
-from league.rulebook.text import TIE_RULE_SHORT
+from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
 from scoring.rules import TIE_RULES
 from scoring.standings import TIEBREAKS
 
@@ -35,7 +35,36 @@ TIE_RULE_CHOICES = [
 ]
 
 
-RULE_FIELDS = ("target", "set_award", "tie_rule")
+#: Who scores melds when the best are equal (``Ruleset.meld_tie``).
+MELD_TIE_CHOICES = [
+    ("", "As the preset says"),
+    ("nobody", "Nobody scores melds"),
+    ("elder", "The elder hand's side scores its melds"),
+]
+assert {k for k, _ in MELD_TIE_CHOICES if k} == set(MELD_TIE_SHORT)
+
+#: Which melds the innocent side scores on a renege (``Ruleset.renege_melds``).
+RENEGE_MELDS_CHOICES = [
+    ("", "As the preset says"),
+    ("own", "The other side scores all its own melds"),
+    ("scored", "The other side scores its melds only if they were the best"),
+]
+assert {k for k, _ in RENEGE_MELDS_CHOICES if k} == set(RENEGE_MELDS_SHORT)
+
+
+def meld_tie_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=MELD_TIE_CHOICES, required=False, label="When the best melds are equal"
+    )
+
+
+def renege_melds_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=RENEGE_MELDS_CHOICES, required=False, label="Melds on a renege"
+    )
+
+
+RULE_FIELDS = ("target", "set_award", "tie_rule", "meld_tie", "renege_melds")
 
 
 def show_refusal(form: forms.BaseForm, error: Refused) -> None:

@@ -21,7 +21,9 @@ from league.forms_common import (
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
     TieBreakChainField,
+    meld_tie_field,
     number,
+    renege_melds_field,
 )
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
@@ -117,6 +119,8 @@ class CompetitionForm(forms.Form):
     )
     set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
     tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
+    meld_tie = meld_tie_field()
+    renege_melds = renege_melds_field()
     # Match format.
     entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, label="Entrants")
     games_per_match = number(

@@ -18,8 +18,9 @@ import scoring
 from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
-from league.models import Deal, Game, VoidReason
+from league.models import Deal, Game, MeldEntry, VoidReason
 from league.names import clean_name
+from league.rulebook.text import CARD_NAMES, NATURAL_ORDER
 from scoring import (
     MELD_KINDS,
     MELD_LABELS,
@@ -36,6 +37,24 @@ from scoring.deal import Renege, complete_card_points
 
 def side_label(rules: Ruleset, index: int) -> str:
     return f"{'Partnership' if rules.partnerships else 'Player'} {index + 1}"
+
+
+#: Who deals first, chosen before the players' names are known: value -> seat, by the number
+#: of players at the table (seats go round the table; a seat plays for side seat % sides).
+FIRST_DEALER_SEATS: dict[str, dict[int, int]] = {
+    "0": {2: 0, 3: 0, 4: 0},
+    "1": {2: 1, 3: 1, 4: 1},
+    "2": {3: 2},
+    "p0": {4: 2},
+    "p1": {4: 3},
+}
+FIRST_DEALER_CHOICES = [
+    ("0", "Side 1"),
+    ("1", "Side 2"),
+    ("2", "Side 3 (three-hand games)"),
+    ("p0", "Side 1's partner (four-hand games)"),
+    ("p1", "Side 2's partner (four-hand games)"),
+]
 
 
 class GameForm(forms.Form):
@@ -58,6 +77,23 @@ class GameForm(forms.Form):
     )
     set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
     tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
+    first_dealer = forms.ChoiceField(
+        choices=FIRST_DEALER_CHOICES,
+        required=False,
+        initial="0",
+        label="Deals first",
+        help_text="In four-hand games “Side 1” is its first-named player. You can change it on "
+        "the game's page.",
+    )
+    meld_entry = forms.ChoiceField(
+        choices=MeldEntry.choices,
+        initial=MeldEntry.SCORED,
+        required=False,
+        widget=forms.RadioSelect,
+        label="Melds are entered",
+        help_text="Scored: the melds of the side the table agreed scores them. Declared: what "
+        "each side declared, and the sheet works out who scores.",
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -89,7 +125,43 @@ class GameForm(forms.Form):
             self.add_error("side_1", "Give each side a different name.")
         data["rules"] = rules
         data["side_names"] = names
+        data["meld_entry"] = data.get("meld_entry") or MeldEntry.SCORED
+        seat = FIRST_DEALER_SEATS.get(data.get("first_dealer") or "0", {})
+        if rules.players not in seat:
+            self.add_error(
+                "first_dealer",
+                f"{rules.name} is played by {rules.players} players: "
+                + (
+                    "choose side 1, side 2, or a partner."
+                    if rules.partnerships
+                    else f"choose one of the {rules.sides} sides."
+                ),
+            )
+        else:
+            data["first_dealer_seat"] = seat[rules.players]
         return data
+
+
+class GameSettingsForm(forms.Form):
+    """On a game's page: how its melds are entered, and who dealt the first deal (a seat,
+    named as :func:`league.games.selectors.seat_names` names it)."""
+
+    meld_entry = forms.ChoiceField(
+        choices=MeldEntry.choices, widget=forms.RadioSelect, label="Melds are entered"
+    )
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any):
+        kwargs.setdefault(
+            "initial", {"meld_entry": game.meld_entry, "first_dealer": str(game.first_dealer)}
+        )
+        super().__init__(*args, **kwargs)
+        seats = selectors.seat_names(game.rules, game.side_names)
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            choices=[(str(i), name) for i, name in enumerate(seats)],
+            coerce=int,
+            label="Dealt the first deal",
+            error_messages={"invalid_choice": "Choose one of the players at this table."},
+        )
 
 
 class DealForm(forms.Form):
@@ -111,13 +183,29 @@ class DealForm(forms.Form):
     # that somebody else has entered meanwhile is refused, not added as the deal after it.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
+    #: Most melds one side declares that the form offers rows for.
+    MAX_DECLARED = 6
+
     def __init__(
-        self, *args: Any, rules: Ruleset, side_names: list[str], held: int = 0, **kwargs: Any
+        self,
+        *args: Any,
+        rules: Ruleset,
+        side_names: list[str],
+        held: int = 0,
+        meld_entry: str = MeldEntry.SCORED,
+        elder: int | None = None,
+        **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.side_names = side_names
         self.held = held
+        self.meld_entry = meld_entry
+        self.elder = elder
+        self.fields["meld_entry"] = forms.ChoiceField(
+            choices=MeldEntry.choices, required=False, widget=forms.HiddenInput
+        )
+        self.initial.setdefault("meld_entry", meld_entry)
         self.group_errors: dict[str, str] = {}
         #: A card-point or meld box's own message (not a whole number, out of range), shown
         #: beside that box.
@@ -147,6 +235,10 @@ class DealForm(forms.Form):
                     "max_value": f"No side takes more than {total} card points.",
                 },
             )
+            if self.declaring:
+                for row in range(self._declared_rows(i)):
+                    self._add_declared_fields(i, row, name)
+                continue
             for kind in self.meld_kinds:
                 self.fields[f"meld_{i}_{kind}"] = forms.IntegerField(
                     required=False,
@@ -188,6 +280,146 @@ class DealForm(forms.Form):
             self.fields["no_trump"] = forms.BooleanField(required=False, label="No trump")
         if not self.is_bound and "entry_key" not in self.initial:
             self.initial["entry_key"] = uuid.uuid4()
+
+    # -- declared melds ------------------------------------------------------------------
+    @property
+    def declaring(self) -> bool:
+        """Whether this form takes the melds each side declared (else the melds scored)."""
+        return self.meld_entry == MeldEntry.DECLARED
+
+    def _declared_rows(self, side: int) -> int:
+        """How many rows of declared melds side ``side`` gets: as many as were sent (or are
+        stored), one more when its "Add another meld" was pressed, at least one."""
+        prefix = f"declared_{side}_"
+        if self.is_bound:
+            sent = [
+                key[len(prefix) :].partition("_")[0] for key in self.data if key.startswith(prefix)
+            ]
+            count = 1 + max((int(r) for r in sent if r.isdecimal() and len(r) < 3), default=0)
+            if self.data.get("add_meld") == str(side):
+                count += 1
+        else:
+            stored = self.initial.get("declared") or []
+            count = len(stored[side]) if side < len(stored) else 0
+        return max(1, min(count, self.MAX_DECLARED))
+
+    def _add_declared_fields(self, side: int, row: int, name: str) -> None:
+        rules = self.rules
+        longest = min(len(self.ranks), rules.cards_each)
+        kinds = [("", "No meld"), *((f"run{n}", f"Run of {n}") for n in range(3, longest + 1))]
+        if any(k.startswith("four_") for k in self.meld_kinds):
+            kinds.append(("four", "Four of a kind"))
+        prefix = f"declared_{side}_{row}"
+        self.fields[f"{prefix}_meld"] = forms.ChoiceField(
+            choices=kinds,
+            required=False,
+            label="Meld",
+            error_messages={"invalid_choice": f"{name}: choose a meld from the list."},
+        )
+        self.fields[f"{prefix}_card"] = forms.ChoiceField(
+            choices=[("", "Card"), *((r, CARD_NAMES[r]) for r in reversed(self.ranks))],
+            required=False,
+            label="Up to (run) or of (four)",
+            error_messages={"invalid_choice": f"{name}: choose a card from the list."},
+        )
+        self.fields[f"{prefix}_trump"] = forms.BooleanField(required=False, label="in trumps")
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        """The ranks in this game's deck, low to high (a short deck leaves out the lowest)."""
+        per_suit = self.rules.deck_size // 4
+        return NATURAL_ORDER[len(NATURAL_ORDER) - per_suit :]
+
+    def declared_sides(self) -> list[dict[str, Any]]:
+        """Per side: its name, its rows of declared-meld fields and each row's message."""
+        sides = []
+        for i, name in enumerate(self.side_names):
+            rows = []
+            row = 0
+            while f"declared_{i}_{row}_meld" in self.fields:
+                prefix = f"declared_{i}_{row}"
+                rows.append(
+                    {
+                        "number": row + 1,
+                        "meld": self[f"{prefix}_meld"],
+                        "card": self[f"{prefix}_card"],
+                        "trump": self[f"{prefix}_trump"],
+                        "error_key": f"{prefix}_card"
+                        if f"{prefix}_card" in self.field_errors
+                        else f"{prefix}_meld",
+                        "error": self.field_errors.get(f"{prefix}_meld")
+                        or self.field_errors.get(f"{prefix}_card"),
+                    }
+                )
+                row += 1
+            sides.append(
+                {
+                    "index": i,
+                    "name": name,
+                    "rows": rows,
+                    "can_add": row < self.MAX_DECLARED,
+                }
+            )
+        return sides
+
+    def _declared(self, data: dict[str, Any]) -> tuple[tuple[scoring.Declared, ...], ...] | None:
+        """The melds each side declared, or None when a row is wrong (its message is then
+        beside it). Blank rows are skipped."""
+        sides: list[tuple[scoring.Declared, ...]] = []
+        ok = True
+        for i, name in enumerate(self.side_names):
+            melds: list[scoring.Declared] = []
+            row = 0
+            while f"declared_{i}_{row}_meld" in self.fields:
+                prefix = f"declared_{i}_{row}"
+                row += 1
+                kind, card = data.get(f"{prefix}_meld") or "", data.get(f"{prefix}_card") or ""
+                trump = bool(data.get(f"{prefix}_trump"))
+                if not kind and not card:
+                    continue
+                problem = None
+                if not kind:
+                    problem = (
+                        f"{prefix}_meld",
+                        f"{name}: choose a run's length or four of a kind.",
+                    )
+                elif not card:
+                    problem = (
+                        f"{prefix}_card",
+                        f"{name}: choose which four of a kind."
+                        if kind == "four"
+                        else f"{name}: choose the top card of the run.",
+                    )
+                else:
+                    try:
+                        melds.append(
+                            scoring.Declared.four(card)
+                            if kind == "four"
+                            else scoring.Declared.run(length=int(kind[3:]), top=card, trump=trump)
+                        )
+                    except (InvalidDeal, ValueError) as error:
+                        message = getattr(error, "message", None) or str(error)
+                        problem = (f"{prefix}_meld", f"{name}: {message}")
+                if problem is not None:
+                    ok = False
+                    self.field_errors[problem[0]] = problem[1]
+                    self.add_error(problem[0], problem[1])
+            sides.append(tuple(melds))
+        return tuple(sides) if ok else None
+
+    def declared_text(self) -> str:
+        """Who scores the declared melds and why, once the deal is valid; else ""."""
+        if self.deal is None or not self.deal.declared:
+            return ""
+        return selectors.declared_winner_text(
+            self.rules, self.deal.declared, self.side_names, self.elder
+        )
+
+    @property
+    def only_shown(self) -> bool:
+        """Whether the scorer asked to see the form again rather than save it: the Preview
+        button, or "Add another meld"."""
+        return "preview" in self.data or "add_meld" in self.data
 
     @property
     def no_trump_total(self) -> int:
@@ -255,13 +487,13 @@ class DealForm(forms.Form):
     def shown_by_itself(field: str | None) -> bool:
         """Whether a field shows its own errors beside it (a card-point or meld count box);
         the others' (the choices, a hidden field) show at the end of their group."""
-        return field is not None and field.startswith(("card_points_", "meld_"))
+        return field is not None and field.startswith(("card_points_", "meld_", "declared_"))
 
     @staticmethod
     def group_of(field: str) -> str:
         if field.startswith("card_points_"):
             return "card_points"
-        if field.startswith("meld_"):
+        if field.startswith(("meld_", "declared_")):
             return "melds"
         if field == "void_reason":
             return "void"
@@ -299,6 +531,13 @@ class DealForm(forms.Form):
         if not self._no_stray_fields():
             return data
         sides = range(rules.sides)
+        declared = None
+        if self.declaring:
+            declared = self._declared(data)
+            if declared is None:
+                return data
+            if not any(declared):
+                declared = None
         melds = tuple(
             tuple(k for k in self.meld_kinds for _ in range(data.get(f"meld_{i}_{k}") or 0))
             for i in sides
@@ -327,6 +566,8 @@ class DealForm(forms.Form):
             makers=data.get("makers"),
             card_points=points,
             melds=melds,
+            declared=declared,
+            elder=self.elder if declared else None,
             belle=data.get("belle"),
             renege=renege,
             void=void,
@@ -385,7 +626,9 @@ class DealForm(forms.Form):
 
     def show_error(self, error: InvalidDeal | Refused) -> None:
         """The engine's (or a service's) refusal, next to the part of the form it names."""
-        group = error.field if error.field in self.GROUPS else "game"
+        # Declared melds, and the elder hand that may settle them, are the melds' part.
+        field_name = "melds" if error.field in ("declared", "elder") else error.field
+        group = field_name if field_name in self.GROUPS else "game"
         field: str | None = None
         if group == "card_points":
             field = f"card_points_{error.side or 0}"
@@ -428,6 +671,7 @@ class DealForm(forms.Form):
                 for name, p, m in zip(self.side_names, r.points, r.marks, strict=True)
             ],
             "held": r.held,
+            "melds": self.declared_text(),
         }
 
     @classmethod
@@ -446,6 +690,16 @@ class DealForm(forms.Form):
         for i, kinds in enumerate(record.melds or []):
             for kind in set(kinds):
                 initial[f"meld_{i}_{kind}"] = kinds.count(kind)
+        initial["declared"] = record.declared or []
+        for i, side in enumerate(record.declared or []):
+            for row, meld in enumerate(side):
+                prefix = f"declared_{i}_{row}"
+                if "four" in meld:
+                    initial[f"{prefix}_meld"], initial[f"{prefix}_card"] = "four", meld["four"]
+                else:
+                    initial[f"{prefix}_meld"] = f"run{meld['run']}"
+                    initial[f"{prefix}_card"] = meld["top"]
+                    initial[f"{prefix}_trump"] = meld["trump"]
         return initial
 
 
@@ -460,10 +714,32 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     """
     if correcting is None:
         held, initial = game.held, {"number": game.deal_count + 1}
+        number, meld_entry = game.deal_count + 1, game.meld_entry
     else:
         held = selectors.held_before(game, correcting.number)
         initial = DealForm.initial_from(correcting)
-    return DealForm(data, initial=initial, rules=game.rules, side_names=game.side_names, held=held)
+        number = correcting.number
+        # A stored deal is corrected the way it was entered.
+        meld_entry = (
+            MeldEntry.DECLARED
+            if correcting.declared
+            else MeldEntry.SCORED
+            if any(correcting.melds or [])
+            else game.meld_entry
+        )
+    if data is not None and data.get("meld_entry") in MeldEntry.values:
+        # The way the form was shown in, though the game's may have changed since.
+        meld_entry = data["meld_entry"]
+    elder = selectors.elder_before(game, number) if meld_entry == MeldEntry.DECLARED else None
+    return DealForm(
+        data,
+        initial=initial,
+        rules=game.rules,
+        side_names=game.side_names,
+        held=held,
+        meld_entry=meld_entry,
+        elder=elder,
+    )
 
 
 def refused_deal_form(game_id: int, data: Any, error: Refused) -> tuple[Game, DealForm]:

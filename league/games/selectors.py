@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+import scoring
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome
+
+#: How a partnership's two players are told apart when their names are not known.
+PARTNER_WORDS = ("1st", "2nd")
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,7 @@ class DealRow:
     marks: tuple[str, ...]
     running: tuple[int, ...]
     note: str
+    dealer: str = ""
 
     @property
     def cells(self) -> list[SideCell]:
@@ -44,6 +49,72 @@ class DealRow:
             SideCell(mark, total, mark == "XX")
             for mark, total in zip(self.marks, self.running, strict=True)
         ]
+
+
+# -- seats and dealers ---------------------------------------------------------------------
+def seat_names(rules: Ruleset, side_names: Sequence[str]) -> list[str]:
+    """A name for each seat round the table (seat ``s`` plays for side ``s % sides``).
+
+    Alone at the table a player is their side. A partnership "Anna & Ben" gives Anna the
+    first of its seats and Ben the second; a partnership named otherwise ("The Aces") gives
+    "The Aces (1st)" and "The Aces (2nd)", its players in the order they sit."""
+    if not rules.partnerships:
+        return list(side_names)
+    per_side = rules.players // rules.sides
+    names = []
+    for seat in range(rules.players):
+        side, within = seat % rules.sides, seat // rules.sides
+        players = [p.strip() for p in side_names[side].split(" & ")]
+        if len(players) == per_side and all(players):
+            names.append(players[within])
+        else:
+            names.append(f"{side_names[side]} ({PARTNER_WORDS[within]})")
+    return names
+
+
+def engine_deals(game: Game, deals: Sequence[Deal]) -> list[scoring.Deal]:
+    """The stored deals as the engine scores them: each with its elder hand's side, from who
+    dealt it (declared melds that tie may go to the elder hand: ``meld_tie``)."""
+    rules = game.rules
+    plain = [d.to_engine() for d in deals]
+    seats = scoring.dealers(rules, game.first_dealer, plain)
+    return [
+        d.to_engine(elder=scoring.elder_side(rules, seat)) if d.declared else engine
+        for d, engine, seat in zip(deals, plain, seats, strict=False)
+    ]
+
+
+def dealer_seats(game: Game, deals: Sequence[Deal]) -> tuple[int, ...]:
+    """Who dealt each of ``deals`` (the game's deals from the first), then who deals next."""
+    return tuple(scoring.dealers(game.rules, game.first_dealer, [d.to_engine() for d in deals]))
+
+
+def next_dealer(game: Game, deals: Sequence[Deal] | None = None) -> int:
+    """The seat that deals the game's next deal (its deals read when not given)."""
+    return dealer_seats(game, game_deals(game) if deals is None else deals)[-1]
+
+
+def elder_before(game: Game, number: int) -> int:
+    """The elder hand's side for deal ``number`` (one query: the deals before it)."""
+    before = list(game.deals.filter(number__lt=number))
+    seats = dealer_seats(game, before)
+    return scoring.elder_side(game.rules, seats[-1])
+
+
+def declared_winner_text(
+    rules: Ruleset,
+    declared: Sequence[Sequence[scoring.Declared]],
+    names: Sequence[str],
+    elder: int | None,
+) -> str:
+    """Who scores the declared melds and why, in words: "Anna & Ben score the melds: run of
+    four to the king in trumps beats run of four to the king"."""
+    if not any(declared):
+        return ""
+    comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
+    if comparison.winner is None:
+        return comparison.reason[:1].upper() + comparison.reason[1:]
+    return f"{names[comparison.winner]} scores the melds: {comparison.reason}"
 
 
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
@@ -70,19 +141,23 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
 TIE_NOTES = {"set": "tie: counts as a set", "own": "tie: the makers score nothing"}
 
 
-def _tied(rules: Ruleset, deal: Deal) -> bool:
+def _tied(rules: Ruleset, deal: Deal, elder: int | None = None) -> bool:
     """Whether a stored deal the makers did not make was a tie (scored again to find out: the
     combined points are not stored)."""
     if deal.made is not False:
         return False
     try:
-        return score_deal(rules, deal.to_engine()).tied
+        return score_deal(rules, deal.to_engine(elder)).tied
     except InvalidDeal:  # stored under older rules; the sheet still shows it
         return False
 
 
 def _note(
-    deal: Deal, names: Sequence[str], held_before: int = 0, rules: Ruleset | None = None
+    deal: Deal,
+    names: Sequence[str],
+    held_before: int = 0,
+    rules: Ruleset | None = None,
+    elder: int | None = None,
 ) -> str:
     if deal.void:
         return f"Void: {deal.get_void_reason_display().lower()}" if deal.void_reason else "Void"
@@ -95,6 +170,12 @@ def _note(
         if kinds:
             melds = ", ".join(MELD_LABELS[k].lower() for k in kinds)
             parts.append(f"{melds} ({names[side]})")
+    if deal.declared and rules is not None:
+        try:
+            declared = deal.to_engine(elder).declared or ()
+            parts.append(declared_winner_text(rules, declared, names, elder))
+        except InvalidDeal:  # stored under older rules; the sheet still shows the deal
+            parts.append("melds declared")
     if deal.belle is not None:
         parts.append(f"belle ({names[deal.belle]})")
     if deal.no_trump:
@@ -102,7 +183,7 @@ def _note(
     held = stored_held_outcome(deal.points, deal.made, deal.held, held_before)
     if held.hung:
         parts.append(f"tie: {held.hung} held")
-    elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal):
+    elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal, elder):
         parts.append(TIE_NOTES[rules.tie_rule])
     elif held.taken_by is not None:
         parts.append(f"{names[held.taken_by]} takes the {held.taken} held")
@@ -110,12 +191,19 @@ def _note(
 
 
 def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
+    """Sheet rows of ``deals``: the game's deals from the first (who dealt each follows from
+    the deals before it), or a single deal (then its dealer is not named)."""
     names = game.side_names
     rules = game.rules
     rows = []
     held_before = 0  # what the deal before left held (tie rule 'hang')
-    for d in deals:
+    from_first = bool(deals) and deals[0].number == 1 and deals[-1].number == len(deals)
+    seats = dealer_seats(game, deals) if from_first else ()
+    seat_name = seat_names(rules, names)
+    for i, d in enumerate(deals):
         makers = None if d.renege or d.void else d.makers
+        seat = seats[i] if seats else None
+        elder = scoring.elder_side(rules, seat) if seat is not None else None
         rows.append(
             DealRow(
                 number=d.number,
@@ -124,7 +212,8 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 makers_index=makers,
                 marks=tuple(d.marks),
                 running=tuple(d.running),
-                note=_note(d, names, held_before, rules),
+                note=_note(d, names, held_before, rules, elder),
+                dealer="" if seat is None else seat_name[seat],
             )
         )
         held_before = d.held
@@ -164,7 +253,8 @@ def game_list() -> QuerySet[Game]:
 def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
     """The filled hick sheet of a game, as the PDF renderer takes it."""
     rules = game.rules
-    rows = deal_rows(game, game_deals(game))
+    deals = game_deals(game)
+    rows = deal_rows(game, deals)
     return GameSheet(
         title=game.title or rules.name,
         ruleset_name=rules.name,
@@ -178,9 +268,13 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
                 running=r.running,
                 makers=r.makers_index,
                 note=r.note,
+                dealer=r.dealer,
             )
             for r in rows
         ),
+        next_dealer=seat_names(rules, game.side_names)[next_dealer(game, deals)]
+        if game.winner is None and not game.abandoned
+        else "",
         totals=tuple(game.display_totals),
         winner=game.winner,
         held=game.held,

@@ -14,6 +14,7 @@ again (audited); to *abandon* a game started by mistake takes it off its fixture
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -27,7 +28,9 @@ import scoring
 from league.competitions.results import fixture_recompute
 from league.db import lock_not_granted, write_lock
 from league.errors import Busy, DealChanged, DealTaken, GameOver, NotEntering, Refused
-from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
+from league.games import selectors
+from league.models import Deal, DealAudit, Fixture, Game, MatchEvent, MeldEntry
+from league.models.games import declared_to_data
 from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
@@ -46,8 +49,11 @@ def game_create(
     by: User,
     table: str = "",
     title: str = "",
+    first_dealer: int = 0,
+    meld_entry: str = MeldEntry.SCORED,
 ) -> Game:
-    """Start a game: the ruleset is copied onto it as data."""
+    """Start a game: the ruleset is copied onto it as data, with who deals first (a seat:
+    see :func:`league.games.selectors.seat_names`) and how its melds are entered."""
     names = [clean_name(name) for name in side_names]
     if len(names) != rules.sides or not all(names):
         raise Refused(
@@ -55,6 +61,7 @@ def game_create(
         )
     if len({name_key(n) for n in names}) != len(names):
         raise Refused("Give each side a different name.", "side_names")
+    _check_dealer(rules, first_dealer)
     game = Game(
         title=clean_name(title),
         preset=rules.preset,
@@ -63,11 +70,50 @@ def game_create(
         table=table.strip(),
         created_by=by,
         totals=[0] * rules.sides,
+        first_dealer=first_dealer,
+        meld_entry=meld_entry,
     )
     game.full_clean()
     with transaction.atomic():
         game.save()
         game.scorers.add(by)
+    return game
+
+
+def _check_dealer(rules: Ruleset, seat: int) -> None:
+    if not 0 <= seat < rules.players:
+        raise Refused(
+            f"{rules.name} is played by {rules.players} players: choose one of them to deal first.",
+            "first_dealer",
+        )
+
+
+def game_settings(
+    *, game: Game, by: User, meld_entry: str, first_dealer: int | None = None
+) -> Game:
+    """Change how the game's melds are entered, and who dealt first (``None``: unchanged).
+    A new first dealer changes who dealt every deal, so the game is scored again (the elder
+    hand may decide equal declared melds); refused, nothing changes."""
+    if meld_entry not in MeldEntry.values:
+        raise Refused("Choose how melds are entered: scored or declared.", "meld_entry")
+    with transaction.atomic():
+        game = _locked(game)
+        _not_abandoned(game)
+        game.meld_entry = meld_entry
+        fields = ["meld_entry", "updated_at"]
+        if first_dealer is not None and first_dealer != game.first_dealer:
+            _check_dealer(game.rules, first_dealer)
+            if game.fixture_id is not None:
+                _fixture_open(game.fixture_id, None)
+            game.first_dealer = first_dealer
+            fields.append("first_dealer")
+            if game.deal_count:
+                deals = list(game.deals.all())
+                changed = game_recompute(game, deals)
+                game.save(update_fields=fields)
+                _save_game(game, changed)
+                return game
+        game.save(update_fields=fields)
     return game
 
 
@@ -78,6 +124,7 @@ def _fill(record: Deal, deal: scoring.Deal, void_reason: str, rules: scoring.Rul
     record.makers = deal.makers
     record.card_points = list(deal.card_points) if deal.card_points is not None else None
     record.melds = [list(side) for side in deal.melds]
+    record.declared = declared_to_data(deal.declared) if deal.declared else []
     record.belle = deal.belle
     record.renege = "" if deal.renege is None else str(deal.renege)
     record.void = deal.void
@@ -94,7 +141,7 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
     that ends the game before its last deal.
     """
     rules = game.rules
-    engine_deals = [d.to_engine() for d in deals]
+    engine_deals = selectors.engine_deals(game, deals)
     try:
         result = play_game(rules, engine_deals, side_names=game.side_names)
     except InvalidDeal as error:
@@ -197,6 +244,9 @@ def _next_deal(
     if game.finished:
         raise GameOver(f"This game is over: {game.result_text}.", "game")
     rules = game.rules
+    if deal.declared:
+        # The elder hand follows from who deals this deal, as the deals so far say.
+        deal = dataclasses.replace(deal, elder=selectors.elder_before(game, game.deal_count + 1))
     try:
         result = score_deal(rules, deal, held=game.held, side_names=game.side_names)
     except InvalidDeal as error:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/deals/", views.deal_add, name="deal-add"),
     path("games/<int:game_id>/deals/undo/", views.deal_undo, name="deal-undo"),
     path("games/<int:game_id>/abandon/", views.game_abandon, name="abandon"),
+    path("games/<int:game_id>/settings/", views.game_settings, name="settings"),
     path("games/<int:game_id>/deals/preview/", views.deal_preview, name="deal-preview"),
     path("games/<int:game_id>/deals/<int:number>/", views.deal_edit, name="deal-edit"),
     path("games/<int:game_id>/deals/<int:number>/delete/", views.deal_delete, name="deal-delete"),

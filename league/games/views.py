@@ -33,11 +33,13 @@ from league.access import (
     require_organiser,
 )
 from league.errors import DealChanged, Refused
+from league.forms_common import show_refusal
 from league.games import selectors, services
 from league.games.forms import (
     CORRECTING,
     DealForm,
     GameForm,
+    GameSettingsForm,
     deal_form,
     preview_deal,
     refused_deal_form,
@@ -67,18 +69,25 @@ def game_new(request: AuthenticatedHttpRequest) -> HttpResponse:
             by=request.user,
             table=data.get("table") or "",
             title=data.get("title") or "",
+            first_dealer=data["first_dealer_seat"],
+            meld_entry=data["meld_entry"],
         )
         return redirect("games:detail", game.pk)
     return render(request, "games/game_new.html", {"form": form})
 
 
 def _game_page(
-    request: HttpRequest, game: Game, form: DealForm | None = None, status: int = 200
+    request: HttpRequest,
+    game: Game,
+    form: DealForm | None = None,
+    status: int = 200,
+    settings_form: GameSettingsForm | None = None,
 ) -> HttpResponse:
     writer = can_score(request.user, game) and not game.abandoned
     if form is None and writer and not game.finished:
         form = deal_form(game)
     deals = selectors.game_deals(game)
+    seats = selectors.seat_names(game.rules, game.side_names)
     place = selectors.game_place(game)
     open_match = place.fixture is None or place.fixture.confirmed_at is None
     context = {
@@ -93,6 +102,10 @@ def _game_page(
         "audit": list(selectors.game_audit(game)) if is_organiser(request.user) else None,
         "ruleset_lines": selectors.ruleset_lines(game.rules),
         "next_number": game.deal_count + 1,
+        "next_dealer": None
+        if game.finished or game.abandoned
+        else seats[selectors.next_dealer(game, deals)],
+        "settings_form": (settings_form or GameSettingsForm(game=game)) if writer else None,
     }
     return render(request, "games/game_detail.html", context, status=status)
 
@@ -112,7 +125,7 @@ def game_rules(request: HttpRequest, game_id: int) -> HttpResponse:
 def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_for_write(request, game_id)
     form = deal_form(game, request.POST)
-    if not form.is_valid() or "preview" in request.POST:
+    if not form.is_valid() or form.only_shown:
         return _game_page(request, game, form, status=200 if form.is_valid() else 400)
     assert form.deal is not None
     try:
@@ -130,6 +143,29 @@ def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
     return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
+
+
+@login_required
+@require_POST
+def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """How the game's melds are entered, and who dealt first (a scorer of the game)."""
+    game = game_for_write(request, game_id)
+    form = GameSettingsForm(request.POST, game=game)
+    if form.is_valid():
+        try:
+            services.game_settings(
+                game=game,
+                by=request.user,
+                meld_entry=form.cleaned_data["meld_entry"],
+                first_dealer=form.cleaned_data["first_dealer"],
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, "Saved: how melds are entered and who dealt first.")
+            return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
+    game = selectors.game_afresh(game.pk)
+    return _game_page(request, game, settings_form=form, status=400)
 
 
 @login_required
@@ -155,7 +191,7 @@ def deal_edit(request: AuthenticatedHttpRequest, game_id: int, number: int) -> H
         form = deal_form(game, correcting=record)
         return render(request, "games/deal_edit.html", _edit_context(game, record, form))
     form = deal_form(game, request.POST, correcting=record)
-    if form.is_valid() and "preview" not in request.POST:
+    if form.is_valid() and not form.only_shown:
         assert form.deal is not None
         try:
             services.game_correct_deal(

@@ -28,7 +28,7 @@ from league.models.competitions import (
     Round,
     TournamentFormat,
 )
-from league.models.games import Deal, DealAudit, Game, VoidReason
+from league.models.games import Deal, DealAudit, Game, MeldEntry, VoidReason
 
 __all__ = [
     "Club",
@@ -42,6 +42,7 @@ __all__ = [
     "FixtureSide",
     "FixtureStatus",
     "Game",
+    "MeldEntry",
     "Installation",
     "MatchEvent",
     "Partnership",

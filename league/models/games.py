@@ -38,12 +38,28 @@ class VoidReason(models.TextChoices):
     MISDEAL = "misdeal", VOID_REASON_LABELS["misdeal"]
 
 
+class MeldEntry(models.TextChoices):
+    """How a game's scorer enters melds: the melds the side with the best scored (the table
+    settled it), or what each side declared (the engine settles it, RULES.md "Who scores
+    melds")."""
+
+    SCORED = "scored", "Melds scored"
+    DECLARED = "declared", "Melds declared"
+
+
 class Game(models.Model):
     title = models.CharField(max_length=120, blank=True)
     preset = models.CharField(max_length=32)
     ruleset_data = models.JSONField(help_text="The ruleset as plain data, copied at the start.")
     side_names = models.JSONField(help_text="One name a side, in side order.")
     table = models.CharField(max_length=20, blank=True)
+    # The seat that dealt the first deal (seats go round the table from 0; a seat's side is
+    # seat % sides); who deals each later deal follows from the deals (scoring.dealers).
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # The way this game's scorer enters melds, remembered for the next deal.
+    meld_entry = models.CharField(
+        max_length=10, choices=MeldEntry.choices, default=MeldEntry.SCORED
+    )
     fixture = models.ForeignKey(
         Fixture, null=True, blank=True, on_delete=models.RESTRICT, related_name="games"
     )
@@ -142,6 +158,10 @@ class Deal(models.Model):
     makers = models.PositiveSmallIntegerField(null=True, blank=True)
     card_points = models.JSONField(null=True, blank=True)
     melds = models.JSONField(default=list, blank=True)
+    # The melds each side declared, when entered that way (one list a side of
+    # {"run": 4, "top": "K", "trump": true} or {"four": "A"}); the engine decides from them
+    # which side scores, on every recompute. Empty when the scored melds were entered.
+    declared = models.JSONField(default=list, blank=True)
     belle = models.PositiveSmallIntegerField(null=True, blank=True)
     renege = models.CharField(max_length=4, blank=True, help_text="A side index, 'both' or ''.")
     void = models.BooleanField(default=False)
@@ -173,8 +193,9 @@ class Deal(models.Model):
     def __str__(self) -> str:
         return f"Deal {self.number} of {self.game}"
 
-    def to_engine(self) -> scoring.Deal:
-        """The deal as the engine sees it."""
+    def to_engine(self, elder: int | None = None) -> scoring.Deal:
+        """The deal as the engine sees it; ``elder`` is the elder hand's side (it settles
+        equal declared melds under ``meld_tie: elder``)."""
         renege: Renege = None
         if self.renege == "both":
             renege = "both"
@@ -184,6 +205,8 @@ class Deal(models.Model):
             makers=self.makers,
             card_points=tuple(self.card_points) if self.card_points is not None else None,
             melds=tuple(tuple(side) for side in self.melds),
+            declared=declared_from_data(self.declared) if self.declared else None,
+            elder=elder if self.declared else None,
             belle=self.belle,
             renege=renege,
             void=self.void,
@@ -196,6 +219,7 @@ class Deal(models.Model):
             "makers": self.makers,
             "card_points": self.card_points,
             "melds": self.melds,
+            "declared": self.declared,
             "belle": self.belle,
             "renege": self.renege,
             "void": self.void,
@@ -204,6 +228,27 @@ class Deal(models.Model):
             "points": self.points,
             "marks": self.marks,
         }
+
+
+def declared_to_data(declared: Any) -> list[list[dict[str, Any]]]:
+    """Declared melds (one tuple of :class:`scoring.Declared` a side) as JSON-able data."""
+    return [[meld_to_data(m) for m in side] for side in declared]
+
+
+def meld_to_data(meld: scoring.Declared) -> dict[str, Any]:
+    if meld.form == "four":
+        return {"four": meld.top}
+    return {"run": meld.length, "top": meld.top, "trump": meld.trump}
+
+
+def meld_from_data(data: dict[str, Any]) -> scoring.Declared:
+    if "four" in data:
+        return scoring.Declared.four(data["four"])
+    return scoring.Declared.run(length=data["run"], top=data["top"], trump=data["trump"])
+
+
+def declared_from_data(data: Any) -> tuple[tuple[scoring.Declared, ...], ...]:
+    return tuple(tuple(meld_from_data(m) for m in side) for side in data)
 
 
 class DealAudit(models.Model):

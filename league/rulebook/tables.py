@@ -13,6 +13,7 @@ class PresetTable(tables.Table):
     deck = tables.Column()
     set_award = tables.Column(verbose_name="On a set, opponents score")
     tie_rule = tables.Column(verbose_name="On a tie")
+    meld_tie = tables.Column(verbose_name="Equal melds")
     target = tables.Column()
 
     class Meta:

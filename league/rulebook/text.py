@@ -67,6 +67,42 @@ TRICKLESS_MELDS_SHORT: Mapping[str, str] = {
 }
 
 
+#: Who scores melds when the best melds of both sides are equal, by ``Ruleset.meld_tie``.
+MELD_TIE_TEXT: Mapping[str, str] = {
+    "nobody": "When the best melds are equal (equal runs, both in plain suits), nobody scores "
+    "melds.",
+    "elder": "When the best melds are equal (equal runs, both in plain suits), the side of the "
+    "elder hand scores its melds (the player to the dealer's left; in the two-hand game, the "
+    "player who did not deal).",
+}
+
+#: Which of its melds the innocent side scores on a renege, by ``Ruleset.renege_melds``.
+RENEGE_MELDS_TEXT: Mapping[str, str] = {
+    "own": "On a renege the other side scores every meld it declared, whatever the reneging "
+    "side declared; the reneging side's melds are ignored.",
+    "scored": "On a renege the other side scores its melds only if they would have won the "
+    "comparison of melds; the reneging side's melds are ignored.",
+}
+
+MELD_TIE_SHORT: Mapping[str, str] = {
+    "nobody": "nobody scores melds",
+    "elder": "the elder hand's side scores",
+}
+
+RENEGE_MELDS_SHORT: Mapping[str, str] = {
+    "own": "all its own melds",
+    "scored": "its melds only if they were the best",
+}
+
+#: How the table settles which side scores melds (RULES.md, "Who scores melds").
+MELD_COMPARISON = (
+    "Which side holds the best meld is settled as at the table, from what each side declared: "
+    "the higher value wins (four jacks, then the 100s, then 50, then 20). Between runs of the "
+    "same value the longer run wins, then the higher top card, then a run in trumps over one "
+    "in a plain suit. Between fours of a kind of the same value the higher rank wins (ace, "
+    "king, queen, ten, nine), and a four of a kind beats a run of the same value."
+)
+
 #: What a person reads for each overridable field of a ruleset.
 FIELD_LABELS: Mapping[str, str] = {
     "target": "Target",
@@ -76,6 +112,8 @@ FIELD_LABELS: Mapping[str, str] = {
     "tie_rule": "On a tie",
     "trickless_melds": "Melds without a trick",
     "renege_award": "Renege award",
+    "meld_tie": "Equal melds",
+    "renege_melds": "Melds on a renege",
 }
 
 
@@ -231,6 +269,17 @@ def describe(rules: Ruleset) -> RulesSheet:
             "the deal is void.",
             overridden="renege_award" in changed,
         ),
+        Line(
+            "Melds on a renege",
+            RENEGE_MELDS_TEXT[rules.renege_melds],
+            overridden="renege_melds" in changed,
+        ),
+        Line("Best meld", MELD_COMPARISON),
+        Line(
+            "Equal melds",
+            MELD_TIE_TEXT[rules.meld_tie],
+            overridden="meld_tie" in changed,
+        ),
         Line("Void deal", _void(rules)),
         Line(
             "No trick taken",
@@ -310,6 +359,8 @@ def _value_text(field: str, value: Any) -> str:
         "set_award": SET_AWARD_SHORT,
         "tie_rule": TIE_RULE_SHORT,
         "trickless_melds": TRICKLESS_MELDS_SHORT,
+        "meld_tie": MELD_TIE_SHORT,
+        "renege_melds": RENEGE_MELDS_SHORT,
     }.get(field)
     return short[value] if short is not None else str(value)
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from league.rulebook.tables import PresetTable
 from league.rulebook.text import (
+    MELD_TIE_SHORT,
     SET_AWARD_SHORT,
     SOURCES_INTRO,
     TIE_RULE_SHORT,
@@ -55,6 +56,7 @@ def preset_rows() -> list[dict[str, Any]]:
             "deck": f"{rules.deck_size} cards, {rules.cards_each} each",
             "set_award": SET_AWARD_SHORT[rules.set_award],
             "tie_rule": TIE_RULE_SHORT[rules.tie_rule],
+            "meld_tie": MELD_TIE_SHORT[rules.meld_tie],
             "target": rules.target,
         }
         for key, rules in PRESETS.items()

@@ -171,7 +171,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             "Enter it again below if it belongs to this game.",
         )
     form = deal_form(game, request.POST)
-    if not form.is_valid() or "preview" in request.POST:
+    if not form.is_valid() or form.only_shown:
         return _entry_page(request, side, form, status=200 if form.is_valid() else 400)
     assert form.deal is not None
     try:

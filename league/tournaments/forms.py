@@ -12,7 +12,13 @@ from typing import Any
 
 from django import forms
 
-from league.forms_common import NUMBER_INPUT, TieBreakChainField, number
+from league.forms_common import (
+    NUMBER_INPUT,
+    TieBreakChainField,
+    meld_tie_field,
+    number,
+    renege_melds_field,
+)
 from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
 from scoring.formats import (
@@ -46,6 +52,8 @@ class TournamentForm(forms.Form):
     target = number(
         required=False, min_value=1, max_value=100_000, label="Target (blank: the preset's)"
     )
+    meld_tie = meld_tie_field()
+    renege_melds = renege_melds_field()
     entrant_kind = forms.ChoiceField(
         choices=ENTRANT_CHOICES,
         required=False,
@@ -107,7 +115,7 @@ class TournamentForm(forms.Form):
 
     @property
     def game_fields(self) -> list[forms.BoundField]:
-        return self._bound("preset", "target", "entrant_kind")
+        return self._bound("preset", "target", "meld_tie", "renege_melds", "entrant_kind")
 
     @property
     def format_fields(self) -> list[forms.BoundField]:
@@ -126,11 +134,15 @@ class TournamentForm(forms.Form):
         data = self.cleaned_data
         preset = data.get("preset")
         if preset:
-            overrides = {"target": data["target"]} if data.get("target") else {}
+            overrides = {
+                name: data[name]
+                for name in ("target", "meld_tie", "renege_melds")
+                if data.get(name) not in (None, "")
+            }
             try:
                 data["rules"] = rules = get_ruleset(preset, **overrides)
             except InvalidRuleset as error:
-                self.add_error("target", str(error))
+                self.add_error(list(overrides)[-1] if overrides else "preset", str(error))
             else:
                 if not data.get("entrant_kind"):
                     data["entrant_kind"] = (

@@ -50,6 +50,36 @@
     });
   });
 
+  // "Add another meld" adds a row in place (without this script it asks the server for one).
+  form.querySelectorAll("button.declared-add").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      var side = button.closest(".declared-side");
+      var rows = side.querySelectorAll(".declared-row");
+      var last = rows[rows.length - 1];
+      if (!last) return;
+      event.preventDefault();
+      var row = last.cloneNode(true);
+      var number = rows.length; // rows are numbered from 0 in the field names
+      row.dataset.row = String(number + 1);
+      row.querySelectorAll(".error").forEach(function (p) { p.remove(); });
+      row.querySelectorAll("select, input").forEach(function (input) {
+        input.name = input.name.replace(/^(declared_\d+_)\d+_/, "$1" + number + "_");
+        input.id = "id_" + input.name;
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+        if (input.tagName === "SELECT") input.selectedIndex = 0; else input.checked = false;
+      });
+      row.querySelectorAll(".visually-hidden").forEach(function (span) {
+        span.textContent = span.textContent.replace(/meld \d+/i, function (m) {
+          return m.charAt(0) + "eld " + (number + 1);
+        });
+      });
+      last.after(row);
+      if (number + 1 >= 6) button.hidden = true;
+      row.querySelector("select").focus();
+    });
+  });
+
   // Enter saves the deal from anywhere in the form, as it does from a card-points box: a "+"
   // (focused after a tap) or a choice would otherwise take it, and add a meld or do nothing.
   // The other buttons (Preview) and a "More melds" heading keep their own Enter.
@@ -149,6 +179,12 @@
       span.appendChild(mark);
       box.appendChild(span);
     });
+    if (data.melds) {
+      var melds = document.createElement("span");
+      melds.className = "preview-melds";
+      melds.textContent = data.melds;
+      box.appendChild(melds);
+    }
   }
 
   function preview() {

@@ -200,3 +200,14 @@ def test_every_page_reachable_from_home_answers(who: str):
         assert "/accounts/login/" in visited
     # Nothing was written by reading.
     assert DealAudit.objects.count() == 2
+
+
+def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers():
+    demo()
+    game = Game.objects.get(meld_entry="declared")
+    assert game.first_dealer == 2 and game.deals.exclude(declared=[]).count() == 3
+    client = Client()
+    text = client.get(f"/games/{game.pk}/").content.decode()
+    assert "run of four to the king in trumps beats run of four to the king" in text
+    # Gina dealt first, then Hal, then Eve: Frank deals next.
+    assert "Deals next: <strong>Frank</strong>" in text

@@ -37,6 +37,7 @@ from league.models import (
     EntrantKind,
     FixtureSide,
     Game,
+    MeldEntry,
     Player,
     Role,
     TournamentFormat,
@@ -179,7 +180,14 @@ class Command(BaseCommand):
 
     # -- the club night -----------------------------------------------------------------------
     def _start(
-        self, preset: str, sides: tuple[str, ...], table: int, round_: str, by: User
+        self,
+        preset: str,
+        sides: tuple[str, ...],
+        table: int,
+        round_: str,
+        by: User,
+        first_dealer: int = 0,
+        meld_entry: str = MeldEntry.SCORED,
     ) -> tuple[Game, Dealer]:
         rules = get_ruleset(preset)
         game = games_services.game_create(
@@ -188,6 +196,8 @@ class Command(BaseCommand):
             by=by,
             table=str(table),
             title=f"{NIGHT}: table {table}, {round_} game",
+            first_dealer=first_dealer,
+            meld_entry=meld_entry,
         )
         return game, Dealer(rules, self.rng)
 
@@ -219,7 +229,9 @@ class Command(BaseCommand):
 
         # Table 1, Clabber, finished: melds, a tie (a set in Clabber), four jacks, and a deal
         # whose card points were written on the wrong side, put right by the secretary.
-        game, dealer = self._start("clabber", ("Anna & Ben", "Carl & Dora"), 1, "first", t1)
+        game, dealer = self._start(
+            "clabber", ("Anna & Ben", "Carl & Dora"), 1, "first", t1, first_dealer=1
+        )
         self._add(game, D(makers=0, card_points=(96, 66), melds=(("run3",), ())), t1)
         wrong = self._add(game, D(makers=1, card_points=(98, 64)), t1)
         self._add(game, dealer.deal(), t1)
@@ -278,6 +290,27 @@ class Command(BaseCommand):
 
         game, dealer = self._start("klaberjass", ("Irene", "Kurt"), 3, "third", t3)
         self._play_some(game, dealer, t3, 3)
+        games.append(game)
+
+        # Scored with the melds each side declared (the sheet says who scores them and why),
+        # Gina dealing first: a run in trumps beats the same run in a plain suit, four aces
+        # beat a run of three, and equal runs in plain suits score nobody.
+        game, dealer = self._start(
+            "clabber",
+            ("Eve & Gina", "Frank & Hal"),
+            2,
+            "third",
+            t2,
+            first_dealer=2,
+            meld_entry=MeldEntry.DECLARED,
+        )
+        run, four = scoring.Declared.run, scoring.Declared.four
+        for makers, points, declared in (
+            (0, (90, 72), ((run(4, "K", trump=True),), (run(4, "K"),))),
+            (1, (70, 92), ((run(3, "Q"),), (four("A"),))),
+            (0, (84, 78), ((run(3, "A"),), (run(3, "A"),))),
+        ):
+            self._add(game, D(makers=makers, card_points=points, declared=declared), t2)
         games.append(game)
 
         # A tie hangs at the end: 48 + belle against 68, 136 held for whoever wins the next deal.

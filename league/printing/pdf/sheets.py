@@ -76,6 +76,7 @@ class SheetRow:
     running: tuple[int, ...]  # each side's total after this deal
     makers: int | None  # side index that made trump, None for a void deal or a renege
     note: str = ""  # "void: misdeal", "renege by Anna & Ben", "tie: 124 held", "belle", ...
+    dealer: str = ""  # who dealt this deal ("Carl"); "" when not known
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class GameSheet:
     date: str = ""
     club: str = ""
     page_size: str = "A4"  # "A4" or "Letter"
+    next_dealer: str = ""  # who deals the next deal of a game in play; "" when over
 
 
 @dataclass(frozen=True)
@@ -401,6 +403,8 @@ def _note_cell(sheet: GameSheet, row: SheetRow) -> Paragraph | str:
         parts.append(f"<b>{_esc(sheet.side_names[row.makers])}</b>")
     if row.note:
         parts.append(f"<i>{_esc(row.note)}</i>" if row.makers is None else _esc(row.note))
+    if row.dealer:
+        parts.append(f"dealt by {_esc(row.dealer)}")
     return Paragraph(" \u2013 ".join(parts), _NOTE) if parts else ""
 
 
@@ -470,6 +474,8 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
         )
         ending.append(Paragraph("In progress", _RESULT))
         ending.append(_p(f"Totals so far: {standing}", _HELD))
+        if sheet.next_dealer:
+            ending.append(_p(f"Deals next: {sheet.next_dealer}", _HELD))
     else:
         name = sheet.side_names[sheet.winner]
         ending.append(_p(f"Winner: {name}, {sheet.totals[sheet.winner]}", _RESULT))
