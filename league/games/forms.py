@@ -409,8 +409,12 @@ class DealForm(forms.Form):
 
     def declared_text(self) -> str:
         """Who scores the declared melds and why, once the deal is valid; else ""."""
-        if self.deal is None or not self.deal.declared:
+        if self.deal is None or not self.deal.declared or self.deal.renege == "both":
             return ""
+        if isinstance(self.deal.renege, int):
+            return selectors.renege_melds_text(
+                self.rules, self.deal.declared, self.side_names, self.deal.renege, self.elder
+            )
         return selectors.declared_winner_text(
             self.rules, self.deal.declared, self.side_names, self.elder
         )

@@ -117,6 +117,31 @@ def declared_winner_text(
     return f"{names[comparison.winner]} scores the melds: {comparison.reason}"
 
 
+def renege_melds_text(
+    rules: Ruleset,
+    declared: Sequence[Sequence[scoring.Declared]],
+    names: Sequence[str],
+    reneged: int,
+    elder: int | None,
+) -> str:
+    """Which declared melds count on a renege by side ``reneged``: the reneging side's lapse;
+    under ``renege_melds: own`` every other side's own melds count, under ``scored`` only
+    those that win the comparison. "" when none count and there is nothing to say."""
+    if rules.renege_melds == "own":
+        counted = [
+            f"{names[side]}: {', '.join(m.describe() for m in melds)}"
+            for side, melds in enumerate(declared)
+            if side != reneged and melds
+        ]
+        return (
+            f"melds that count ({names[reneged]}'s lapse): {'; '.join(counted)}" if counted else ""
+        )
+    comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
+    if comparison.winner is not None and comparison.winner != reneged:
+        return f"{names[comparison.winner]}: melds count ({comparison.reason})"
+    return f"no melds count ({comparison.reason})" if any(declared) else ""
+
+
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     """A few short lines that tell a sheet's reader which rules scored it."""
     melds = ", ".join(
@@ -173,7 +198,10 @@ def _note(
     if deal.declared and rules is not None:
         try:
             declared = deal.to_engine(elder).declared or ()
-            parts.append(declared_winner_text(rules, declared, names, elder))
+            if deal.renege:
+                parts.append(renege_melds_text(rules, declared, names, int(deal.renege), elder))
+            else:
+                parts.append(declared_winner_text(rules, declared, names, elder))
         except InvalidDeal:  # stored under older rules; the sheet still shows the deal
             parts.append("melds declared")
     if deal.belle is not None:

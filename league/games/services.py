@@ -90,10 +90,11 @@ def _check_dealer(rules: Ruleset, seat: int) -> None:
 
 def game_settings(
     *, game: Game, by: User, meld_entry: str, first_dealer: int | None = None
-) -> Game:
+) -> list[int]:
     """Change how the game's melds are entered, and who dealt first (``None``: unchanged).
     A new first dealer changes who dealt every deal, so the game is scored again (the elder
-    hand may decide equal declared melds); refused, nothing changes."""
+    hand may decide equal declared melds); refused, nothing changes. Returns the numbers of
+    the deals that now score differently, for the scorer to be told (none, mostly)."""
     if meld_entry not in MeldEntry.values:
         raise Refused("Choose how melds are entered: scored or declared.", "meld_entry")
     with transaction.atomic():
@@ -109,12 +110,27 @@ def game_settings(
             fields.append("first_dealer")
             if game.deal_count:
                 deals = list(game.deals.all())
+                before = {d.number: d.entered() for d in deals}
                 changed = game_recompute(game, deals)
                 game.save(update_fields=fields)
                 _save_game(game, changed)
-                return game
+                rescored = [d for d in changed if d.points != before[d.number]["points"]]
+                # A score that changed is a correction like any other: audited, with who.
+                DealAudit.objects.bulk_create(
+                    DealAudit(
+                        game=game,
+                        deal_number=d.number,
+                        action=DealAudit.Action.EDIT,
+                        before=before[d.number],
+                        after=d.entered(),
+                        by=by,
+                        via=f"{by} (a new first dealer)",
+                    )
+                    for d in rescored
+                )
+                return [d.number for d in rescored]
         game.save(update_fields=fields)
-    return game
+    return []
 
 
 def _fill(record: Deal, deal: scoring.Deal, void_reason: str, rules: scoring.Ruleset) -> None:

@@ -153,7 +153,7 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
     form = GameSettingsForm(request.POST, game=game)
     if form.is_valid():
         try:
-            services.game_settings(
+            rescored = services.game_settings(
                 game=game,
                 by=request.user,
                 meld_entry=form.cleaned_data["meld_entry"],
@@ -163,6 +163,15 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
             show_refusal(form, error)
         else:
             messages.success(request, "Saved: how melds are entered and who dealt first.")
+            if rescored:
+                # The elder hand decides equal melds under this game's rules: a new first
+                # dealer moved it, and with it these deals' scores. Never silently.
+                which = ", ".join(str(n) for n in rescored)
+                messages.warning(
+                    request,
+                    f"With the new first dealer the elder hand changed, and with it the score "
+                    f"of deal{'s' if len(rescored) > 1 else ''} {which}: check the sheet.",
+                )
             return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
     game = selectors.game_afresh(game.pk)
     return _game_page(request, game, settings_form=form, status=400)

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from league.competitions import services as competitions_services
 from league.games import services
-from league.models import Competition, Deal, Game, MeldEntry
+from league.models import Competition, Deal, DealAudit, Game, MeldEntry
 from scoring import get_ruleset
 from tests.builders import add, page, pdf_pages, refused, start_game
 from tests.league.competitions.test_views import COMPETITION
@@ -269,8 +269,22 @@ def test_the_elder_hand_from_the_dealer_settles_equal_melds(scorer_client, score
     scorer_client.post(reverse("games:deal-add", args=[game.pk]), data)
     assert Deal.objects.get().points == [90, 60]  # Anna dealt: Carl is elder and scores 20
     # Carl dealt first after all: Anna was elder, and the game is scored again.
-    services.game_settings(game=game, by=scorer, meld_entry="declared", first_dealer=1)
+    response = scorer_client.post(
+        reverse("games:settings", args=[game.pk]),
+        {"meld_entry": "declared", "first_dealer": "1"},
+        follow=True,
+    )
     assert Deal.objects.get().points == [110, 40]
+    # Never silently: the scorer is told which deal now scores otherwise, and it is audited.
+    assert "the score of deal 1: check the sheet" in response.content.decode()
+    audit = DealAudit.objects.get()
+    assert (audit.deal_number, audit.before["points"], audit.after["points"]) == (
+        1,
+        [90, 60],
+        [110, 40],
+    )
+    # The same dealer again changes nothing, and says nothing of scores.
+    assert services.game_settings(game=game, by=scorer, meld_entry="declared", first_dealer=1) == []
 
 
 # -- the rules pages and the competition forms ---------------------------------------------------
@@ -306,3 +320,25 @@ def test_a_tournament_overrides_the_meld_settings(organiser_client):
     assert response.status_code == 302
     rules = Competition.objects.get().rules
     assert rules.meld_tie == "elder" and rules.renege_melds == "scored"
+
+
+def test_a_renege_says_whose_declared_melds_count_not_who_won_the_comparison(scorer_client, scorer):
+    # Clabber, Anna & Ben renege; each side declared a run: theirs lapses, Carl & Dora score
+    # 162 + their own 20 (renege_melds: own), and the note says so, not that the longer run won.
+    game = declared_game(scorer)
+    data = declared_post(
+        game,
+        renege="0",
+        declared_0_0_meld="run4",
+        declared_0_0_card="A",
+        declared_0_0_trump="on",
+        declared_1_0_meld="run3",
+        declared_1_0_card="K",
+    )
+    del data["makers"]
+    response = scorer_client.post(reverse("games:deal-add", args=[game.pk]), data)
+    assert response.status_code == 302, response.content.decode()
+    assert Deal.objects.get().points == [0, 182]
+    note = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1").text
+    assert "melds that count (Anna & Ben's lapse): Carl & Dora: run of three to the king" in note
+    assert "beats" not in note
