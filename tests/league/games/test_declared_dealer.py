@@ -342,3 +342,26 @@ def test_a_renege_says_whose_declared_melds_count_not_who_won_the_comparison(sco
     note = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1").text
     assert "melds that count (Anna & Ben's lapse): Carl & Dora: run of three to the king" in note
     assert "beats" not in note
+
+
+def test_a_refused_deal_says_so_first_in_the_form_where_the_page_opens(scorer_client, scorer):
+    # Three fours of a kind for one partnership: the message is by the melds, far down on a
+    # phone; the top of the form, where the page opens, says the deal was not saved.
+    game = declared_game(scorer)
+    data = declared_post(
+        game,
+        card_points_0="80",
+        declared_0_0_meld="four",
+        declared_0_0_card="J",
+        declared_0_1_meld="four",
+        declared_0_1_card="A",
+        declared_0_2_meld="four",
+        declared_0_2_card="K",
+    )
+    response = scorer_client.post(reverse("games:deal-add", args=[game.pk]), data)
+    assert response.status_code == 400
+    form = parse(response.content).by_id("deal-form")
+    ids = [e.attrs["id"] for e in form.iter() if "id" in e.attrs]
+    assert ids.index("error-summary") < ids.index("group-makers")
+    assert "cannot hold three fours of a kind" in form.by_id("group-melds").text
+    assert not Deal.objects.exists()
