@@ -306,3 +306,25 @@ def test_a_tournament_overrides_the_meld_settings(organiser_client):
     assert response.status_code == 302
     rules = Competition.objects.get().rules
     assert rules.meld_tie == "elder" and rules.renege_melds == "scored"
+
+
+def test_the_sheet_says_once_who_scores_equal_melds_as_the_elder_hand(scorer_client, scorer):
+    # klabberjass-100 (meld_tie: elder): Anna dealt, so Carl is elder and scores the equal runs.
+    game = declared_game(scorer, "klabberjass-100")
+    data = declared_post(game, card_points_0="90", card_points_1="40")
+    data.update(
+        {
+            "declared_0_0_meld": "run3",
+            "declared_0_0_card": "Q",
+            "declared_1_0_meld": "run3",
+            "declared_1_0_card": "Q",
+        }
+    )
+    scorer_client.post(reverse("games:deal-add", args=[game.pk]), data)
+    note = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1").text
+    said = (
+        "Carl & Dora scores the melds as the elder hand's side: equal runs in plain suits "
+        "(run of three to the queen each)"
+    )
+    assert said in " ".join(note.split())
+    assert note.count("Carl & Dora") == 1 and note.count("elder hand") == 1
