@@ -41,6 +41,7 @@ from league.competitions.presenters import best_note, entrant_heading, extra_key
 from league.competitions.selectors import FixtureLine, StandingLine
 from league.competitions.tables import StandingsTable
 from league.errors import Refused
+from league.games.forms import FirstDealerForm
 from league.models import Competition, Fixture
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
@@ -219,14 +220,22 @@ def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int)
         # A tournament's players enter their own deals through their sides' entry links, and
         # the other side confirms: only the director may score a match directly.
         require_organiser(request)
-    if request.method != "POST":
-        line = selectors.fixture_line(fixture)
+    line = selectors.fixture_line(fixture)
+    form = FirstDealerForm(
+        request.POST if request.method == "POST" else None,
+        rules=competition.rules,
+        side_names=line.sides,
+    )
+    if request.method != "POST" or not form.is_valid():
         if line.running_game is not None:
             return redirect("games:detail", line.running_game.pk)
-        context = {"competition": competition, "fixture": fixture, "line": line}
-        return render(request, "competitions/fixture_start.html", context)
+        context = {"competition": competition, "fixture": fixture, "line": line, "form": form}
+        status = 400 if form.is_bound else 200
+        return render(request, "competitions/fixture_start.html", context, status=status)
     try:
-        game = services.fixture_start_game(fixture=fixture, by=request.user)
+        game = services.fixture_start_game(
+            fixture=fixture, by=request.user, first_dealer=form.cleaned_data["first_dealer"]
+        )
     except Refused as error:
         running = selectors.fixture_line(fixture_or_404(competition, fixture_id)).running_game
         if running is not None:

@@ -437,8 +437,9 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
 
 
 @transaction.atomic
-def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
-    """Start the next game of a fixture, scored by the competition's ruleset.
+def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> Game:
+    """Start the next game of a fixture, scored by the competition's ruleset, with
+    ``first_dealer`` (a seat: :func:`league.games.selectors.seat_names`) dealing first.
 
     The fixture's row is locked and its games read afresh, so that two people starting the
     same fixture at once (or a double tap) start one game; the other is refused.
@@ -457,6 +458,7 @@ def fixture_start_game(*, fixture: Fixture, by: User) -> Game:
         by=by,
         table=fixture.table,
         title=f"{fixture.competition.name}, round {fixture.round.number}",
+        first_dealer=first_dealer,
     )
     game.fixture = fixture
     game.save(update_fields=["fixture"])

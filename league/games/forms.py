@@ -8,7 +8,7 @@ melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alo
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -162,6 +162,30 @@ class GameSettingsForm(forms.Form):
             label="Dealt the first deal",
             error_messages={"invalid_choice": "Choose one of the players at this table."},
         )
+
+
+class FirstDealerForm(forms.Form):
+    """Who deals the first deal of a game about to start (a match's game, started from its
+    "Start the game" question or a side's entry link): a seat, named as
+    :func:`league.games.selectors.seat_names` names it. Left out, the first seat deals."""
+
+    def __init__(self, *args: Any, rules: Ruleset, side_names: Sequence[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        seats = selectors.seat_names(rules, side_names)
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            choices=[(str(i), name) for i, name in enumerate(seats)],
+            coerce=int,
+            required=False,
+            empty_value=None,
+            initial="0",
+            label="Deals first",
+            help_text="The deal then passes to the left; the sheet shows who dealt each deal.",
+            error_messages={"invalid_choice": "Choose one of the players at this table."},
+        )
+
+    def clean_first_dealer(self) -> int:
+        seat = self.cleaned_data.get("first_dealer")
+        return 0 if seat is None else int(seat)
 
 
 class DealForm(forms.Form):

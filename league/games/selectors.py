@@ -112,9 +112,21 @@ def declared_winner_text(
     if not any(declared):
         return ""
     comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
-    if comparison.winner is None:
+    winner = comparison.winner
+    if winner is None:
         return comparison.reason[:1].upper() + comparison.reason[1:]
-    return f"{names[comparison.winner]} scores the melds: {comparison.reason}"
+    best = comparison.best[winner]
+    if best is not None and sum(meld == best for meld in comparison.best) > 1:
+        # Equal best melds settled by the elder hand (``meld_tie: elder``): the engine's reason
+        # names the winner again, so the sheet says it once, in its own words.
+        what = (
+            "equal runs in plain suits" if best.form == "run" and not best.trump else "equal melds"
+        )
+        return (
+            f"{names[winner]} scores the melds as the elder hand's side: "
+            f"{what} ({best.describe()} each)"
+        )
+    return f"{names[winner]} scores the melds: {comparison.reason}"
 
 
 def renege_melds_text(

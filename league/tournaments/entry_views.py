@@ -12,17 +12,19 @@ request, only checked against it. Deals go through the same deal form as the gam
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from league.access import entry_side_or_404
+from league.competitions.results import fixture_side_names
 from league.errors import DealChanged, DealTaken, Refused
-from league.games.forms import DealForm, deal_form, preview_deal, refused_deal_form
+from league.games.forms import DealForm, FirstDealerForm, deal_form, preview_deal, refused_deal_form
 from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
 from league.tournaments.forms import DisputeForm
@@ -38,6 +40,7 @@ def _entry_page(
     status: int = 200,
     error: str = "",
     dispute_form: DisputeForm | None = None,
+    start_form: FirstDealerForm | None = None,
 ) -> HttpResponse:
     match = presenters.entry_match(side)
     fixture = match.fixture
@@ -62,6 +65,13 @@ def _entry_page(
         and services.entered_by_this_side(fixture, latest[0], latest[1][-1].number)
     ):
         undo = (latest[0], latest[1][-1])
+    can_start = (
+        not confirmed
+        and entering
+        and not fixture.finished
+        and not fixture.typed_scores
+        and running is None
+    )
     context = {
         "match": match,
         "fixture": fixture,
@@ -72,11 +82,8 @@ def _entry_page(
         "confirmed": confirmed,
         "expired": status == 410,
         "error": error,
-        "can_start": not confirmed
-        and entering
-        and not fixture.finished
-        and not fixture.typed_scores
-        and running is None,
+        "can_start": can_start,
+        "start_form": (start_form or _start_form(side, match.line.sides)) if can_start else None,
         "can_confirm": not confirmed
         and fixture.finished
         and fixture.entered_by is not None
@@ -101,6 +108,13 @@ def _entry_page(
     # The link is the side's key: keep it out of shared caches and search engines.
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def _start_form(
+    side: FixtureSide, names: Sequence[str], data: QueryDict | None = None
+) -> FirstDealerForm:
+    """Who deals first, asked beside the side's "Start the game" button."""
+    return FirstDealerForm(data, rules=side.fixture.competition.rules, side_names=names)
 
 
 def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:
@@ -130,8 +144,11 @@ def entry_start(request: HttpRequest, token: str) -> HttpResponse:
         # The other side (or a double tap) started it first: nothing is wrong, say who enters.
         messages.info(request, "The game has started already: the sheet is below.")
         return _to_entry(token, "entry")
+    form = _start_form(side, fixture_side_names(side.fixture), request.POST)
+    if not form.is_valid():
+        return _entry_page(request, side, status=400, start_form=form)
     try:
-        services.token_start_game(side=side)
+        services.token_start_game(side=side, first_dealer=form.cleaned_data["first_dealer"])
     except Refused as error:
         return _entry_page(request, side, status=409, error=error.message)
     return _to_entry(token, "entry")

@@ -778,6 +778,7 @@ class EntryMatch:
     match_length: str = ""
     score: str = ""
     note: str = ""
+    next_dealer: str = ""  # who deals the running game's next deal, named as on its sheet
 
     @property
     def running_game(self) -> Game | None:
@@ -796,9 +797,13 @@ def entry_match(side: FixtureSide) -> EntryMatch:
     """What an entry link's page shows (a fixed number of queries, one more per game)."""
     fixture = selectors.entry_fixture(side.fixture_id)
     line = competitions_selectors.fixture_line(fixture)
-    games = tuple(
-        (game, games_selectors.deal_rows(game, list(game.deals.all()))) for game in line.games
-    )
+    deals = {game.pk: list(game.deals.all()) for game in line.games}
+    games = tuple((game, games_selectors.deal_rows(game, deals[game.pk])) for game in line.games)
+    running = line.running_game
+    next_dealer = ""
+    if running is not None:
+        seats = games_selectors.seat_names(running.rules, running.side_names)
+        next_dealer = seats[games_selectors.next_dealer(running, deals.get(running.pk))]
     # The entrant's next match of the tournament, once the result has moved it on.
     next_token = None
     if fixture.confirmed_at is not None:
@@ -815,6 +820,7 @@ def entry_match(side: FixtureSide) -> EntryMatch:
         match_length=match_length(competition),
         score=score_text(side_scores(line, competition.games_per_match)),
         note=in_sentence(conceded(fixture, line.sides) or line.note),
+        next_dealer=next_dealer,
     )
 
 

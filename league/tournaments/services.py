@@ -593,12 +593,14 @@ def _entering(fixture: Fixture, side: FixtureSide) -> None:
 
 
 @transaction.atomic
-def token_start_game(*, side: FixtureSide) -> Game:
-    """Start the match's next game from a side's entry link. The side that starts the first
-    game enters the match's deals (the other side confirms), as with a Bridgemate: one side
-    enters, the other verifies."""
+def token_start_game(*, side: FixtureSide, first_dealer: int = 0) -> Game:
+    """Start the match's next game from a side's entry link, ``first_dealer`` (a seat)
+    dealing first. The side that starts the first game enters the match's deals (the other
+    side confirms), as with a Bridgemate: one side enters, the other verifies."""
     fixture = _open_for_entry(side)
-    game = fixture_start_game(fixture=fixture, by=fixture.competition.created_by)
+    game = fixture_start_game(
+        fixture=fixture, by=fixture.competition.created_by, first_dealer=first_dealer
+    )
     # The fixture's row is held by fixture_start_game now; refused, the game is not kept.
     locked = Fixture.objects.get(pk=fixture.pk)
     _entering(locked, side)

@@ -365,3 +365,25 @@ def test_a_refused_deal_says_so_first_in_the_form_where_the_page_opens(scorer_cl
     assert ids.index("error-summary") < ids.index("group-makers")
     assert "cannot hold three fours of a kind" in form.by_id("group-melds").text
     assert not Deal.objects.exists()
+
+
+def test_the_sheet_says_once_who_scores_equal_melds_as_the_elder_hand(scorer_client, scorer):
+    # klabberjass-100 (meld_tie: elder): Anna dealt, so Carl is elder and scores the equal runs.
+    game = declared_game(scorer, "klabberjass-100")
+    data = declared_post(game, card_points_0="90", card_points_1="40")
+    data.update(
+        {
+            "declared_0_0_meld": "run3",
+            "declared_0_0_card": "Q",
+            "declared_1_0_meld": "run3",
+            "declared_1_0_card": "Q",
+        }
+    )
+    scorer_client.post(reverse("games:deal-add", args=[game.pk]), data)
+    note = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1").text
+    said = (
+        "Carl & Dora scores the melds as the elder hand's side: equal runs in plain suits "
+        "(run of three to the queen each)"
+    )
+    assert said in " ".join(note.split())
+    assert note.count("Carl & Dora") == 1 and note.count("elder hand") == 1
