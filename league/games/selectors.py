@@ -164,6 +164,9 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
         f"On a set: makers XX, opponents {SET_AWARD_SHORT[rules.set_award]}. "
         f"On a tie: {TIE_RULE_SHORT[rules.tie_rule]}.",
         f"Melds: {melds}; belle {rules.belle_value}. Renege: {rules.renege_award} + own melds.",
+        # Equal best melds decide scores: the paper says how the table settles them.
+        "Equal best melds: "
+        + ("the elder hand's side scores them." if rules.meld_tie == "elder" else "nobody scores."),
     ]
     changes = describe(rules).changes
     if changes:

@@ -387,3 +387,15 @@ def test_the_sheet_says_once_who_scores_equal_melds_as_the_elder_hand(scorer_cli
     )
     assert said in " ".join(note.split())
     assert note.count("Carl & Dora") == 1 and note.count("elder hand") == 1
+
+
+def test_the_printed_sheet_says_how_equal_melds_are_settled(client: Client, scorer):
+    # Under klabberjass-100 the elder hand's side takes equal melds: that decides scores, so
+    # the paper says it; clabber's says nobody scores them.
+    for preset, words in (
+        ("klabberjass-100", "Equal best melds: the elder hand's side scores them."),
+        ("clabber", "Equal best melds: nobody scores."),
+    ):
+        game = declared_game(scorer, preset)
+        pdf = client.get(reverse("printing:game-pdf", args=[game.pk])).content
+        assert words in " ".join("\n".join(pdf_pages(pdf)).split())
