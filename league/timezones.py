@@ -56,7 +56,8 @@ def validate_time_zone(value: str) -> None:
             "“%(value)s” is not a time zone this server knows: choose one from the list "
             "(written as region and city, e.g. America/Chicago).",
             code="unknown_time_zone",
-            params={"value": value},
+            # A forged value may be any length: the message quotes only its start.
+            params={"value": value if len(value) <= 60 else value[:60] + "…"},
         )
 
 

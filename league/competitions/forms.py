@@ -37,10 +37,19 @@ class ClubForm(forms.Form):
     name = forms.CharField(max_length=100, label="Club name")
 
 
+class ZoneField(forms.ChoiceField):
+    """A zone from the menu. A value longer than any zone's name (a forged post) is cut short
+    before the check, so that the message quoting it stays a line long."""
+
+    def to_python(self, value: Any) -> str:
+        text = str(super().to_python(value))
+        return text if len(text) <= 60 else text[:60] + "…"
+
+
 class ClubTimeZoneForm(forms.Form):
     """The club's clock: the zone its pages and PDFs show times in."""
 
-    time_zone = forms.ChoiceField(
+    time_zone = ZoneField(
         choices=time_zone_choices,
         required=False,
         label="Time zone",

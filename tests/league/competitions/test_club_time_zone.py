@@ -126,3 +126,14 @@ def test_the_games_list_shows_each_game_on_its_own_club_s_clock(organiser, score
         if cell.attrs.get("data-label") == "Started"
     }
     assert started == {"8 Jan 2026 21:30", "9 Jan 2026 03:30"}, rows
+
+
+def test_a_huge_posted_zone_is_refused_without_repeating_it_whole(organiser_client, club):
+    response = organiser_client.post(
+        f"/clubs/{club.slug}/settings/", settings_post("Europe/" + "x" * 6000)
+    )
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "is not a time zone this server knows" in text and "x" * 100 not in text
+    club.refresh_from_db()
+    assert club.time_zone == ""
