@@ -269,6 +269,7 @@ DEAL_COLUMNS = (
     "makers",
     "card_points",
     "melds",
+    "declared",
     "belle",
     "renege",
     "void",
@@ -285,7 +286,7 @@ DEAL_COLUMNS = (
     "created_at",
     "updated_at",
 )
-JSON_COLUMNS = ("card_points", "melds", "points", "marks", "running")
+JSON_COLUMNS = ("card_points", "melds", "declared", "points", "marks", "running")
 
 
 def _insert_deals(games, pool: list[dict], user_id: int) -> int:
@@ -308,6 +309,7 @@ def _insert_deals(games, pool: list[dict], user_id: int) -> int:
         values = {
             "number": number,
             "renege": "",
+            "declared": [],
             "void": False,
             "void_reason": "",
             "no_trump": False,

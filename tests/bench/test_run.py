@@ -42,3 +42,14 @@ def test_a_module_without_run_is_an_error(tmp_path: Path) -> None:
         assert "bench_broken.py has no run()" in str(error)
     else:
         raise AssertionError("a module without run() was accepted")
+
+
+def test_the_standings_bench_inserts_every_column_of_a_deal():
+    # The 300,000-deal season is written by raw COPY / executemany (bench/standings_db.py),
+    # which no database default rescues: a new Deal column must be added there too, or
+    # `make bench` fails on a NOT NULL column (it did once, for Deal.declared).
+    from bench.standings_db import DEAL_COLUMNS
+    from league.models import Deal
+
+    columns = {f.column for f in Deal._meta.concrete_fields if not f.primary_key}
+    assert columns == set(DEAL_COLUMNS)
