@@ -436,9 +436,7 @@ class DealForm(forms.Form):
         if self.deal is None or not self.deal.declared or self.deal.renege == "both":
             return ""
         if isinstance(self.deal.renege, int):
-            return selectors.renege_melds_text(
-                self.rules, self.deal.declared, self.side_names, self.deal.renege, self.elder
-            )
+            return selectors.renege_melds_text(self.rules, self.deal, self.side_names)
         return selectors.declared_winner_text(
             self.rules, self.deal.declared, self.side_names, self.elder
         )

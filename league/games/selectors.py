@@ -129,29 +129,24 @@ def declared_winner_text(
     return f"{names[winner]} scores the melds: {comparison.reason}"
 
 
-def renege_melds_text(
-    rules: Ruleset,
-    declared: Sequence[Sequence[scoring.Declared]],
-    names: Sequence[str],
-    reneged: int,
-    elder: int | None,
-) -> str:
-    """Which declared melds count on a renege by side ``reneged``: the reneging side's lapse;
-    under ``renege_melds: own`` every other side's own melds count, under ``scored`` only
-    those that win the comparison. "" when none count and there is nothing to say."""
-    if rules.renege_melds == "own":
-        counted = [
-            f"{names[side]}: {', '.join(m.describe() for m in melds)}"
-            for side, melds in enumerate(declared)
-            if side != reneged and melds
-        ]
-        return (
-            f"melds that count ({names[reneged]}'s lapse): {'; '.join(counted)}" if counted else ""
-        )
-    comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
-    if comparison.winner is not None and comparison.winner != reneged:
-        return f"{names[comparison.winner]}: melds count ({comparison.reason})"
-    return f"no melds count ({comparison.reason})" if any(declared) else ""
+def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) -> str:
+    """Which declared melds count on a renege by one side, in words: the reneging side's
+    lapse, and the engine (``scoring.scored_melds``, by the ruleset's ``renege_melds``) says
+    whose of the others' count. "" when nobody declared any."""
+    if not isinstance(deal.renege, int) or not deal.declared or not any(deal.declared):
+        return ""
+    scored = scoring.scored_melds(rules, deal, side_names=names)
+    counted = [
+        f"{names[side]}: {', '.join(m.describe() for m in deal.declared[side])}"
+        for side, kinds in enumerate(scored)
+        if kinds
+    ]
+    lapse = f"{names[deal.renege]}'s lapse"
+    return (
+        f"melds that count ({lapse}): {'; '.join(counted)}"
+        if counted
+        else f"no melds count ({lapse})"
+    )
 
 
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
@@ -212,9 +207,10 @@ def _note(
             parts.append(f"{melds} ({names[side]})")
     if deal.declared and rules is not None:
         try:
-            declared = deal.to_engine(elder).declared or ()
+            engine_deal = deal.to_engine(elder)
+            declared = engine_deal.declared or ()
             if deal.renege:
-                parts.append(renege_melds_text(rules, declared, names, int(deal.renege), elder))
+                parts.append(renege_melds_text(rules, engine_deal, names))
             else:
                 parts.append(declared_winner_text(rules, declared, names, elder))
         except InvalidDeal:  # stored under older rules; the sheet still shows the deal
