@@ -29,6 +29,7 @@ from league.models.competitions import (
     TournamentFormat,
 )
 from league.models.games import Deal, DealAudit, Game, MeldEntry, VoidReason
+from league.models.live import LiveEvent
 
 __all__ = [
     "Club",
@@ -44,6 +45,7 @@ __all__ = [
     "Game",
     "MeldEntry",
     "Installation",
+    "LiveEvent",
     "MatchEvent",
     "Partnership",
     "Player",

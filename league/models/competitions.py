@@ -131,6 +131,11 @@ class Round(models.Model):
     # A Swiss round as drawn, for the director to review (and swap) before publishing it: its
     # entry links, the public pages and the fixtures list show it only once published.
     draft = models.BooleanField(default=False)
+    # The round clock the director sets for the room's screen: its length, and either the
+    # moment it runs out (running) or the seconds it had left when paused; neither: not set.
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_left = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "number"]
