@@ -195,6 +195,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 ROOT_URLCONF = "league.urls"
 WSGI_APPLICATION = "league.wsgi.application"
+ASGI_APPLICATION = "league.asgi.application"
 
 TEMPLATES = [
     {

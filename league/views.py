@@ -16,6 +16,7 @@ from django.template import loader
 from league.access import NotAllowed
 from league.accounts import selectors as accounts_selectors
 from league.games import selectors as games_selectors
+from league.live import topics as live_topics
 from league.rulebook.views import preset_rows
 
 
@@ -25,6 +26,7 @@ def home(request: HttpRequest) -> HttpResponse:
         # An empty install offers its first visitor the organiser's account.
         "needs_setup": accounts_selectors.install_is_empty(),
         "recent_games": games_selectors.game_list()[:6],
+        "live_topics": live_topics.games_page(),
     }
     return render(request, "home.html", context)
 

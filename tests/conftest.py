@@ -23,3 +23,14 @@ def static_files_from_the_checkout() -> Iterator[None]:
         WHITENOISE_AUTOREFRESH=True,
     ):
         yield
+
+
+@pytest.fixture(autouse=True)
+def live_hub_stopped() -> Iterator[None]:
+    """A test that opened a live page started this process's hub, whose thread holds a database
+    connection: stopped after the test, so that the test database can be dropped (PostgreSQL
+    refuses while a connection is open) and the next test starts from its own events."""
+    yield
+    from league.live.hub import hub
+
+    hub().stop()

@@ -42,6 +42,7 @@ from league.competitions.selectors import FixtureLine, StandingLine
 from league.competitions.tables import StandingsTable
 from league.errors import Refused
 from league.games.forms import FirstDealerForm
+from league.live import topics as live_topics
 from league.models import Competition, Fixture
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
@@ -88,6 +89,7 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
         "pages": [(n, p, p == page) for n, p in enumerate(pages, start=1)],
         "can_manage": is_organiser(request.user),
         "pdfs": tournament_pdfs(competition),
+        "live_topics": live_topics.event_page(competition),
     }
     return render(request, "competitions/fixtures.html", context)
 
@@ -125,6 +127,7 @@ def _fixture_page(
         "can_manage": manage,
         "forms": forms,
         "events": selectors.match_events(fixture),
+        "live_topics": live_topics.match_page(fixture),
     }
     return render(request, "competitions/fixtures_fixture.html", context, status=status)
 
@@ -316,6 +319,7 @@ def render_standings_page(
         ],
         "best_note": best_note(competition),
         "played": any(line.row.played for line in lines),
+        "live_topics": live_topics.results_page(competition),
     }
     return render(request, "competitions/standings.html", context)
 

@@ -9,6 +9,8 @@ deal without importing the competition services (which start games): no import c
 
 from __future__ import annotations
 
+from league.live.publish import changed
+from league.live.topics import fixture_topics
 from league.models import (
     Fixture,
     FixtureSide,
@@ -64,4 +66,5 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
         for name, value in mine.counts().items():
             setattr(row, name, value)
     FixtureSide.objects.bulk_update(rows, ["result", *MATCH_COUNTS])
+    changed(fixture_topics(fixture))
     return fixture

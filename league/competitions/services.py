@@ -20,6 +20,8 @@ from django.utils.text import slugify
 from league.competitions.results import fixture_recompute, fixture_side_names
 from league.errors import Refused
 from league.games.services import game_create
+from league.live.publish import publishes
+from league.live.topics import competition_topics, fixture_topics
 from league.models import (
     Club,
     Competition,
@@ -199,6 +201,7 @@ def competition_create(
     return competition
 
 
+@publishes(lambda competition, **_: competition_topics(competition))
 def entrant_add(
     *,
     competition: Competition,
@@ -253,6 +256,7 @@ class EntrantsAdded:
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def entrants_add_all(*, competition: Competition) -> EntrantsAdded:
     """Enter every partnership of the club (a competition of partnerships) or every member
     (of players, or a rotation) that is not entered yet, in the club's order. One that cannot
@@ -294,6 +298,7 @@ def _dates(
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def fixtures_generate(
     *,
     competition: Competition,
@@ -342,6 +347,7 @@ def _fixture(
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def rotation_generate(
     *,
     competition: Competition,
@@ -380,6 +386,7 @@ def rotation_generate(
 
 
 # -- results ---------------------------------------------------------------------------------
+@publishes(lambda fixture, **_: fixture_topics(fixture))
 def fixture_reschedule(*, fixture: Fixture, date: datetime.date | None, table: str = "") -> Fixture:
     if fixture.finished:
         raise Refused("This fixture has a result; it cannot be moved.", "date")
@@ -437,6 +444,7 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
 
 
 @transaction.atomic
+@publishes(lambda fixture, **_: fixture_topics(fixture))
 def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> Game:
     """Start the next game of a fixture, scored by the competition's ruleset, with
     ``first_dealer`` (a seat: :func:`league.games.selectors.seat_names`) dealing first.

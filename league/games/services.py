@@ -29,6 +29,8 @@ from league.competitions.results import fixture_recompute
 from league.db import lock_not_granted, write_lock
 from league.errors import Busy, DealChanged, DealTaken, GameOver, NotEntering, Refused
 from league.games import selectors
+from league.live import publish as live
+from league.live import topics as live_topics
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent, MeldEntry
 from league.models.games import declared_to_data
 from league.names import clean_name, name_key
@@ -77,6 +79,7 @@ def game_create(
     with transaction.atomic():
         game.save()
         game.scorers.add(by)
+        live.changed(live_topics.game_topics(game))
     return game
 
 
@@ -130,6 +133,7 @@ def game_settings(
                 )
                 return [d.number for d in rescored]
         game.save(update_fields=fields)
+        live.changed(live_topics.game_topics(game))
     return []
 
 
@@ -209,6 +213,7 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
             "updated_at",
         ]
     )
+    live.changed(live_topics.game_topics(game))
     if game.fixture is not None:
         fixture_recompute(game.fixture)
 
@@ -356,6 +361,7 @@ def game_add_deal(
             record.save(force_insert=True)
             for name, value in changes.items():
                 setattr(game, name, value)
+            live.changed(live_topics.game_topics(game))
             if changes["winner"] is not None and game.fixture is not None:
                 # Standings read finished games only: a game in play changes nothing there.
                 fixture_recompute(game.fixture)
@@ -511,6 +517,7 @@ def game_abandon(*, game: Game, by: User) -> Game:
     game.fixture = None
     game.version += 1
     game.save(update_fields=["abandoned_at", "abandoned_by", "fixture", "version"])
+    live.changed(live_topics.game_topics(game))
     if fixture_id is not None:
         fixture = Fixture.objects.select_related("competition").get(pk=fixture_id)
         MatchEvent.objects.create(

@@ -45,6 +45,7 @@ from league.games.forms import (
     refused_deal_form,
 )
 from league.games.tables import GameTable
+from league.live import topics as live_topics
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
 from league.tables_common import AnyPagePaginator
@@ -55,7 +56,8 @@ def game_list(request: HttpRequest) -> HttpResponse:
     table = GameTable(selectors.game_list())
     paging = {"paginator_class": AnyPagePaginator, "per_page": 25}
     RequestConfig(request, paginate=paging).configure(table)
-    return render(request, "games/game_list.html", {"table": table})
+    context = {"table": table, "live_topics": live_topics.games_page()}
+    return render(request, "games/game_list.html", context)
 
 
 @login_required
@@ -106,6 +108,7 @@ def _game_page(
         if game.finished or game.abandoned
         else seats[selectors.next_dealer(game, deals)],
         "settings_form": (settings_form or GameSettingsForm(game=game)) if writer else None,
+        "live_topics": live_topics.game_page(game),
     }
     return render(request, "games/game_detail.html", context, status=status)
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
+from typing import ParamSpec, TypeVar
 
 from django.db import connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from league.models import LiveEvent
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # PostgreSQL's channel for "a LiveEvent row was committed" (its id is the payload).
 CHANNEL = "hicksheet_live"
@@ -60,3 +65,22 @@ def write_event(names: Iterable[str], *, using: str = "default") -> LiveEvent:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, str(event.pk)])
     return event
+
+
+def publishes(
+    topics_of: Callable[..., Iterable[str]],
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorate a service: when it returns (not when it raises), the topics ``topics_of``
+    gives for its keyword arguments changed. For services whose every success changes the
+    same pages, however they return."""
+
+    def decorate(service: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(service)
+        def wrapped(*args: P.args, **kwargs: P.kwargs) -> R:
+            result = service(*args, **kwargs)
+            changed(topics_of(**kwargs))
+            return result
+
+        return wrapped
+
+    return decorate

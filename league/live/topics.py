@@ -47,3 +47,35 @@ def game_topics(game: Game) -> list[str]:
             f"club:{competition.club_id}",
         ]
     return topics
+
+
+# -- what a page follows --------------------------------------------------------------------
+
+
+def game_page(game: Game) -> list[str]:
+    """A game's sheet."""
+    return [f"game:{game.pk}"]
+
+
+def event_page(competition: Competition) -> list[str]:
+    """An event's pages that show running tables as well as results (its page, fixtures,
+    director's page)."""
+    return [f"competition:{competition.pk}", f"competition:{competition.pk}:play"]
+
+
+def results_page(competition: Competition) -> list[str]:
+    """An event's standings and bracket: results only (a deal does not move them)."""
+    return [f"competition:{competition.pk}"]
+
+
+def match_page(fixture: Fixture) -> list[str]:
+    """One match: its page and the sides' entry links."""
+    return [f"fixture:{fixture.pk}"]
+
+
+def club_page(club_id: int) -> list[str]:
+    return [f"club:{club_id}"]
+
+
+def games_page() -> list[str]:
+    return [GAMES]

@@ -25,6 +25,7 @@ from league.access import entry_side_or_404
 from league.competitions.results import fixture_side_names
 from league.errors import DealChanged, DealTaken, Refused
 from league.games.forms import DealForm, FirstDealerForm, deal_form, preview_deal, refused_deal_form
+from league.live import topics as live_topics
 from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
 from league.tournaments.forms import DisputeForm
@@ -104,6 +105,7 @@ def _entry_page(
         if match.next_token
         else None,
     }
+    context["live_topics"] = live_topics.match_page(fixture)
     response = render(request, "tournaments/entry_match.html", context, status=status)
     # The link is the side's key: keep it out of shared caches and search engines.
     response["X-Robots-Tag"] = "noindex, nofollow"

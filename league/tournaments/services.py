@@ -41,6 +41,8 @@ from league.competitions.services import (
 )
 from league.errors import NeedsConfirmation, NotEntering, Refused
 from league.games.services import game_add_deal, game_undo_deal
+from league.live.publish import publishes
+from league.live.topics import competition_topics, fixture_topics
 from league.models import (
     Club,
     Competition,
@@ -138,6 +140,7 @@ def tournament_create(
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def tournament_seed(
     *,
     competition: Competition,
@@ -236,6 +239,7 @@ def _add_fixture(
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def tournament_start(*, competition: Competition) -> None:
     """Draw the first round (or the whole round robin, or the pools)."""
     if competition.kind != CompetitionKind.TOURNAMENT:
@@ -296,6 +300,7 @@ def tournament_start(*, competition: Competition) -> None:
 
 # -- results ---------------------------------------------------------------------------------
 @transaction.atomic
+@publishes(lambda fixture, **_: fixture_topics(fixture))
 def fixture_confirm(
     *, fixture: Fixture, side: int | None = None, director: User | None = None
 ) -> Fixture:
@@ -339,6 +344,7 @@ def fixture_confirm(
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def tournament_advance(*, competition: Competition) -> list[Fixture]:
     """Create the fixtures that the confirmed results make ready; returns them."""
     if not competition.started:
@@ -475,6 +481,7 @@ def _draft(night: Round) -> Round:
 
 
 @transaction.atomic
+@publishes(lambda night, **_: competition_topics(night.competition))
 def swiss_draft_swap(
     *, night: Round, first: Entrant, second: Entrant, confirm: bool = False
 ) -> list[str]:
@@ -525,6 +532,7 @@ def swiss_draft_swap(
 
 
 @transaction.atomic
+@publishes(lambda night, **_: competition_topics(night.competition))
 def round_publish(*, night: Round) -> Round:
     """Publish a drawn round: its entry links open and the public pages show it."""
     night = _draft(night)
@@ -534,6 +542,7 @@ def round_publish(*, night: Round) -> Round:
 
 
 @transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition))
 def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
     and the tournament moves on without it. A drawn round not yet published is drawn again
@@ -593,6 +602,7 @@ def _entering(fixture: Fixture, side: FixtureSide) -> None:
 
 
 @transaction.atomic
+@publishes(lambda side, **_: fixture_topics(side.fixture))
 def token_start_game(*, side: FixtureSide, first_dealer: int = 0) -> Game:
     """Start the match's next game from a side's entry link, ``first_dealer`` (a seat)
     dealing first. The side that starts the first game enters the match's deals (the other
@@ -645,6 +655,7 @@ def token_add_deal(
 
 
 @transaction.atomic
+@publishes(lambda side, **_: fixture_topics(side.fixture))
 def token_take_over(*, side: FixtureSide) -> Fixture:
     """The side of this link enters the match's deals from now on, instead of the other side
     (whose phone went flat, or who left): kept as an event the director sees."""
@@ -710,6 +721,7 @@ def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_vers
 
 
 @transaction.atomic
+@publishes(lambda side, **_: fixture_topics(side.fixture))
 def token_dispute(*, side: FixtureSide, words: str) -> Fixture:
     """The side that confirms says the sheet is not what was played, instead of confirming:
     the match is flagged for the director with its words. Once it is flagged, either side may

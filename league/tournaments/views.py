@@ -39,6 +39,7 @@ from league.competitions.added import entrants_added_text
 from league.competitions.forms import EntrantForm
 from league.errors import NeedsConfirmation, Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
+from league.live import topics as live_topics
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
 from league.tournaments import presenters, services
@@ -181,6 +182,7 @@ def _director_page(
         context["withdraw_form"] = forms.get("withdraw") or WithdrawForm(
             competition=competition, prefix="withdraw"
         )
+    context["live_topics"] = live_topics.event_page(competition)
     return render(request, "tournaments/tournament_director.html", context, status=status)
 
 
@@ -371,5 +373,6 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "table_packs": tournaments_selectors.published_round_numbers(competition)
         if is_organiser(request.user)
         else [],
+        "live_topics": live_topics.results_page(competition),
     }
     return render(request, "tournaments/tournament_bracket.html", context)

@@ -31,18 +31,26 @@
     });
   }
 
-  document.querySelectorAll("button.copy-link[data-copy]").forEach(function (button) {
-    button.hidden = false;
-    var done = button.parentElement.querySelector(".copy-done");
-    button.addEventListener("click", function () {
-      copy(button.dataset.copy).then(
-        function () {
-          done.textContent = "Copied.";
-        },
-        function () {
-          done.textContent = "Could not copy: select the link and copy it.";
-        }
-      );
+  function show() {
+    document.querySelectorAll("button.copy-link[data-copy]").forEach(function (button) {
+      button.hidden = false;
     });
+  }
+
+  // One listener for the page, so that buttons swapped in by js/live.js work too.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy-link[data-copy]");
+    if (!button) return;
+    var done = button.parentElement.querySelector(".copy-done");
+    copy(button.dataset.copy).then(
+      function () {
+        done.textContent = "Copied.";
+      },
+      function () {
+        done.textContent = "Could not copy: select the link and copy it.";
+      }
+    );
   });
+  document.addEventListener("live:updated", show);
+  show();
 })();

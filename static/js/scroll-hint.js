@@ -44,6 +44,8 @@
     boxes.forEach(update);
   }
 
+  // Tables swapped in by js/live.js are new boxes to watch.
+  document.addEventListener("live:updated", start);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -1,8 +1,9 @@
 """``manage.py serve``: the site for a club night (``make run``), or a developer's server
 (``make dev``, DEBUG on).
 
-With DEBUG off it runs gunicorn (the server the benchmarks measure: several processes of
-several threads) on ``HOST:PORT`` and prints the addresses phones on the same network can open.
+With DEBUG off it runs uvicorn (ASGI: several processes, each serving its open pages' event
+streams as coroutines; the server the benchmarks measure) on ``HOST:PORT`` and prints the
+addresses phones on the same network can open.
 With DEBUG on it runs Django's development server, and only on a loopback address: the debug
 page shows the settings and the environment to whoever makes an error, so it refuses any
 other address, saying why.
@@ -22,13 +23,12 @@ from league.server import is_loopback, own_addresses
 
 
 class Command(BaseCommand):
-    help = "Serve the site: gunicorn with DEBUG off, the development server (loopback) with it on."
+    help = "Serve the site: uvicorn with DEBUG off, the development server (loopback) with it on."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default=os.environ.get("HOST") or "127.0.0.1")
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
-        parser.add_argument("--workers", type=int, default=2)
-        parser.add_argument("--threads", type=int, default=8)
+        parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS") or 2))
 
     def handle(self, *args: Any, host: str, port: int, **options: Any) -> None:
         if settings.DEBUG:
@@ -43,13 +43,7 @@ class Command(BaseCommand):
             return
         self.stdout.write(self.style.SUCCESS(self.addresses(host, port)))
         sys.stdout.flush()
-        gunicorn = [
-            sys.executable, "-m", "gunicorn", "league.wsgi:application",
-            f"--bind={host}:{port}", f"--workers={options['workers']}",
-            f"--threads={options['threads']}", "--worker-class=gthread", "--timeout=60",
-            "--access-logfile=-", "--no-control-socket",
-        ]  # fmt: skip
-        os.execv(sys.executable, gunicorn)
+        os.execv(sys.executable, uvicorn_command(host, port, options["workers"]))
 
     @staticmethod
     def addresses(host: str, port: int) -> str:
@@ -66,3 +60,15 @@ class Command(BaseCommand):
         ]
         lines.append(f"On this computer: http://127.0.0.1:{port}/")
         return "\n".join(lines)
+
+
+def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
+    """The command line of the club night's server (also what ``make bench`` measures)."""
+    return [
+        sys.executable, "-m", "uvicorn", "league.asgi:application",
+        f"--host={host}", f"--port={port}", f"--workers={workers}",
+        # Open event streams end at once on a restart (the pages reconnect by themselves)
+        # instead of holding the old server up.
+        "--timeout-graceful-shutdown=2",
+        "--no-server-header",
+    ]  # fmt: skip

@@ -16,6 +16,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from league.management.commands.serve import Command as Serve
+from league.management.commands.serve import uvicorn_command
 from league.server import own_addresses, own_hosts
 from tests.league.html import parse
 from tests.league.test_settings import manage
@@ -86,14 +87,15 @@ def test_serve_prints_the_address_for_phones() -> None:
     assert "this computer only" in Serve.addresses("127.0.0.1", 8000)
 
 
-def test_make_run_serves_with_gunicorn_and_make_dev_asks_for_debug() -> None:
+def test_make_run_serves_with_uvicorn_and_make_dev_asks_for_debug() -> None:
     makefile = (ROOT / "Makefile").read_text()
     run = makefile.split("\nrun:", 1)[1].split("\n\n", 1)[0]
     dev = makefile.split("\ndev:", 1)[1].split("\n\n", 1)[0]
     assert "manage.py serve" in run and "runserver" not in run and "DEBUG" not in run
     assert "DEBUG=1" in dev
-    serve = (ROOT / "league/management/commands/serve.py").read_text()
-    assert '"gunicorn"' in serve and "--threads=" in serve
+    command = uvicorn_command("0.0.0.0", 8000, 3)
+    assert command[1:4] == ["-m", "uvicorn", "league.asgi:application"]
+    assert "--workers=3" in command and "--host=0.0.0.0" in command
 
 
 @override_settings(DEBUG=True)

@@ -1,0 +1,189 @@
+"""Each web process's *hub*: one thread that learns of new events and hands them to the open
+pages of this process that follow their topics.
+
+It reads new :class:`LiveEvent` rows after the last it handed on. On PostgreSQL it sleeps on
+``LISTEN`` (the publishing process's ``NOTIFY`` wakes it at once, whatever machine it runs on);
+on SQLite, one laptop with nothing else installed, it looks every :data:`POLL_SECONDS`. Either
+way it also looks back a few rows, because on PostgreSQL two events may commit out of id order.
+The thread starts with the first open page and ends after a minute with none.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import connections
+from django.utils import timezone
+
+from league.live.publish import CHANNEL
+from league.models import LiveEvent
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.2  # SQLite: how often to look for new events
+LISTEN_SECONDS = 2.0  # PostgreSQL: the longest sleep without a NOTIFY (a safety net)
+LOOKBACK = 20  # rows before the last one seen, read again (ids may commit out of order)
+IDLE_SECONDS = 60.0  # the thread ends after this long with no open page
+KEEP = datetime.timedelta(days=2)  # events older than this are deleted
+PRUNE_EVERY = 600.0
+
+
+@dataclass(frozen=True)
+class Event:
+    """A committed change: its id (the order pages catch up in) and the topics it touched."""
+
+    id: int
+    topics: frozenset[str]
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One open page: the topics it follows and how to hand it an event (called from the
+    hub's thread, so it must only queue the event)."""
+
+    topics: frozenset[str]
+    deliver: Callable[[Event], None]
+    opened: float = field(default_factory=time.monotonic)
+
+
+class Hub:
+    def __init__(self, using: str = "default") -> None:
+        self.using = using
+        self._lock = threading.Lock()
+        self._subscriptions: set[Subscription] = set()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._last_id: int | None = None
+        self._recent: deque[int] = deque(maxlen=4 * LOOKBACK)
+        self._last_prune = 0.0
+        self._idle_since = time.monotonic()
+
+    @property
+    def open_pages(self) -> int:
+        return len(self._subscriptions)
+
+    def subscribe(self, topics: frozenset[str], deliver: Callable[[Event], None]) -> Subscription:
+        subscription = Subscription(topics, deliver)
+        with self._lock:
+            self._subscriptions.add(subscription)
+            if self._thread is None or not self._thread.is_alive():
+                self._stop.clear()
+                self._thread = threading.Thread(target=self._run, name="live-hub", daemon=True)
+                self._thread.start()
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            self._subscriptions.discard(subscription)
+            if not self._subscriptions:
+                self._idle_since = time.monotonic()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """End the thread (and close its database connection): for tests and shutdown."""
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+        self._thread = None
+        self._last_id = None
+        self._recent.clear()
+
+    # -- the thread ------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set() and not self._idle_too_long():
+                try:
+                    self._serve()
+                except Exception:  # the database went away: wait, then start again
+                    log.warning("live hub: lost the database, retrying", exc_info=True)
+                    connections[self.using].close()
+                    self._stop.wait(1.0)
+        finally:
+            connections[self.using].close()
+            with self._lock:
+                if self._thread is threading.current_thread():
+                    self._thread = None
+
+    def _idle_too_long(self) -> bool:
+        with self._lock:
+            idle = not self._subscriptions
+            return idle and time.monotonic() - self._idle_since > IDLE_SECONDS
+
+    def _serve(self) -> None:
+        connection = connections[self.using]
+        if self._last_id is None:
+            # Start after what is already there: a page opened now catches up on its own.
+            latest = list(
+                LiveEvent.objects.using(self.using)
+                .order_by("-pk")
+                .values_list("pk", flat=True)[:LOOKBACK]
+            )
+            self._last_id = latest[0] if latest else 0
+            self._recent.extend(latest)
+        if connection.vendor == "postgresql":
+            connection.ensure_connection()
+            with connection.cursor() as cursor:
+                cursor.execute(f"LISTEN {CHANNEL}")
+            listener = connection.connection
+            while not self._stop.is_set() and not self._idle_too_long():
+                self._hand_on_new_events()
+                # Wake on the first NOTIFY, or after LISTEN_SECONDS regardless.
+                for _ in listener.notifies(timeout=LISTEN_SECONDS, stop_after=1):
+                    pass
+        else:
+            while not self._stop.is_set() and not self._idle_too_long():
+                self._hand_on_new_events()
+                self._stop.wait(POLL_SECONDS)
+
+    def _hand_on_new_events(self) -> None:
+        assert self._last_id is not None
+        rows = (
+            LiveEvent.objects.using(self.using)
+            .filter(pk__gt=self._last_id - LOOKBACK)
+            .order_by("pk")
+            .values_list("pk", "topics")[:1000]
+        )
+        for pk, topics in rows:
+            if pk in self._recent or (pk <= self._last_id - LOOKBACK):
+                continue
+            self._recent.append(pk)
+            self._last_id = max(self._last_id, pk)
+            self._dispatch(Event(pk, frozenset(topics.split())))
+        self._prune()
+
+    def _dispatch(self, event: Event) -> None:
+        with self._lock:
+            subscriptions = list(self._subscriptions)
+        for subscription in subscriptions:
+            if subscription.topics & event.topics:
+                try:
+                    subscription.deliver(event)
+                except Exception:  # a page that has gone: its stream unsubscribes itself
+                    log.debug("live hub: could not deliver", exc_info=True)
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        if now - self._last_prune < PRUNE_EVERY:
+            return
+        self._last_prune = now
+        LiveEvent.objects.using(self.using).filter(at__lt=timezone.now() - KEEP).delete()
+
+
+_hub: Hub | None = None
+_hub_lock = threading.Lock()
+
+
+def hub() -> Hub:
+    """This process's hub."""
+    global _hub
+    with _hub_lock:
+        if _hub is None:
+            _hub = Hub()
+        return _hub

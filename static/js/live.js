@@ -1,0 +1,145 @@
+// Pages that update themselves. A page that shows something which changes during a club night
+// names what it follows in <meta name="live-topics">; this script listens to the server's event
+// stream for those topics and, when one changes, fetches the page again and swaps in the new
+// contents of every element marked data-live (with an id). A part somebody is using (the focus
+// is in it, or a field in it has been changed) is left alone and refreshed once they leave it.
+// Without JavaScript, or where EventSource is missing, the page simply works by reload.
+(function () {
+  "use strict";
+  var meta = document.querySelector('meta[name="live-topics"]');
+  if (!meta || !window.EventSource || !window.fetch || !window.DOMParser) return;
+
+  var stream = meta.getAttribute("data-stream");
+  var topics = meta.getAttribute("content");
+  var madeAt = meta.getAttribute("data-at");
+  var status = document.getElementById("live-status");
+  var source = null;
+  var lastId = null;
+  var retryDelay = 1000;
+  var refreshTimer = null;
+  var fetching = false;
+  var fetchAgain = false;
+  var waitingForIdle = false;
+
+  function say(state, words) {
+    if (!status) return;
+    status.hidden = false;
+    status.setAttribute("data-state", state);
+    status.textContent = words;
+  }
+
+  function connect() {
+    var url = stream + "?topics=" + encodeURIComponent(topics);
+    // A new EventSource (after the old one gave up) sends no Last-Event-ID of its own.
+    url += lastId !== null ? "&last=" + lastId : "&at=" + encodeURIComponent(madeAt);
+    source = new EventSource(url);
+    source.onopen = function () {
+      retryDelay = 1000;
+      say("live", "Live");
+    };
+    source.onmessage = function (event) {
+      if (event.lastEventId) lastId = event.lastEventId;
+      schedule();
+    };
+    source.onerror = function () {
+      say("offline", "Reconnecting…");
+      if (source.readyState === EventSource.CLOSED) {
+        // The browser gave up (a refusal, or the server answered something else): try again
+        // later ourselves, less and less often.
+        source.close();
+        setTimeout(connect, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      }
+    };
+  }
+
+  function schedule() {
+    if (refreshTimer !== null) return;
+    // A short, slightly random pause: several changes in a row make one fetch, and a room full
+    // of pages does not fetch in the same millisecond.
+    refreshTimer = setTimeout(function () {
+      refreshTimer = null;
+      refresh();
+    }, 100 + Math.random() * 250);
+  }
+
+  function inUse(region) {
+    var active = document.activeElement;
+    if (active && active !== document.body && region.contains(active)) return true;
+    var fields = region.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.type === "hidden" || field.type === "submit" || field.type === "button") continue;
+      if (field.type === "checkbox" || field.type === "radio") {
+        if (field.checked !== field.defaultChecked) return true;
+      } else if (field.tagName === "SELECT") {
+        for (var j = 0; j < field.options.length; j++) {
+          if (field.options[j].selected !== field.options[j].defaultSelected) return true;
+        }
+      } else if (field.value !== field.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var changed = [];
+    var kept = false;
+    var regions = document.querySelectorAll("[data-live][id]");
+    for (var i = 0; i < regions.length; i++) {
+      var region = regions[i];
+      var replacement = fresh.getElementById(region.id);
+      if (!replacement) continue;
+      if (inUse(region)) {
+        kept = true;
+        continue;
+      }
+      if (region.innerHTML !== replacement.innerHTML) {
+        region.innerHTML = replacement.innerHTML;
+        changed.push(region.id);
+      }
+    }
+    waitingForIdle = kept;
+    if (changed.length) {
+      document.dispatchEvent(new CustomEvent("live:updated", { detail: { ids: changed } }));
+    }
+  }
+
+  function refresh() {
+    if (fetching) {
+      fetchAgain = true;
+      return;
+    }
+    fetching = true;
+    fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { "X-Live": "1" } })
+      .then(function (response) {
+        // Signed out meanwhile, or the page has gone: leave what is shown; a reload tells more.
+        if (!response.ok || response.redirected) return null;
+        return response.text();
+      })
+      .then(function (html) {
+        if (html) swap(html);
+      })
+      .catch(function () {})
+      .then(function () {
+        fetching = false;
+        if (fetchAgain) {
+          fetchAgain = false;
+          schedule();
+        }
+      });
+  }
+
+  // Refresh what was kept back once the person leaves the part they were using.
+  document.addEventListener("focusout", function () {
+    if (waitingForIdle) setTimeout(schedule, 300);
+  });
+  // Back to a page kept in the browser's memory: it may be stale.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) schedule();
+  });
+
+  connect();
+})();

@@ -1,0 +1,120 @@
+"""The event stream a live page listens to: what it refuses, what it replays to a page that
+was away, and that an event committed by another connection reaches an open stream."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.test import Client
+
+from league.live import views as live_views
+from league.live.hub import Event, Hub, hub
+from league.live.publish import write_event
+from league.models import LiveEvent
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def open_stream(client: Client, address: str, **headers: str):
+    response = client.get(address, headers=headers)
+    assert response.status_code == 200, response.content
+    assert response["Content-Type"] == "text/event-stream"
+    chunks = iter(response.streaming_content)
+    assert next(chunks) == b"retry: 1000\n\n"
+    return response, chunks
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("", b"Say which topics to follow"),
+        ("?topics=game:1+game:2+game:3+game:4+game:5+game:6+game:7+game:8+game:9", b"At most 8"),
+        ("?topics=game:x", b"Unknown topic: game:x"),
+        ("?topics=secret:1", b"Unknown topic"),
+        ("?topics=competition:1:results", b"Unknown topic"),
+    ],
+)
+def test_a_stream_for_no_topic_or_an_unknown_one_is_refused_in_words(query, said) -> None:
+    response = Client().get(f"/live/{query}")
+    assert response.status_code == 400
+    assert said in response.content
+    assert Client().post("/live/?topics=games").status_code == 405
+
+
+def test_a_page_back_from_a_drop_hears_once_of_what_it_missed_for_its_topics() -> None:
+    seen = write_event(["game:1"])
+    write_event(["game:1", "games"])
+    latest = write_event(["game:12"])  # game:12 is not game:1
+    missed = write_event(["fixture:3", "game:1"])
+    response, chunks = open_stream(
+        Client(), "/live/?topics=game:1", **{"Last-Event-ID": str(seen.pk)}
+    )
+    assert next(chunks) == f"id: {missed.pk}\ndata: changed\n\n".encode()
+    response.close()
+    # Nothing missed for game:12 since its last event: nothing to replay.
+    assert live_views.missed(frozenset({"game:12"}), _get(f"last={latest.pk}")) is None
+    assert live_views.missed(frozenset({"game:12"}), _get(f"last={latest.pk - 1}")) == latest.pk
+
+
+def test_a_new_page_hears_of_changes_since_it_was_made_but_not_of_older_ones() -> None:
+    event = write_event(["games"])
+    made_before = event.at.timestamp() - 60
+    response, chunks = open_stream(Client(), f"/live/?topics=games&at={made_before}")
+    assert next(chunks) == f"id: {event.pk}\ndata: changed\n\n".encode()
+    response.close()
+    assert live_views.missed(frozenset({"games"}), _get(f"at={time.time() + 60}")) is None
+    assert live_views.missed(frozenset({"games"}), _get("at=nonsense")) is None
+    assert live_views.missed(frozenset({"games"}), _get(f"last={event.pk - 1}")) == event.pk
+
+
+def _get(query: str):
+    from django.test import RequestFactory
+
+    return RequestFactory().get(f"/live/?topics=games&{query}")
+
+
+def test_an_event_committed_elsewhere_reaches_an_open_stream(monkeypatch) -> None:
+    monkeypatch.setattr(live_views, "HEARTBEAT_SECONDS", 5.0)
+    response, chunks = open_stream(Client(), "/live/?topics=game:5+games")
+    # Another connection (another web process, as far as the database can tell) commits.
+    other = threading.Timer(0.3, lambda: write_event(["game:5", "fixture:1"]))
+    other.start()
+    chunk = next(chunks)
+    other.join()
+    assert chunk.startswith(b"id: ") and chunk.endswith(b"\ndata: game:5\n\n")
+    response.close()
+    # Its stream closed, the page is no longer one of the hub's.
+    assert hub().open_pages == 0
+
+
+def test_with_nothing_to_say_the_stream_says_it_is_still_there(monkeypatch) -> None:
+    monkeypatch.setattr(live_views, "HEARTBEAT_SECONDS", 0.2)
+    response, chunks = open_stream(Client(), "/live/?topics=games")
+    assert next(chunks) == b": still here\n\n"
+    response.close()
+
+
+def test_the_hub_hands_on_an_event_that_commits_after_a_later_one() -> None:
+    """On PostgreSQL ids are taken before commit: id 11 may be seen before id 10 commits."""
+    got: list[Event] = []
+    the_hub = Hub()
+    subscription = the_hub.subscribe(frozenset({"game:1"}), got.append)
+    the_hub.stop()  # driven by hand below, not from its thread
+    the_hub._subscriptions.add(subscription)
+    the_hub._last_id = 0
+    later = LiveEvent.objects.create(pk=11, topics=" game:1 ")
+    the_hub._hand_on_new_events()
+    LiveEvent.objects.create(pk=10, topics=" game:1 games ")
+    LiveEvent.objects.create(pk=12, topics=" game:2 ")
+    the_hub._hand_on_new_events()
+    the_hub._hand_on_new_events()
+    assert [e.id for e in got] == [later.pk, 10]
+
+
+def test_a_server_with_too_many_open_pages_says_so(monkeypatch) -> None:
+    monkeypatch.setattr(live_views, "MAX_OPEN_PAGES", 0)
+    response = Client().get("/live/?topics=games")
+    assert response.status_code == 503 and response["Retry-After"] == "30"
+    assert b"reload by hand" in response.content
