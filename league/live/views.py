@@ -20,6 +20,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
@@ -102,6 +103,9 @@ def events(request: HttpRequest) -> HttpResponseBase:
     latest = missed(topics, request)
     if latest is not None:
         first.append(message(latest))
+    # The stream itself needs no database: give the connection back now rather than hold it
+    # for as long as the page stays open (hundreds of pages would use up the server's).
+    connections.close_all()
     streaming = StreamingHttpResponse(stream, content_type="text/event-stream")
     streaming["Cache-Control"] = "no-cache, no-store"
     streaming["X-Accel-Buffering"] = "no"  # nginx and friends: pass each event on at once
