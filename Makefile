@@ -16,7 +16,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 	@touch $@
 
 # What a club night runs, safe on the venue's Wi-Fi: DEBUG off, a secret key made on the first
-# run (.secret_key), static files by WhiteNoise, gunicorn. HOST=0.0.0.0 serves phones and prints
+# run (.secret_key), static files by WhiteNoise, uvicorn (ASGI). HOST=0.0.0.0 serves phones and prints
 # the address to open.
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput

@@ -1,18 +1,18 @@
 """Saving a deal through the real HTTP stack, against a bare insert measured in the same run.
 
 For SQLite (a temporary file) and PostgreSQL (a throwaway server), the benchmark migrates a fresh
-database, starts the site under gunicorn on a free loopback port (``bench.http_settings``: the
-site's settings, DEBUG off, plus ``/bench/insert/``), signs scorers in through the login page and
-has them save deals the way the entry form does: a POST with the CSRF token and a fresh entry
-key, answered with a redirect. It times each POST alone, then 16 scorers at once (each on their
-own game), and the same for the floor, a bare view that inserts one row into one table behind
-the same middleware. The target: the save's p95 at most 3x the floor's. Then the 16 scorers
-save 10 deals each into ONE game at once (adds to one game wait their turn): its p95, and
-its errors (any answer but the redirect of a saved deal), target 0.
+database, starts the site as ``make run`` does (uvicorn) on a free loopback port
+(``bench.http_settings``: the site's settings, DEBUG off, plus ``/bench/insert/``), signs scorers
+in through the login page and has them save deals the way the entry form does: a POST with the CSRF
+token and a fresh entry key, answered with a redirect. It times each POST alone, then 16 scorers at
+once (each on their own game), and the same for the floor, a bare view that inserts one row into
+one table behind the same middleware. The target: the save's p95 at most 3x the floor's. Then the
+16 scorers save 10 deals each into ONE game at once (adds to one game wait their turn): its p95,
+and its errors (any answer but the redirect of a saved deal), target 0.
 
 Afterwards it counts what the database holds against what the clients were told: every deal
-answered with a redirect must be there once (none lost, none doubled), including forms sent
-again with the same entry key, one after the other and two at once (a double tap).
+answered with a redirect must be there once (none lost, none doubled), including forms sent again
+with the same entry key, one after the other and two at once (a double tap).
 """
 
 from __future__ import annotations
@@ -40,12 +40,12 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from bench.http_db import PASSWORD, USERNAME  # the scorer it creates (no Django imported)
+from league.server import uvicorn_command  # imports no Django either
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
-WORKERS = 4  # gunicorn processes ...
-THREADS = 4  # ... of this many threads each (gthread): 16 requests at once
+WORKERS = 4  # uvicorn processes; each serves many requests at once (a thread each for a view)
 SCORERS = 16
 SOLO_DEALS = 100  # deals (and bare inserts) timed for one scorer alone
 DEALS_EACH = 32  # deals (and bare inserts) each of the 16 scorers times at once
@@ -425,25 +425,13 @@ def django_script(env: dict[str, str], *args: str) -> dict[str, object]:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], tmp: Path) -> Iterator[int]:
+def site_server(env: dict[str, str], tmp: Path) -> Iterator[int]:
+    """The site as ``make run`` serves it (uvicorn, ``WORKERS`` processes), on a free port."""
     port = free_port()
-    log_path = tmp / "gunicorn.log"
+    log_path = tmp / "server.log"
     with open(log_path, "wb") as log:
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "league.wsgi:application",
-                f"--bind=127.0.0.1:{port}",
-                f"--workers={WORKERS}",
-                f"--threads={THREADS}",
-                "--worker-class=gthread",
-                "--timeout=60",
-                "--graceful-timeout=5",
-                "--no-control-socket",
-                f"--error-logfile={log_path}",
-            ],
+            uvicorn_command("127.0.0.1", port, WORKERS),
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -454,18 +442,18 @@ def gunicorn(env: dict[str, str], tmp: Path) -> Iterator[int]:
         deadline = time.monotonic() + 30
         while True:
             if server.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {log_path.read_text()[-2000:]}")
+                raise RuntimeError(f"the server exited: {log_path.read_text()[-2000:]}")
             try:
                 if Client(port).request("GET", "/accounts/login/").status == 200:
                     break
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not answer: {log_path.read_text()[-2000:]}")
+                raise RuntimeError(f"the server did not answer: {log_path.read_text()[-2000:]}")
             time.sleep(0.2)
         yield port
     finally:
-        server.terminate()
+        os.killpg(server.pid, signal.SIGTERM)  # its own session: the master and its workers
         try:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
@@ -559,7 +547,7 @@ def bench_database(name: str, database: Callable[[Path], AbstractContextManager[
             games = django_script(env, "setup", str(SCORERS + 2))["games"]
             assert isinstance(games, list)
             solo_game, shared_game, crowd_games = games[0], games[1], games[2:]
-            with gunicorn(env, tmp) as port:
+            with site_server(env, tmp) as port:
                 return measure(name, port, env, solo_game, crowd_games, shared_game)
     except Skipped as why:
         return [f"http {name}: skipped: {why}"]
@@ -625,7 +613,7 @@ def measure(
 
     prefix = f"http {name}"
     lines = [
-        f"{prefix}: gunicorn {WORKERS} workers x {THREADS} threads on loopback, "
+        f"{prefix}: uvicorn {WORKERS} workers (ASGI) on loopback, "
         f"{os.cpu_count()} CPUs; {SOLO_DEALS} deals alone, {DEALS_EACH} each for "
         f"{len(clients)} scorers at once ({timed:.1f} s timed); then each resent a saved form "
         "and sent one twice at the same moment"

@@ -8,6 +8,7 @@ import ipaddress
 import os
 import secrets
 import socket
+import sys
 from pathlib import Path
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
@@ -67,3 +68,15 @@ def kept_secret_key(path: Path) -> str:
     with os.fdopen(fd, "w") as file:
         file.write(key + "\n")
     return key
+
+
+def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
+    """The command line of the club night's server (also what ``make bench`` measures)."""
+    return [
+        sys.executable, "-m", "uvicorn", "league.asgi:application",
+        f"--host={host}", f"--port={port}", f"--workers={workers}",
+        # Open event streams end at once on a restart (the pages reconnect by themselves)
+        # instead of holding the old server up.
+        "--timeout-graceful-shutdown=2",
+        "--no-server-header",
+    ]  # fmt: skip

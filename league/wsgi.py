@@ -1,4 +1,4 @@
-"""WSGI entry point: ``gunicorn league.wsgi``."""
+"""WSGI entry point, for a WSGI server (the club night runs ASGI: ``league.asgi``)."""
 
 import os
 

@@ -15,7 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from league.management.commands.serve import uvicorn_command
+from league.server import uvicorn_command
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.server import is_loopback, own_addresses
+from league.server import is_loopback, own_addresses, uvicorn_command
 
 
 class Command(BaseCommand):
@@ -60,15 +60,3 @@ class Command(BaseCommand):
         ]
         lines.append(f"On this computer: http://127.0.0.1:{port}/")
         return "\n".join(lines)
-
-
-def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
-    """The command line of the club night's server (also what ``make bench`` measures)."""
-    return [
-        sys.executable, "-m", "uvicorn", "league.asgi:application",
-        f"--host={host}", f"--port={port}", f"--workers={workers}",
-        # Open event streams end at once on a restart (the pages reconnect by themselves)
-        # instead of holding the old server up.
-        "--timeout-graceful-shutdown=2",
-        "--no-server-header",
-    ]  # fmt: skip

@@ -1,7 +1,7 @@
 """Many scorers on one game: 16 scorers, each on its own thread with its own connection, add 10
 deals each to the same game at once. Every add must end in a saved deal: exactly 160 deals
 numbered 1..160, none lost or doubled, no exception, and the game's totals those of its last
-deal. On SQLite the scorers are 4 processes of 4 threads over a database file, as gunicorn
+deal. On SQLite the scorers are 4 processes of 4 threads over a database file, as the server
 serves a club laptop; on PostgreSQL, 16 threads of the test's own process."""
 
 from __future__ import annotations

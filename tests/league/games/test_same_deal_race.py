@@ -1,4 +1,4 @@
-"""Two phones (here eight: 4 processes of 2 threads on SQLite, as gunicorn serves a club laptop;
+"""Two phones (here eight: 4 processes of 2 threads on SQLite, as the server serves a club laptop;
 threads of the test's process on PostgreSQL) send a form for the same deal at the same moment:
 one deal is saved, every other sender is told deal 1 was already entered, nothing else."""
 

@@ -16,8 +16,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from league.management.commands.serve import Command as Serve
-from league.management.commands.serve import uvicorn_command
-from league.server import own_addresses, own_hosts
+from league.server import own_addresses, own_hosts, uvicorn_command
 from tests.league.html import parse
 from tests.league.test_settings import manage
 
