@@ -1,10 +1,11 @@
 """Each web process's *hub*: one thread that learns of new events and hands them to the open
 pages of this process that follow their topics.
 
-It reads new :class:`LiveEvent` rows after the last it handed on. On PostgreSQL it sleeps on
-``LISTEN`` (the publishing process's ``NOTIFY`` wakes it at once, whatever machine it runs on);
-on SQLite, one laptop with nothing else installed, it looks every :data:`POLL_SECONDS`. Either
-way it also looks back a few rows, because on PostgreSQL two events may commit out of id order.
+On PostgreSQL it sleeps on ``LISTEN``: the publishing process's ``NOTIFY`` (sent at commit,
+whatever machine it runs on) wakes it at once and carries the event. On SQLite, one laptop with
+nothing else installed, it reads the :class:`LiveEvent` rows after the last it handed on every
+:data:`POLL_SECONDS` (writes take turns there, so rows commit in id order; it still looks back a
+few rows, and on PostgreSQL reads the rows it may have missed whenever it (re)connects).
 The thread starts with the first open page and ends after a minute with none.
 """
 
@@ -132,15 +133,31 @@ class Hub:
             with connection.cursor() as cursor:
                 cursor.execute(f"LISTEN {CHANNEL}")
             listener = connection.connection
+            # What was committed before the LISTEN took hold (or while the database was away).
+            self._hand_on_new_events()
             while not self._stop.is_set() and not self._idle_too_long():
-                self._hand_on_new_events()
-                # Wake on the first NOTIFY, or after LISTEN_SECONDS regardless.
-                for _ in listener.notifies(timeout=LISTEN_SECONDS, stop_after=1):
-                    pass
+                # NOTIFY is delivered at commit, in commit order, with the event in its payload.
+                for notice in listener.notifies(timeout=LISTEN_SECONDS):
+                    self._hand_on(notice.payload)
+                    if self._stop.is_set():
+                        break
+                self._prune()
         else:
             while not self._stop.is_set() and not self._idle_too_long():
                 self._hand_on_new_events()
                 self._stop.wait(POLL_SECONDS)
+
+    def _hand_on(self, payload: str) -> None:
+        number, _, topics = payload.partition(" ")
+        if not number.isdigit():
+            return
+        pk = int(number)
+        assert self._last_id is not None
+        if pk in self._recent:
+            return
+        self._recent.append(pk)
+        self._last_id = max(self._last_id, pk)
+        self._dispatch(Event(pk, frozenset(topics.split())))
 
     def _hand_on_new_events(self) -> None:
         assert self._last_id is not None

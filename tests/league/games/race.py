@@ -1,5 +1,5 @@
 """Many scorers adding deals to ONE game at the same moment, each on its own thread with its own
-database connection, as the server's request threads do. Used by ``test_concurrency.py``: in the test's
+database connection, as the server's threads do. Used by ``test_concurrency.py``: in the test's
 own process on PostgreSQL, and on SQLite in child processes over a database file with the
 site's settings (the SQLite test database is an in-memory one whose connections do not lock the
 way a club laptop's file does; and a laptop runs several server processes, as uvicorn does)::
