@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("league.competitions.urls")),
     path("", include("league.tournaments.urls")),
     path("", include("league.printing.urls")),
+    path("", include("league.screen.urls")),
     path("admin/", admin.site.urls),
 ]
 
