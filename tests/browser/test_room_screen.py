@@ -123,3 +123,37 @@ def test_the_clock_counts_down_and_shows_when_it_is_paused(demo, new_context):
     assert "Paused" in shown.text_content()
     held = page.locator(".screen-page:not([hidden]) .clock-time").text_content()
     assert held.startswith("29:")
+
+
+# What live.js does on an event (the lead's script): fetch the page again, put each part
+# marked data-live in place, and say so.
+SWAP = """async () => {
+  const html = await (await fetch(location.href)).text();
+  const fresh = new DOMParser().parseFromString(html, "text/html");
+  for (const part of document.querySelectorAll("[data-live][id]")) {
+    const next = fresh.getElementById(part.id);
+    if (next) part.innerHTML = next.innerHTML;
+  }
+  document.dispatchEvent(new CustomEvent("live:updated"));
+}"""
+
+
+def test_after_a_live_swap_the_screen_shows_the_news_and_keeps_turning(demo, new_context):
+    league = Competition.objects.get(name="Winter league 2026")
+    night = current_round(league)
+    screen_services.round_clock_set(night=night, minutes=30)
+    screen_services.round_clock_start(night=night)
+    page = new_context(viewport=SCREENS[1]).new_page()
+    page.goto(reverse("screen:competition", args=[league.slug]) + "?seconds=2")
+    assert page.locator(".clock").first.get_attribute("data-state") == "running"
+    screen_services.round_clock_pause(night=night)
+    page.evaluate(SWAP)
+    shown = page.locator(".screen-page:not([hidden])")
+    assert shown.count() == 1
+    assert "Paused" in shown.locator(".clock").text_content()
+    before = shown.get_attribute("id")
+    page.wait_for_function(
+        "(before) => document.querySelector('.screen-page:not([hidden])').id !== before",
+        arg=before,
+    )
+    assert page.locator(".screen-page:not([hidden])").count() == 1
