@@ -181,6 +181,7 @@ ORGANISERS_ONLY = {
     "tournaments:publish": "publish a drawn round",
     "games:abandon": "abandon a game started by mistake",
     "printing:round-tables-pdf": "print a round's tables with their entry links",
+    "screen:clock": "set a round's clock",
 }
 
 

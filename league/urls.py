@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("league.tournaments.urls")),
     path("", include("league.printing.urls")),
     path("", include("league.live.urls")),
+    path("", include("league.screen.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -46,9 +46,10 @@ from league.competitions.forms import (
 )
 from league.errors import Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
-from league.models import Club, Competition, EntrantKind
+from league.models import Club, Competition, CompetitionKind, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
+from league.screen.presenters import room
 from league.timezones import zone_words
 from scoring.standings import TIEBREAKS
 
@@ -393,6 +394,10 @@ def _competition_page(
         "standings_url": page_of(competition, "competitions:standings"),
         "can_edit": organiser,
     }
+    if drawn and competition.kind == CompetitionKind.LEAGUE:
+        # A tournament's room is on its director's page.
+        context["room"] = room(competition)
+        context["show_room"] = True
     if organiser and not drawn:
         context["entrant_form"] = entrant_form or EntrantForm(
             competition=competition, prefix="entrant"

@@ -1,7 +1,7 @@
 """The director's side of a tournament and its public bracket: a new tournament, the
 director's page and its writes (entrants, seeds, the start, confirming a result, withdrawing
 an entrant, swapping two entrants of a drawn Swiss round and publishing it), and the bracket
-page (public; ``?projector=1`` for the room's screen).
+page (public; the room's screen is :mod:`league.screen`).
 
 The *director* is an organiser: an anonymous visitor is sent to sign in, a competition that is
 not a tournament is a 404, any other signed-in user gets 403
@@ -42,6 +42,7 @@ from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebr
 from league.live import topics as live_topics
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
+from league.screen.presenters import room
 from league.tournaments import presenters, services
 from league.tournaments import selectors as tournaments_selectors
 from league.tournaments.forms import SeedForm, SwapForm, TournamentForm, WithdrawForm
@@ -172,6 +173,7 @@ def _director_page(
                 context["rounds"].append((night, tables, out))
             first_predrawn = first_predrawn and not predrawn
         context["rounds_done"] = done
+        context["room"] = room(competition)
         context["confirm_errors"] = forms.get("confirm_errors", {})
     context["pdfs"] = presenters.tournament_pdfs(competition)
     # Once the places are final nobody withdraws: the form goes.
@@ -368,7 +370,6 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "competition": competition,
         "club": competition.club,
         "page": presenters.bracket_page(competition),
-        "projector": request.GET.get("projector") == "1",
         "pdfs": presenters.tournament_pdfs(competition),
         "table_packs": tournaments_selectors.published_round_numbers(competition)
         if is_organiser(request.user)

@@ -58,5 +58,12 @@ class Command(BaseCommand):
         lines += [f"    http://{address}:{port}/" for address in local] or [
             "    (no network address found: is the Wi-Fi connected?)"
         ]
+        if local:
+            lines.append(
+                f"The join page, a QR code for phones to scan: http://{local[0]}:{port}/join/"
+            )
+            lines.append(
+                "The room's screen: \"Show on the room's screen\" on a club's or an event's page."
+            )
         lines.append(f"On this computer: http://127.0.0.1:{port}/")
         return "\n".join(lines)

@@ -59,6 +59,7 @@ ORGANISER_PAGES = [
     ("post", "tournaments:swap", ["cup", "round"], "swap two entrants of a drawn round"),
     ("post", "tournaments:publish", ["cup", "round"], "publish a drawn round"),
     ("get", "games:abandon", ["game"], "abandon a game started by mistake"),
+    ("post", "screen:clock", ["slug", "round"], "set a round's clock"),
 ]
 
 
@@ -105,6 +106,7 @@ def test_every_organisers_page_named_in_the_words_exists():
             "games",
             "tournaments",
             "printing",
+            "screen",
         }
     tested = {name for _, name, _, _ in ORGANISER_PAGES}
     assert tested <= set(ORGANISERS_ONLY)

@@ -831,12 +831,11 @@ def test_before_the_start_the_bracket_page_lists_the_entrants(organiser):
     assert Client().get(url("tournaments:bracket", league.slug)).status_code == 404
 
 
-def test_the_projector_view_is_larger_and_reloads_itself(organiser):
+def test_the_bracket_page_links_the_rooms_screen_instead_of_a_projector_view(organiser):
     competition = started(organiser, 4)
-    html = Client().get(url("tournaments:bracket", competition.slug) + "?projector=1")
-    assert 'class="tournament-page projector"' in html.content.decode()
-    # From a file in static/, since the Content-Security-Policy runs no inline script.
-    assert 'src="/static/js/projector.js" data-reload-seconds="30"' in html.content.decode()
+    html = Client().get(url("tournaments:bracket", competition.slug)).content.decode()
+    assert f'href="/c/{competition.slug}/screen/"' in html
+    assert "projector" not in html
 
 
 def test_the_bracket_page_reads_in_the_same_queries_for_4_or_16_entrants(organiser):

@@ -1,0 +1,347 @@
+"""The room's screen in words: pages that fit a TV, each a panel of an event (its tables with
+live scores, the next round's seats, the standings, the pool tables, the bracket, the final
+places), and the round clock; and what the director sees of the room (the clock's controls,
+the tables still playing).
+
+Words:
+
+- a *page* is what the screen shows at once; a panel longer than a page (a standings table of
+  30 rows) is cut into pages ("1 of 3"), and the screen turns them in order;
+- the *clock* of a round is "not set", "ready" (the full time, not started), running (the
+  time left, "Time" once it is over) or "Paused";
+- a table *still playing* is one of the round's matches not finished yet (not started ones
+  included): the director waits for these before drawing the next round.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from league.competitions import selectors as competitions_selectors
+from league.competitions.selectors import FixtureLine
+from league.models import Club, Competition, CompetitionKind, Round, TournamentFormat
+from league.screen import selectors
+from league.tournaments import presenters as tournament_presenters
+from league.tournaments.presenters import BracketColumn, BracketDisplay
+from scoring.formats import ELIMINATIONS
+
+#: Rows a page holds at the screen's type size: tables (two names a row), standings lines.
+TABLE_ROWS = 8
+STANDING_ROWS = 10
+#: A bracket column's boxes a page holds, and the columns side by side.
+BRACKET_BOXES = 4
+BRACKET_COLUMNS = 3
+
+
+# -- the round clock --------------------------------------------------------------------------
+def clock_text(seconds: int) -> str:
+    """ "45:00", "4:09", "1:05:00"."""
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A round's clock as it stands at render time; ``ends_at_ms`` (running only) lets the
+    page count down by itself."""
+
+    round_number: int
+    state: str  # "unset", "ready", "running", "paused", "over"
+    minutes: int | None = None
+    seconds_left: int = 0
+    ends_at_ms: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.state == "over":
+            return "Time"
+        return "" if self.state == "unset" else clock_text(self.seconds_left)
+
+    @property
+    def note(self) -> str:
+        return {"ready": "Not started", "paused": "Paused", "unset": "No clock"}.get(self.state, "")
+
+
+def clock_of(night: Round, now: datetime.datetime | None = None) -> Clock:
+    now = now or timezone.now()
+    if night.clock_minutes is None:
+        return Clock(night.number, "unset")
+    minutes = night.clock_minutes
+    if night.clock_ends_at is not None:
+        left = max(0, round((night.clock_ends_at - now).total_seconds()))
+        state = "running" if left > 0 else "over"
+        ends = int(night.clock_ends_at.timestamp() * 1000)
+        return Clock(night.number, state, minutes, left, ends)
+    if night.clock_paused_left is not None:
+        return Clock(night.number, "paused", minutes, night.clock_paused_left)
+    return Clock(night.number, "ready", minutes, minutes * 60)
+
+
+# -- the tables -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableRow:
+    """One match of a round on the screen: its table, both sides, their scores (a running
+    game's totals while it is played) and how it stands."""
+
+    table: str
+    names: tuple[str, str]
+    scores: tuple[str, str]
+    state: str  # "in-play", "done", "waiting"
+    state_text: str
+
+
+def table_label(line: FixtureLine) -> str:
+    fixture = line.fixture
+    return fixture.table or fixture.bracket_match or "–"
+
+
+def table_row(line: FixtureLine, games_per_match: int) -> TableRow:
+    fixture = line.fixture
+    running = line.running_game
+    words = tournament_presenters.fixture_status(fixture, running, line.sides)
+    if running is not None:
+        state = "in-play"
+        game = f", game {len(line.games)}" if len(line.games) > 1 else ""
+        words = f"In play{game}"
+    elif fixture.finished:
+        state, words = "done", words or "Played"
+    elif line.games:
+        state, words = "in-play", f"Game {len(line.games) + 1} to start"
+    else:
+        state, words = "waiting", words or "Not started"
+    scores = tournament_presenters.side_scores(line, games_per_match)
+    return TableRow(table_label(line), line.sides, scores, state, words)
+
+
+@dataclass(frozen=True)
+class StillPlaying:
+    """The current round's tables not finished yet, for the director."""
+
+    tables: tuple[str, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.tables)
+
+    @property
+    def text(self) -> str:
+        if not self.tables:
+            return "Every table has finished."
+        n = len(self.tables)
+        return f"Still playing: {n} table{'s' if n != 1 else ''} ({', '.join(self.tables)})"
+
+
+def still_playing(lines: Sequence[FixtureLine]) -> StillPlaying:
+    return StillPlaying(tuple(table_label(line) for line in lines if not line.fixture.finished))
+
+
+# -- standings --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StandingRow:
+    rank: str
+    name: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    points: int
+    difference: str
+    qualifies: bool = False
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def standing_rows(competition: Competition) -> list[StandingRow]:
+    """The event's table, as the standings page ranks it (two queries)."""
+    return [
+        StandingRow(
+            line.rank_text,
+            line.name,
+            line.row.played,
+            line.row.won,
+            line.row.drawn,
+            line.row.lost,
+            line.row.match_points,
+            _signed(line.row.point_difference),
+        )
+        for line in competitions_selectors.competition_standings(competition)
+    ]
+
+
+# -- pages ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScreenPage:
+    """One page of the screen: ``kind`` says which of ``rows``, ``columns`` or ``text`` it
+    draws ("tables", "standings", "bracket", "places", "note")."""
+
+    event: str
+    title: str
+    kind: str
+    rows: tuple[object, ...] = ()
+    columns: tuple[BracketColumn, ...] = ()
+    text: str = ""
+    part: str = ""  # "2 of 3"
+    clock: Clock | None = None
+    still: StillPlaying = field(default_factory=StillPlaying)
+
+
+def _pages(
+    event: str, title: str, kind: str, rows: Sequence[object], size: int
+) -> list[ScreenPage]:
+    chunks = [tuple(rows[i : i + size]) for i in range(0, len(rows), size)] or [()]
+    n = len(chunks)
+    return [
+        ScreenPage(event, title, kind, chunk, part=f"{k} of {n}" if n > 1 else "")
+        for k, chunk in enumerate(chunks, start=1)
+    ]
+
+
+def bracket_pages(event: str, display: BracketDisplay) -> list[ScreenPage]:
+    """The bracket a few columns at a time, as many boxes as fit: a round of many matches
+    on pages of its own, the later rounds side by side."""
+    pages: list[ScreenPage] = []
+    for section in display.sections:
+        name = section.title or "Bracket"
+        group: list[BracketColumn] = []
+
+        def flush(group: list[BracketColumn] = group, name: str = name) -> None:
+            if group:
+                pages.append(ScreenPage(event, name, "bracket", columns=tuple(group)))
+                group.clear()
+
+        for column in section.columns:
+            boxes = column.boxes
+            if len(boxes) > BRACKET_BOXES:
+                flush()
+                chunks = [boxes[i : i + BRACKET_BOXES] for i in range(0, len(boxes), BRACKET_BOXES)]
+                for k, chunk in enumerate(chunks, start=1):
+                    part = f"{k} of {len(chunks)}"
+                    one = (BracketColumn(column.title, chunk),)
+                    pages.append(ScreenPage(event, name, "bracket", columns=one, part=part))
+                continue
+            group.append(column)
+            if len(group) == BRACKET_COLUMNS:
+                flush()
+        flush()
+    return pages
+
+
+def _round_title(night: Round) -> str:
+    return f"Round {night.number}"
+
+
+def competition_pages(
+    competition: Competition, now: datetime.datetime | None = None
+) -> list[ScreenPage]:
+    """Every page of an event's panels, in the order the screen turns them: the tables now
+    (with their live scores), the next round's seats, the standings or the pools, the
+    bracket and the final places. A bounded number of queries whatever the tables."""
+    event = competition.name
+    is_tournament = competition.kind == CompetitionKind.TOURNAMENT
+    if is_tournament and not competition.started:
+        return [ScreenPage(event, "Entrants", "note", text=tournament_presenters.NOT_DRAWN)]
+    current = selectors.current_round(competition)
+    if current is None:
+        return [ScreenPage(event, "Fixtures", "note", text="The fixtures are not drawn yet.")]
+    numbers = selectors.open_round_numbers(competition, current)
+    upcoming = selectors.next_round(competition, current)
+    wanted = numbers + ([upcoming.number] if upcoming is not None else [])
+    rounds = selectors.rounds_with_tables(competition, wanted)
+    games = competition.games_per_match
+    clock = clock_of(current, now)
+    playing = [line for night, lines, _ in rounds if night.number in numbers for line in lines]
+    bracket = is_tournament and competition.format in ELIMINATIONS
+    if bracket:
+        # A bracket's rounds are its matches as they are drawn: those still to confirm.
+        playing = [line for line in playing if line.fixture.confirmed_at is None]
+    still = still_playing(playing)
+
+    pages: list[ScreenPage] = []
+    title = "Matches to play" if bracket else f"{_round_title(current)}: tables"
+    rows = [table_row(line, games) for line in playing]
+    pages += _pages(event, title, "tables", rows, TABLE_ROWS)
+    for night, lines, _ in rounds:
+        if upcoming is not None and night.number == upcoming.number:
+            seats = [table_row(line, games) for line in lines]
+            pages += _pages(
+                event, f"Next: {_round_title(night)}, seats", "tables", seats, TABLE_ROWS
+            )
+
+    fmt = competition.format
+    display = None
+    if not is_tournament or fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN):
+        pages += _pages(event, "Standings", "standings", standing_rows(competition), STANDING_ROWS)
+    elif fmt == TournamentFormat.POOLS:
+        for table in tournament_presenters.pool_tables(competition):
+            pool_rows = [
+                StandingRow(
+                    str(line.rank),
+                    line.name,
+                    line.played,
+                    line.won,
+                    line.drawn,
+                    line.lost,
+                    line.match_points,
+                    _signed(line.difference),
+                    line.qualifies,
+                )
+                for line in table.lines
+            ]
+            pages += _pages(event, table.name, "standings", pool_rows, STANDING_ROWS)
+    if is_tournament and (fmt in ELIMINATIONS or fmt == TournamentFormat.POOLS):
+        display = tournament_presenters.bracket_display(competition)
+    if display is not None:
+        if display.placings:
+            places = [(p.place_text, p.name) for p in display.placings]
+            pages += _pages(event, "Final places", "places", places, STANDING_ROWS)
+        pages += bracket_pages(event, display)
+    # Every page of the event carries its clock and the tables still playing.
+    return [
+        ScreenPage(
+            p.event, p.title, p.kind, p.rows, p.columns, p.text, p.part, clock=clock, still=still
+        )
+        for p in pages
+    ]
+
+
+def club_pages(club: Club, now: datetime.datetime | None = None) -> list[ScreenPage]:
+    """The pages of every event of the club on tonight, one event after the other."""
+    pages: list[ScreenPage] = []
+    for competition in selectors.club_events(club):
+        pages += competition_pages(competition, now)
+    return pages or [
+        ScreenPage(club.name, "Tonight", "note", text="Nothing is being played right now.")
+    ]
+
+
+# -- the director's side ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Room:
+    """What the director sees of the room: the current round's clock and the tables still
+    playing."""
+
+    round: Round
+    clock: Clock
+    still: StillPlaying
+
+
+def room(competition: Competition) -> Room | None:
+    """None before there is a published round (a bounded number of queries)."""
+    current = selectors.current_round(competition)
+    if current is None:
+        return None
+    numbers = selectors.open_round_numbers(competition, current)
+    lines = [
+        line
+        for _, round_lines, _ in selectors.rounds_with_tables(competition, numbers)
+        for line in round_lines
+        if line.fixture.confirmed_at is None or competition.format not in ELIMINATIONS
+    ]
+    return Room(current, clock_of(current), still_playing(lines))

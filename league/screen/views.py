@@ -1,0 +1,141 @@
+"""The room's screen (one an event, one a club night), the round clock's controls, and the
+join page the phones scan.
+
+The screens are public and show what the public pages show (never a drafted round). They are
+pages for a TV: no menu, no scrolling; every page of every panel is in the HTML, the one of
+``?panel=N`` shown, and ``static/js/screen.js`` turns them every ``?seconds=`` (15 unless
+said); without JavaScript the page reloads itself onto the next panel (a refresh in
+``<noscript>``). The clock's controls are the director's (organisers only).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+
+from league.access import club_or_404, competition_or_404, organiser_required, round_or_404
+from league.errors import Refused
+from league.forms_common import show_refusal
+from league.models import Competition, CompetitionKind, Round
+from league.printing.qr import qr_svg
+from league.screen import presenters, services
+from league.screen.forms import ClockForm
+from league.screen.join import join_address
+from league.screen.presenters import ScreenPage
+
+#: How long a page stays on the screen unless ``?seconds=`` says otherwise.
+SECONDS = 15
+
+
+def _whole(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value or "")
+    except ValueError:
+        return default
+    return min(max(number, low), high)
+
+
+def _screen(request: HttpRequest, name: str, pages: list[ScreenPage], topics: str) -> HttpResponse:
+    seconds = _whole(request.GET.get("seconds"), SECONDS, 1, 600)
+    panel = _whole(request.GET.get("panel"), 0, 0, 10_000) % len(pages)
+    query = f"panel={(panel + 1) % len(pages)}"
+    if "seconds" in request.GET:
+        query += f"&seconds={seconds}"
+    address = join_address(request)
+    context = {
+        "name": name,
+        "pages": pages,
+        "panel": panel,
+        "seconds": seconds,
+        "next_query": query,
+        "topics": topics,
+        "now_ms": int(timezone.now().timestamp() * 1000),
+        "join_address": address,
+        "join_qr": qr_svg(address, f"QR code of {address}, to open Hicksheet on a phone"),
+    }
+    return render(request, "screen/screen.html", context)
+
+
+def competition_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = competition_or_404(slug)
+    topics = f"competition:{competition.pk} competition:{competition.pk}:play"
+    return _screen(request, competition.name, presenters.competition_pages(competition), topics)
+
+
+def club_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    return _screen(request, club.name, presenters.club_pages(club), f"club:{club.pk}")
+
+
+def join(request: HttpRequest) -> HttpResponse:
+    """The site's address as a big QR code, for phones to scan, and in words to type."""
+    address = join_address(request)
+    context = {
+        "join_address": address,
+        "join_qr": qr_svg(address, f"QR code of {address}, to open Hicksheet on a phone"),
+    }
+    return render(request, "screen/join.html", context)
+
+
+# -- the round clock --------------------------------------------------------------------------
+def clock_back(competition: Competition) -> str:
+    """Where the clock's controls are: the director's page, or a league's own page."""
+    if competition.kind == CompetitionKind.TOURNAMENT:
+        return reverse("tournaments:director", args=[competition.slug]) + "#room"
+    return reverse("competitions:detail", args=[competition.slug]) + "#room"
+
+
+_DONE = {
+    "set": "The clock is set to {minutes} minutes: press Start when the round begins.",
+    "start": "The clock is running.",
+    "pause": "The clock is paused.",
+    "resume": "The clock is running again.",
+    "reset": "The clock is back to the round's full time.",
+}
+
+
+def _apply(night: Round, action: str, minutes: int | None) -> None:
+    if action == "set":
+        assert minutes is not None  # the form requires it
+        services.round_clock_set(night=night, minutes=minutes)
+    elif action in ("start", "resume"):
+        services.round_clock_start(night=night)
+    elif action == "pause":
+        services.round_clock_pause(night=night)
+    else:
+        services.round_clock_reset(night=night)
+
+
+@organiser_required
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's clock and its controls (the director's page shows the same); a press posts
+    here and goes back to the director's page."""
+    competition = competition_or_404(slug)
+    night = round_or_404(competition, number)
+    form = ClockForm(request.POST or None, initial={"minutes": night.clock_minutes})
+    if request.method == "POST" and form.is_valid():
+        action = form.cleaned_data["action"]
+        minutes = form.cleaned_data.get("minutes")
+        try:
+            _apply(night, action, minutes)
+        except Refused as error:
+            if error.field is None:  # pressed from an old page: the clock moved meanwhile
+                messages.info(request, error.message)
+                return HttpResponseRedirect(clock_back(competition))
+            show_refusal(form, error)
+        else:
+            messages.success(request, _DONE[action].format(minutes=minutes))
+            return HttpResponseRedirect(clock_back(competition))
+    night.refresh_from_db()
+    context = {
+        "competition": competition,
+        "night": night,
+        "clock": presenters.clock_of(night),
+        "form": form,
+        "back": clock_back(competition),
+    }
+    status = 400 if form.is_bound else 200
+    return render(request, "screen/clock.html", context, status=status)
