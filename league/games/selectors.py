@@ -94,6 +94,12 @@ def next_dealer(game: Game, deals: Sequence[Deal] | None = None) -> int:
     return dealer_seats(game, game_deals(game) if deals is None else deals)[-1]
 
 
+def dealer_before(game: Game, number: int) -> int:
+    """The seat that deals deal ``number`` (one query: the deals before it)."""
+    before = list(game.deals.filter(number__lt=number))
+    return dealer_seats(game, before)[-1]
+
+
 def elder_before(game: Game, number: int) -> int:
     """The elder hand's side for deal ``number`` (one query: the deals before it)."""
     before = list(game.deals.filter(number__lt=number))

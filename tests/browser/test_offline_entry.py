@@ -1,0 +1,193 @@
+"""Deal entry through a Wi-Fi drop, on a phone (360 x 740) with an entry link.
+
+Playwright's offline mode takes the phone off the network: the deals saved meanwhile wait on
+the phone (IndexedDB), the page says so, the preview and the totals keep working (rules.js),
+and when the network is back they land in order, each once. When somebody else entered that
+deal meanwhile, the phone shows the conflict and asks; nothing is saved until the user says.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+import scoring
+from league.competitions import services as competitions_services
+from league.models import Deal, FixtureSide, Game, Role
+from league.tournaments import services as tournaments_services
+from scoring import get_ruleset
+from tests.builders import make_user, tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 740}
+
+
+def started_game(organiser: User) -> tuple[Game, dict[int, FixtureSide]]:
+    competition = tournament(organiser, 2, name="Club night", rules=get_ruleset("klaberjass"))
+    tournaments_services.tournament_start(competition=competition)
+    fixture = competition.fixtures.get()
+    game = competitions_services.fixture_start_game(fixture=fixture, by=organiser)
+    sides = {s.side: s for s in FixtureSide.objects.filter(fixture=fixture)}
+    return game, sides
+
+
+def phone(new_context, address: str):
+    context = new_context(viewport=PHONE)
+    tab = context.new_page()
+    tab.goto(address)
+    tab.wait_for_selector("#deal-form[data-ready='1'][data-queue-ready='1']")
+    return context, tab
+
+
+def type_deal(tab, makers: int, points: tuple[int, int]) -> None:
+    tab.check(f"#id_makers_{makers}")
+    tab.fill("#id_card_points_0", str(points[0]))
+    tab.fill("#id_card_points_1", str(points[1]))
+
+
+def saved(game: Game) -> list[tuple[int, int | None, list[int]]]:
+    return [(d.number, d.makers, d.card_points) for d in Deal.objects.filter(game=game)]
+
+
+DEALS = [(0, (90, 72)), (1, (60, 102)), (0, (100, 42))]
+
+
+def test_three_deals_entered_offline_land_once_in_order(new_context):
+    organiser = make_user("director", Role.ORGANISER)
+    game, sides = started_game(organiser)
+    context, tab = phone(new_context, f"/m/{sides[0].entry_token}/")
+
+    context.set_offline(True)
+    for number, (makers, points) in enumerate(DEALS, start=1):
+        assert tab.inner_text("#entry h2") == f"Deal {number}"
+        type_deal(tab, makers, points)
+        # The preview still works: the browser scores the deal itself.
+        expect(tab.locator("#preview .preview-summary")).to_have_text("Made.")
+        tab.click("#save-deal")
+        tab.wait_for_selector(f"#offline-status[data-waiting='{number}']")
+    status = tab.inner_text("#offline-status")
+    assert "Offline" in status and "3 deals waiting to send" in status
+    # The form moved on, and the sheet shows the waiting deals with the totals they make.
+    assert tab.inner_text("#entry h2") == "Deal 4"
+    assert tab.input_value("#deal-form input[name='number']") == "4"
+    assert tab.locator("#sheet tr.waiting").count() == 3
+    assert tab.inner_text("#waiting-3 td.running >> nth=0") == str(90 + 60 + 100)
+    assert "Score: P1 250 · P2 216 (with 3 waiting deals)" in tab.inner_text("#entry-score")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert saved(game) == []
+
+    context.set_offline(False)
+    # Sent in order; then the page shows the sheet as the server scored it.
+    tab.wait_for_selector("#deal-3")
+    tab.wait_for_selector("#offline-status", state="hidden")
+    assert saved(game) == [(1, 0, [90, 72]), (2, 1, [60, 102]), (3, 0, [100, 42])]
+    assert tab.locator("#sheet tr.waiting").count() == 0
+    assert tab.inner_text("#entry h2") == "Deal 4"
+    assert tab.input_value("#deal-form input[name='number']") == "4"
+
+    # A waiting deal sent again (its answer lost on the way, say) is not added twice.
+    keys = [str(d.entry_key) for d in Deal.objects.filter(game=game)]
+    answer = tab.evaluate(
+        """async ([key]) => {
+          const form = document.getElementById('deal-form');
+          const data = new FormData(form);
+          data.set('entry_key', key); data.set('number', '1');
+          data.set('makers', '0'); data.set('card_points_0', '90'); data.set('card_points_1', '72');
+          const r = await fetch(form.getAttribute('action').split('#')[0], {method: 'POST',
+            body: data, headers: {Accept: 'application/json'}});
+          return await r.json();
+        }""",
+        [keys[0]],
+    )
+    assert answer["saved"] and not answer["created"] and answer["number"] == 1
+    assert len(saved(game)) == 3
+
+    # A reload still shows nothing waiting: the phone's store is empty.
+    tab.reload()
+    tab.wait_for_selector("#deal-form[data-queue-ready='1']")
+    assert tab.locator("#sheet tr.waiting").count() == 0
+
+
+def test_deals_waiting_survive_a_reload(new_context):
+    organiser = make_user("director", Role.ORGANISER)
+    game, sides = started_game(organiser)
+    context, tab = phone(new_context, f"/m/{sides[0].entry_token}/")
+    context.set_offline(True)
+    type_deal(tab, 0, (90, 72))
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    context.set_offline(False)
+    # Taken off the network before it was sent? It is still on the phone after a new page.
+    tab.wait_for_selector("#deal-1")
+    assert saved(game) == [(1, 0, [90, 72])]
+
+
+def test_an_offline_deal_the_sheet_moved_past_is_asked_about(new_context):
+    organiser = make_user("director", Role.ORGANISER)
+    game, sides = started_game(organiser)
+    context, tab = phone(new_context, f"/m/{sides[0].entry_token}/")
+
+    context.set_offline(True)
+    type_deal(tab, 1, (60, 102))
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    # Meanwhile another phone of the side enters deal 1.
+    tournaments_services.token_add_deal(
+        side=sides[0],
+        game=game,
+        deal=scoring.Deal(makers=0, card_points=(90, 72)),
+        expected_number=1,
+    )
+
+    context.set_offline(False)
+    conflict = tab.wait_for_selector("#offline-conflict:not([hidden])")
+    said = conflict.inner_text()
+    assert "Deal 1 was not sent" in said and "already entered" in said
+    assert "P2 made trump; card points 60 – 102" in said
+    assert tab.inner_text("#conflict-send-next") == "Send it as the next deal (deal 2)"
+    assert tab.is_visible("#conflict-discard")
+    # Nothing is saved until the user chooses, retry timer or not.
+    assert saved(game) == [(1, 0, [90, 72])]
+
+    tab.click("#conflict-send-next")
+    tab.wait_for_selector("#deal-2")
+    assert saved(game) == [(1, 0, [90, 72]), (2, 1, [60, 102])]
+    tab.wait_for_selector("#offline-conflict", state="hidden")
+    assert tab.inner_text("#entry h2") == "Deal 3"
+
+
+def test_discarding_a_conflicting_deal_saves_nothing(new_context):
+    organiser = make_user("director", Role.ORGANISER)
+    game, sides = started_game(organiser)
+    context, tab = phone(new_context, f"/m/{sides[0].entry_token}/")
+    context.set_offline(True)
+    type_deal(tab, 1, (60, 102))
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    tournaments_services.token_add_deal(
+        side=sides[0], game=game, deal=scoring.Deal(makers=0, card_points=(90, 72)), expected_number=1
+    )
+    context.set_offline(False)
+    tab.wait_for_selector("#offline-conflict:not([hidden])")
+    tab.click("#conflict-discard")
+    tab.wait_for_selector("#offline-conflict", state="hidden")
+    tab.reload()
+    tab.wait_for_selector("#deal-form[data-queue-ready='1']")
+    assert tab.locator("#sheet tr.waiting").count() == 0
+    assert saved(game) == [(1, 0, [90, 72])]
+
+
+def test_a_wrong_deal_offline_is_not_kept(new_context):
+    """Offline, the browser's rules refuse what the server would: the message is by the
+    field and nothing waits."""
+    organiser = make_user("director", Role.ORGANISER)
+    _, sides = started_game(organiser)
+    context, tab = phone(new_context, f"/m/{sides[0].entry_token}/")
+    context.set_offline(True)
+    type_deal(tab, 0, (1, 161))
+    tab.click("#save-deal")
+    tab.wait_for_selector("[data-error-for='queue']")
+    assert "cannot happen" in tab.inner_text("#deal-form")
+    assert tab.locator("#offline-status[data-waiting='0']").count() == 1
