@@ -44,17 +44,20 @@ def not_saved(form: DealForm) -> JsonResponse:
 
 def refused(error: Refused, next_number: int | None, status: int = 409) -> JsonResponse:
     """A service's refusal: ``conflict`` when the game changed under the waiting deal."""
-    conflict = isinstance(error, DealTaken)
+    if isinstance(error, DealTaken):
+        existing = error.existing
+        return JsonResponse(
+            {
+                "saved": False,
+                "conflict": True,
+                "message": error.said,
+                "next_number": error.next_number,
+                "existing": list(existing.marks) if existing is not None else None,
+            },
+            status=status,
+        )
     return JsonResponse(
-        {
-            "saved": False,
-            "conflict": conflict,
-            "message": error.said if conflict else error.message,
-            "next_number": error.next_number if conflict else next_number,
-            "existing": list(error.existing.marks)
-            if conflict and error.existing is not None
-            else None,
-        },
+        {"saved": False, "conflict": False, "message": error.message, "next_number": next_number},
         status=status,
     )
 

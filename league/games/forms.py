@@ -758,9 +758,7 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     if data is not None and data.get("meld_entry") in MeldEntry.values:
         # The way the form was shown in, though the game's may have changed since.
         meld_entry = data["meld_entry"]
-    dealer = (
-        selectors.dealer_before(game, number) if meld_entry == MeldEntry.DECLARED else None
-    )
+    dealer = selectors.dealer_before(game, number) if meld_entry == MeldEntry.DECLARED else None
     elder = None if dealer is None else scoring.elder_side(game.rules, dealer)
     form = DealForm(
         data,

@@ -472,6 +472,9 @@
     db = opened;
     return loadItems();
   }).then(function () {
+    // A fresh key for the form's deal: a page the service worker kept may carry the key of a
+    // deal already sent from it, and the server would take this deal for that one.
+    if (keyInput()) keyInput().value = uuid4();
     // Deals kept from before a reload come before the form's.
     if (items.length && numberInput()) numberInput().value = String(state.number + items.length);
     form.dataset.queueReady = "1";

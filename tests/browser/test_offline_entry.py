@@ -17,7 +17,7 @@ from league.competitions import services as competitions_services
 from league.models import Deal, FixtureSide, Game, Role
 from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
-from tests.builders import make_user, tournament
+from tests.builders import make_user, signed_in, start_game, tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -167,7 +167,10 @@ def test_discarding_a_conflicting_deal_saves_nothing(new_context):
     tab.click("#save-deal")
     tab.wait_for_selector("#offline-status[data-waiting='1']")
     tournaments_services.token_add_deal(
-        side=sides[0], game=game, deal=scoring.Deal(makers=0, card_points=(90, 72)), expected_number=1
+        side=sides[0],
+        game=game,
+        deal=scoring.Deal(makers=0, card_points=(90, 72)),
+        expected_number=1,
     )
     context.set_offline(False)
     tab.wait_for_selector("#offline-conflict:not([hidden])")
@@ -191,3 +194,69 @@ def test_a_wrong_deal_offline_is_not_kept(new_context):
     tab.wait_for_selector("[data-error-for='queue']")
     assert "cannot happen" in tab.inner_text("#deal-form")
     assert tab.locator("#offline-status[data-waiting='0']").count() == 1
+
+
+def test_the_entry_page_is_an_app_that_reloads_offline(new_context, live_server):
+    """On localhost (a secure page) the service worker registers; with the network gone, a
+    reload still shows the entry page, and its deal form still keeps deals."""
+    organiser = make_user("director", Role.ORGANISER)
+    game, sides = started_game(organiser)
+    address = f"/m/{sides[0].entry_token}/"
+    context, tab = phone(new_context, address)
+    manifest = tab.get_attribute("link[rel='manifest']", "href")
+    assert manifest == f"/manifest.webmanifest?start={address.replace('/', '%2F')}"
+    data = tab.evaluate("async (url) => (await fetch(url)).json()", manifest)
+    assert data["start_url"] == address and data["scope"] == "/"
+    assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512"}
+    tab.wait_for_selector("html[data-offline-ready='1']", state="attached")
+    # The page is kept once the worker has fetched it (asked by the page on its first visit).
+    kept = tab.evaluate(
+        """async (path) => {
+          for (;;) {
+            const hit = await caches.match(location.origin + path);
+            if (hit) return true;
+            await new Promise(r => setTimeout(r, 100));
+          }
+        }""",
+        address,
+    )
+    assert kept
+    context.set_offline(True)
+    tab.reload()
+    tab.wait_for_selector("#deal-form[data-queue-ready='1']")
+    assert tab.inner_text("#entry h2") == "Deal 1"
+    type_deal(tab, 0, (90, 72))
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    context.set_offline(False)
+    tab.wait_for_selector("#deal-1")
+    assert saved(game) == [(1, 0, [90, 72])]
+
+
+def test_the_scorers_game_page_keeps_deals_offline_too(new_context):
+    """Clabber on the game's page: one side's card points fill in the other, the offline
+    preview says what the deal scores, and two deals wait and land."""
+    scorer = make_user("sam", Role.SCORER)
+    game = start_game(scorer)
+    context = new_context(client=signed_in(scorer), viewport=PHONE)
+    tab = context.new_page()
+    tab.goto(f"/games/{game.pk}/")
+    tab.wait_for_selector("#deal-form[data-ready='1'][data-queue-ready='1']")
+    context.set_offline(True)
+    tab.check("#id_makers_0")
+    tab.fill("#id_card_points_0", "62")
+    expect(tab.locator("#preview .preview-summary")).to_have_text(
+        "Set (XX): the makers score nothing."
+    )
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    tab.check("#id_makers_1")
+    tab.fill("#id_card_points_0", "100")
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='2']")
+    assert "2 deals waiting to send" in tab.inner_text("#offline-status")
+    assert tab.inner_text("#waiting-1 td.mark >> nth=0") == "XX"
+    context.set_offline(False)
+    tab.wait_for_selector("#deal-2")
+    rows = [(d.number, d.makers, d.card_points, d.marks) for d in Deal.objects.filter(game=game)]
+    assert rows == [(1, 0, [62, 100], ["XX", "100"]), (2, 1, [100, 62], ["100", "XX"])]

@@ -23,7 +23,18 @@ from scoring.game import play_game
 from scoring.rules import MELD_KINDS, InvalidRuleset, Ruleset
 
 RULES_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "rules.js"
-FIELDS = ("points", "marks", "made", "combined", "held", "paid_held", "winner", "void", "renege", "tied")
+FIELDS = (
+    "points",
+    "marks",
+    "made",
+    "combined",
+    "held",
+    "paid_held",
+    "winner",
+    "void",
+    "renege",
+    "tied",
+)
 
 
 @pytest.fixture
@@ -33,11 +44,6 @@ def js(browser):
     tab.add_script_tag(path=str(RULES_JS))
     yield tab
     tab.close()
-
-
-def run(m: dict[str, Any]) -> dict[str, Any]:
-    """A meld as JSON (rules.js takes declared melds as objects)."""
-    return m
 
 
 def deal_json(deal: dict[str, Any]) -> dict[str, Any]:
@@ -182,7 +188,10 @@ def table(rules: Ruleset) -> list[tuple[dict[str, Any], int]]:
         ({"makers": 0, "card_points": pts(100, 62), "tricks": [9, 9]}, 0),
         ({"makers": 0, "card_points": pts(162, 0), "tricks": [rules.cards_each, 0]}, 0),
         # declared melds
-        ({"makers": 0, "card_points": pts(90, 72), "declared": [[R(3, "K", True)], [R(3, "K")]]}, 0),
+        (
+            {"makers": 0, "card_points": pts(90, 72), "declared": [[R(3, "K", True)], [R(3, "K")]]},
+            0,
+        ),
         ({"makers": 0, "card_points": pts(90, 72), "declared": [[R(3, "K")], [R(3, "K")]]}, 0),
         (
             {
@@ -197,13 +206,35 @@ def table(rules: Ruleset) -> list[tuple[dict[str, Any], int]]:
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[F("J")], [F("9")]]}, 0),
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[F("A")], [R(3, "A")]]}, 0),
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[R(3, "9")], []]}, 0),
-        ({"makers": 1, "card_points": pts(90, 72), "declared": [[R(3, "K", True)], [R(4, "A", True)]]}, 0),
+        (
+            {
+                "makers": 1,
+                "card_points": pts(90, 72),
+                "declared": [[R(3, "K", True)], [R(4, "A", True)]],
+            },
+            0,
+        ),
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[R(9, "A")], []]}, 0),
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[R(2, "A")], []]}, 0),
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[F("8")], []]}, 0),
         ({"makers": 1, "card_points": pts(90, 72), "declared": [[R(5, "A"), R(5, "A")], []]}, 0),
-        ({"makers": 1, "card_points": pts(90, 72), "declared": [[R(3, "A")], [R(3, "A"), R(3, "A"), R(3, "A")]]}, 0),
-        ({"makers": 0, "card_points": pts(90, 72), "declared": [[R(3, "K")], []], "melds": [["run3"], []]}, 0),
+        (
+            {
+                "makers": 1,
+                "card_points": pts(90, 72),
+                "declared": [[R(3, "A")], [R(3, "A"), R(3, "A"), R(3, "A")]],
+            },
+            0,
+        ),
+        (
+            {
+                "makers": 0,
+                "card_points": pts(90, 72),
+                "declared": [[R(3, "K")], []],
+                "melds": [["run3"], []],
+            },
+            0,
+        ),
         ({"renege": 0, "declared": [[R(3, "K")], [R(4, "A")]]}, 0),
         ({"renege": 1, "declared": [[R(3, "K")], [R(4, "A")]]}, 0),
         ({"renege": 1, "declared": [[R(3, "K")], [R(3, "K")]]}, 0),
@@ -296,7 +327,8 @@ def random_deal(rng: random.Random, rules: Ruleset) -> tuple[dict[str, Any], int
             b = rng.randint(0, total - cut)
             points = [cut, b, total - cut - b - rng.choice([0, 0, 0, 10])]
         else:
-            points = [cut, total - cut - (0 if rules.all_cards_played or rng.random() < 0.7 else 20)]
+            short = 0 if rules.all_cards_played or rng.random() < 0.7 else 20
+            points = [cut, total - cut - short]
         deal["card_points"] = points
         if rng.random() < 0.1:
             deal["tricks"] = [rules.cards_each - 1] + [1] + [0] * (sides - 2)
