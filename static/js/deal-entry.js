@@ -100,9 +100,9 @@
 
   // The game's rules and state (deal_form.html's json_script): with rules.js they score the
   // deal in the browser while the phone is offline.
-  var stateScript = document.getElementById("deal-state");
   function gameState() {
-    try { return JSON.parse(stateScript.textContent); } catch (e) { return null; }
+    var script = document.getElementById("deal-state"); // live updates may replace it
+    try { return JSON.parse(script.textContent); } catch (e) { return null; }
   }
 
   // A correction's preview URL names its deal (?deal=<number>): the server then scores it

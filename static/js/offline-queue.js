@@ -366,6 +366,8 @@
         var score = entry.querySelector("#entry-score"), freshScore = freshEntry.querySelector("#entry-score");
         if (score && freshScore) score.replaceWith(freshScore);
         freshEntry.replaceWith(entry);
+        // The page's scripts run already: the fresh copies must not run again.
+        freshMain.querySelectorAll("script:not([type='application/json'])").forEach(function (el) { el.remove(); });
         Array.prototype.slice.call(main.childNodes).forEach(function (n) { n.remove(); });
         Array.prototype.slice.call(freshMain.childNodes).forEach(function (n) { main.appendChild(document.adoptNode(n)); });
         draw();
@@ -427,11 +429,17 @@
 
   form.addEventListener("submit", function (event) {
     var submitter = event.submitter;
+    var offline = navigator.onLine === false || unreachable || items.length > 0;
+    if (submitter && submitter.name === "preview" && offline) {
+      // The Preview button asks the server; offline the browser answers it (deal-entry.js).
+      event.preventDefault();
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
     if (submitter && submitter.name) return; // Preview, "Add another meld": the server's page
     if (!db) return;
     event.preventDefault();
     var data = new FormData(form);
-    var offline = navigator.onLine === false || unreachable || items.length > 0;
     if (offline) {
       var check = localCheck(data);
       if (!check.valid) { showInvalid(check); return; }
@@ -460,6 +468,16 @@
   });
 
   window.addEventListener("online", function () { unreachable = false; draw(); trySend(); });
+  // The page's parts were fetched afresh by the live updates (live.js): read the game's state
+  // again, and show the waiting deals on the new sheet.
+  document.addEventListener("live:updated", function () {
+    var fresh = document.getElementById("deal-state");
+    if (fresh) {
+      stateScript = fresh;
+      try { state = JSON.parse(fresh.textContent) || state; } catch (e) { /* keep the old */ }
+    }
+    draw();
+  });
   window.addEventListener("offline", function () { draw(); });
   setInterval(function () { if (items.length) trySend(); }, RETRY_MS);
 

@@ -65,6 +65,11 @@ def test_three_deals_entered_offline_land_once_in_order(new_context):
         type_deal(tab, makers, points)
         # The preview still works: the browser scores the deal itself.
         expect(tab.locator("#preview .preview-summary")).to_have_text("Made.")
+        if number == 1:
+            # The Preview button, which asks the server, is answered by the browser offline.
+            tab.click("button[name='preview']")
+            expect(tab.locator("#preview .preview-summary")).to_have_text("Made.")
+            assert tab.input_value("#id_card_points_0") == str(points[0])
         tab.click("#save-deal")
         tab.wait_for_selector(f"#offline-status[data-waiting='{number}']")
     status = tab.inner_text("#offline-status")
@@ -260,3 +265,108 @@ def test_the_scorers_game_page_keeps_deals_offline_too(new_context):
     tab.wait_for_selector("#deal-2")
     rows = [(d.number, d.makers, d.card_points, d.marks) for d in Deal.objects.filter(game=game)]
     assert rows == [(1, 0, [62, 100], ["XX", "100"]), (2, 1, [100, 62], ["100", "XX"])]
+
+
+PREVIEW_BOTH = """async ([cases]) => {
+  const form = document.getElementById('deal-form');
+  const url = form.dataset.previewUrl;
+  const out = [];
+  for (const fields of cases) {
+    const data = new FormData(form);
+    for (const key of Array.from(data.keys())) {
+      if (/^(makers|belle|renege|void_reason|no_trump|card_points_|meld_|declared_)/.test(key)) {
+        data.delete(key);
+      }
+    }
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    const server = await (await fetch(url, {method: 'POST', body: data})).json();
+    const local = window.HicksheetDealForm.localPreview(data);
+    out.push([server, local]);
+  }
+  return out;
+}"""
+
+
+def same_previews(tab, cases) -> None:
+    for fields, (server, local) in zip(cases, tab.evaluate(PREVIEW_BOTH, [cases]), strict=True):
+        assert local["valid"] == server["valid"], (fields, server, local)
+        if server["valid"]:
+            for key in ("summary", "sides", "held", "melds", "made"):
+                assert local[key] == server[key], (fields, key, server, local)
+        else:
+            assert local["errors"] == server["errors"], fields
+
+
+@pytest.mark.parametrize("meld_entry", ["scored", "declared"])
+def test_the_offline_preview_says_what_the_server_says(new_context, meld_entry):
+    """The form read and scored in the browser gives the server's preview, word for word:
+    the summary, each side's mark, the words about declared melds, and the messages."""
+    scorer = make_user("sam", Role.SCORER)
+    preset = "clabber" if meld_entry == "scored" else "klabberjass-100"
+    game = start_game(scorer, preset)
+    Game.objects.filter(pk=game.pk).update(meld_entry=meld_entry)
+    context = new_context(client=signed_in(scorer), viewport=PHONE)
+    tab = context.new_page()
+    tab.goto(f"/games/{game.pk}/")
+    tab.wait_for_selector("#deal-form[data-ready='1']")
+    cp = "card_points_0"
+    cases = [
+        {"makers": "0", cp: "100"},
+        {"makers": "0", cp: "62"},
+        {"makers": "1", cp: "81"},
+        {"makers": "0", cp: "1"},
+        {cp: "100"},
+        {"makers": "0"},
+        {"makers": "0", cp: "abc"},
+        {"makers": "0", cp: "300"},
+        {"renege": "1"},
+        {"renege": "both"},
+        {"renege": "both", cp: "100"},
+        {"void_reason": "passed"},
+        {"void_reason": "passed", "renege": "0"},
+        {"makers": "0", cp: "71", "belle": "0"},
+    ]
+    if meld_entry == "scored":
+        cases += [
+            {"makers": "0", cp: "71", "meld_0_run3": "1"},
+            {"makers": "0", cp: "71", "meld_0_run3": "1", "meld_1_run4": "1"},
+            {"makers": "0", cp: "71", "meld_0_four_jacks": "2"},
+            {"makers": "0", cp: "71", "meld_0_run3": "9"},
+            {"renege": "0", "meld_0_run3": "1", "meld_1_run4": "1"},
+        ]
+    else:
+        cp1 = "card_points_1"
+        cases = [{**c, cp1: str(162 - int(c[cp]))} if c.get(cp, "").isdigit() else c for c in cases]
+        d0, d1 = "declared_0_0", "declared_1_0"
+        cases += [
+            {"makers": "0", cp: "81", cp1: "81", f"{d0}_meld": "run3", f"{d0}_card": "K"},
+            {
+                "makers": "0",
+                cp: "81",
+                cp1: "81",
+                f"{d0}_meld": "run3",
+                f"{d0}_card": "K",
+                f"{d1}_meld": "run3",
+                f"{d1}_card": "K",
+            },
+            {
+                "makers": "1",
+                cp: "81",
+                cp1: "81",
+                f"{d0}_meld": "run4",
+                f"{d0}_card": "A",
+                f"{d0}_trump": "on",
+                f"{d1}_meld": "run4",
+                f"{d1}_card": "A",
+            },
+            {"makers": "0", cp: "81", cp1: "81", f"{d0}_meld": "run3"},
+            {"makers": "0", cp: "81", cp1: "81", f"{d0}_meld": "run5", f"{d0}_card": "9"},
+            {
+                "renege": "0",
+                f"{d0}_meld": "run3",
+                f"{d0}_card": "K",
+                f"{d1}_meld": "run4",
+                f"{d1}_card": "A",
+            },
+        ]
+    same_previews(tab, cases)
