@@ -21,9 +21,10 @@ def wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def saved(deal: Deal, created: bool, game: Game) -> JsonResponse:
+def saved(deal: Deal, created: bool, game: Game, page: str) -> JsonResponse:
     """The deal is on the sheet (``created``: now; else it had been saved before, found by its
-    entry key: a resend never adds it twice)."""
+    entry key: a resend never adds it twice). ``page``: where the sheet is shown, as a plain
+    Save would have been sent on to."""
     return JsonResponse(
         {
             "saved": True,
@@ -31,6 +32,7 @@ def saved(deal: Deal, created: bool, game: Game) -> JsonResponse:
             "number": deal.number,
             "marks": list(deal.marks),
             "next_number": game.deal_count + 1,
+            "page": page,
         }
     )
 

@@ -145,11 +145,12 @@ def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             return answers.refused(error, selectors.game_afresh(game.pk).deal_count + 1)
         game, form = refused_deal_form(game.pk, request.POST, error)
         return _game_page(request, game, form, status=400)
+    page = reverse("games:detail", args=[game.pk]) + "#entry"
     if as_json:
-        return answers.saved(deal, created, game)
+        return answers.saved(deal, created, game, page)
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
-    return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
+    return HttpResponseRedirect(page)
 
 
 @login_required

@@ -130,6 +130,11 @@ def entry_link(request: HttpRequest, token: str) -> HttpResponse:
     return _entry_page(request, entry_side_or_404(token))
 
 
+def _entry_url(token: str) -> str:
+    """The link's page at its deal form (where a saved deal sends the phone on to)."""
+    return reverse("tournaments:entry", args=[token]) + "#entry"
+
+
 def _to_entry(token: str, anchor: str = "") -> HttpResponseRedirect:
     url = reverse("tournaments:entry", args=[token])
     return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
@@ -175,7 +180,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
         # key is looked for in every game of the match, not only the running one.
         again = selectors.deal_by_entry_key(side.fixture_id, key)
         if again is not None and as_json:
-            return answers.saved(again, False, again.game)
+            return answers.saved(again, False, again.game, _entry_url(token))
         if again is not None:
             messages.info(request, f"Deal {again.number} was already saved; not added twice.")
             return _to_entry(token, "entry")
@@ -228,7 +233,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
         _, form = refused_deal_form(game.pk, request.POST, error)
         return _entry_page(request, side, form, status=400)
     if as_json:
-        return answers.saved(deal, created, game)
+        return answers.saved(deal, created, game, _entry_url(token))
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
     return _to_entry(token, "entry")

@@ -26,8 +26,11 @@
   if (!state || !state.queue) return;
 
   var RETRY_MS = 4000;
-  var pageKey = location.pathname; // one queue a page (a game's page, a side's entry link)
   var action = form.getAttribute("action").split("#")[0];
+  // One queue a form's address (a game's, a side's entry link's): the same whether the page
+  // is shown at its own address or at the one a refused Save left in the address bar.
+  var pageKey = action.split("?")[0];
+  var pageUrl = null; // the page's own address, as the server names it in a saved answer
   var items = []; // waiting deals, oldest first: {id, page, action, number, entry_key, fields, state, ...}
   var sending = false;
   var unreachable = false; // the last attempt to reach the server failed
@@ -320,6 +323,7 @@
     post(item.action, fieldsData(item.fields)).then(function (answer) {
       var json = answer.json, code = answer.response.status;
       if (json && json.saved) {
+        if (json.page) pageUrl = json.page.split("#")[0];
         return remove(item).then(function () {
           items.shift();
           landed += 1;
@@ -350,14 +354,14 @@
   function refresh() {
     if (!landed) return;
     landed = 0;
-    fetch(location.pathname + location.search, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+    fetch(pageUrl || location.pathname + location.search, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (!html) return;
         var fresh = new DOMParser().parseFromString(html, "text/html");
         var main = document.getElementById("content"), freshMain = fresh.getElementById("content");
         var freshForm = fresh.getElementById("deal-form");
-        if (!main || !freshMain || !freshForm) { location.reload(); return; }
+        if (!main || !freshMain || !freshForm) { goTo(pageUrl || location.pathname); return; }
         var freshEntry = freshForm.closest("section") || freshForm.parentNode;
         var freshState = fresh.getElementById("deal-state");
         state = JSON.parse(freshState.textContent);
@@ -375,6 +379,21 @@
       })
       .catch(function () { /* the next reload shows it */ });
   }
+
+  // On to the page, as a plain Save's redirect goes: its own address, opened at the form.
+  function goTo(page) {
+    var path = page.split("#")[0];
+    if (path !== location.pathname + location.search) { location.assign(path + "#entry"); return; }
+    // The same address: a new hash alone would not load it again.
+    try { sessionStorage.setItem("hicksheet-open-at", "entry"); } catch (e) { /* fine */ }
+    location.reload();
+  }
+  try {
+    if (sessionStorage.getItem("hicksheet-open-at") === "entry") {
+      sessionStorage.removeItem("hicksheet-open-at");
+      if (location.hash !== "#entry" && entry.id) entry.scrollIntoView();
+    }
+  } catch (e) { /* fine */ }
 
   // -- saving the form -----------------------------------------------------------------------
   function clearForm() {
@@ -450,8 +469,7 @@
     if (save) save.disabled = true;
     post(action, data).then(function (answer) {
       if (answer.json && answer.json.saved) {
-        history.replaceState(null, "", location.pathname + location.search + "#entry");
-        location.reload();
+        goTo(answer.json.page || location.pathname);
         return;
       }
       // The server refused it: its page says why, next to the field (the plain way).

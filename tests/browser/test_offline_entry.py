@@ -370,3 +370,26 @@ def test_the_offline_preview_says_what_the_server_says(new_context, meld_entry):
             },
         ]
     same_previews(tab, cases)
+
+
+def test_online_saves_go_on_to_the_page_as_a_plain_save_does(new_context):
+    """Online, Save is sent by the script: a wrong deal comes back on the server's page with
+    its message (the address is then the form's); the next good one opens the link's page at
+    the form, saved once."""
+    organiser = make_user("director", Role.ORGANISER)
+    game, sides = started_game(organiser)
+    address = f"/m/{sides[0].entry_token}/"
+    context, tab = phone(new_context, address)
+    type_deal(tab, 0, (1, 161))
+    with tab.expect_navigation():
+        tab.click("#save-deal")
+    assert "cannot happen" in tab.inner_text("#deal-form")
+    assert "/deals/" in tab.url and saved(game) == []
+    tab.wait_for_selector("#deal-form[data-queue-ready='1']")
+    type_deal(tab, 0, (90, 72))
+    with tab.expect_navigation():
+        tab.click("#save-deal")
+    tab.wait_for_selector("#deal-1")
+    assert tab.url.endswith(f"{address}#entry")
+    assert tab.inner_text("#entry h2") == "Deal 2"
+    assert saved(game) == [(1, 0, [90, 72])]

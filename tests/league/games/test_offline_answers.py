@@ -45,6 +45,7 @@ def test_a_waiting_deal_is_saved_once_however_often_it_is_sent(scorer_client: Cl
         "number": 1,
         "marks": ["100", "62"],
         "next_number": 2,
+        "page": f"/games/{clabber_game.pk}/#entry",
     }
     assert again.status_code == 200 and again.json()["created"] is False
     assert again.json()["number"] == 1
