@@ -248,7 +248,8 @@
     var head = document.createElement("p");
     var strong = document.createElement("strong");
     strong.textContent = "Deal " + item.number + " was not sent: " +
-      (item.closed ? "this game takes no more deals." : "the sheet changed while it was waiting.");
+      (item.closed ? "this game takes no more deals." : item.conflict
+        ? "the sheet changed while it was waiting." : "the server did not take it.");
     head.appendChild(strong);
     if (item.message) head.append(" " + item.message);
     conflictBox.appendChild(head);
@@ -269,6 +270,18 @@
       send.textContent = "Send it as the next deal (deal " + item.next_number + ")";
       send.addEventListener("click", function () { resolve(true); });
       buttons.appendChild(send);
+    }
+    if (!item.closed && !item.next_number) {
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "primary";
+      again.id = "conflict-try-again";
+      again.textContent = "Try sending it again";
+      again.addEventListener("click", function () {
+        item.state = "waiting";
+        put(item).then(function () { draw(); trySend(); });
+      });
+      buttons.appendChild(again);
     }
     var discard = document.createElement("button");
     discard.type = "button";
@@ -334,13 +347,17 @@
         });
       }
       sending = false;
-      if (!json || code >= 500) { unreachable = code >= 500 || !json; draw(); return null; }
-      // Refused: the sheet moved on, the game is over, or the deal is wrong. Ask.
+      // A proxy's or a restarting server's 502/503: not there yet; try again later.
+      if (code >= 500) { unreachable = true; draw(); return null; }
+      // Refused: the sheet moved on, the game is over, the deal is wrong, or a page came back
+      // instead of an answer (signed out, say). Stop and ask.
       unreachable = false;
       item.state = "conflict";
-      item.message = json.message || "";
-      item.next_number = json.next_number || null;
-      item.closed = !!json.closed;
+      item.conflict = !!(json && json.conflict);
+      item.message = json ? json.message || "" : "The server answered with a page instead (error " + code +
+        "): perhaps you were signed out. Open the page in another tab, sign in, then try again.";
+      item.next_number = json && json.conflict ? json.next_number || null : null;
+      item.closed = !!(json && json.closed);
       return put(item).then(draw);
     }, function () {
       sending = false;

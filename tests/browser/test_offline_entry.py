@@ -393,3 +393,31 @@ def test_online_saves_go_on_to_the_page_as_a_plain_save_does(new_context):
     assert tab.url.endswith(f"{address}#entry")
     assert tab.inner_text("#entry h2") == "Deal 2"
     assert saved(game) == [(1, 0, [90, 72])]
+
+
+def test_a_deal_the_server_will_not_take_waits_for_the_user(new_context):
+    """Signed out while the deal waited (the session ended): the answer is a sign-in page,
+    not a save. The deal stays on the phone, the page says so, nothing is sent again until
+    the user says."""
+    from django.contrib.sessions.models import Session
+
+    scorer = make_user("sam", Role.SCORER)
+    game = start_game(scorer)
+    context = new_context(client=signed_in(scorer), viewport=PHONE)
+    tab = context.new_page()
+    tab.goto(f"/games/{game.pk}/")
+    tab.wait_for_selector("#deal-form[data-ready='1'][data-queue-ready='1']")
+    context.set_offline(True)
+    tab.check("#id_makers_0")
+    tab.fill("#id_card_points_0", "100")
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    Session.objects.all().delete()
+    context.set_offline(False)
+    said = tab.wait_for_selector("#offline-conflict:not([hidden])").inner_text()
+    assert "Deal 1 was not sent: the server did not take it." in said
+    assert "perhaps you were signed out" in said
+    assert tab.is_visible("#conflict-try-again") and tab.is_visible("#conflict-discard")
+    assert tab.locator("#conflict-send-next").count() == 0
+    assert "1 deal waiting to send" in tab.inner_text("#offline-status")
+    assert Deal.objects.count() == 0
