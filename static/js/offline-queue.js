@@ -151,11 +151,12 @@
       if (deal.makers !== null) parts.push(names[deal.makers] + " made trump");
       if (deal.card_points) parts.push("card points " + deal.card_points.join(" – "));
     }
+    var rules = window.HicksheetRules;
     (deal.melds || []).forEach(function (kinds, side) {
-      if (kinds.length) parts.push(names[side] + " melds " + kinds.map(function (k) { return k.replace("run", "run of ").replace("four_", "four "); }).join(", "));
+      if (kinds.length) parts.push(names[side] + " melds " + kinds.map(function (k) { return rules.MELD_LABELS[k].toLowerCase(); }).join(", "));
     });
     (deal.declared || []).forEach(function (melds, side) {
-      if (melds.length) parts.push(names[side] + " declared " + melds.length + " meld" + (melds.length > 1 ? "s" : ""));
+      if (melds.length) parts.push(names[side] + " declared " + melds.map(rules.describe).join(", "));
     });
     if (deal.belle !== null) parts.push("belle " + names[deal.belle]);
     if (deal.no_trump) parts.push("no trump");
@@ -195,7 +196,7 @@
       dealer.className = "dealer";
       var note = document.createElement("td");
       note.className = "note";
-      note.textContent = item.state === "conflict" ? "Not sent: see above" : "Waiting to send";
+      note.textContent = item.state === "conflict" ? "Not sent: your answer is needed at the deal form" : "Waiting to send";
       tr.appendChild(dealer);
       tr.appendChild(note);
       body.appendChild(tr);

@@ -801,6 +801,8 @@
   global.HicksheetRules = {
     PRESETS: PRESETS,
     MELD_KINDS: MELD_KINDS,
+    MELD_LABELS: MELD_LABELS,
+    describe: describe,
     rulesFrom: rulesFrom,
     dealTotal: function (rulesData, noTrump) { return dealTotal(rulesFrom(rulesData), noTrump); },
     scoreDeal: scoreDeal,
