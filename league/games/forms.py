@@ -440,7 +440,7 @@ class DealForm(forms.Form):
         if isinstance(self.deal.renege, int):
             return selectors.renege_melds_text(self.rules, self.deal, self.side_names)
         return selectors.declared_winner_text(
-            self.rules, self.deal.declared, self.side_names, self.elder
+            self.rules, self.deal.declared, self.side_names, self.elder, self.deal.no_trump
         )
 
     @property

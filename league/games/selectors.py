@@ -112,12 +112,16 @@ def declared_winner_text(
     declared: Sequence[Sequence[scoring.Declared]],
     names: Sequence[str],
     elder: int | None,
+    no_trump: bool = False,
 ) -> str:
     """Who scores the declared melds and why, in words: "Anna & Ben score the melds: run of
-    four to the king in trumps beats run of four to the king"."""
+    four to the king in trumps beats run of four to the king". ``no_trump``: the deal's (four
+    plain suits then, so melds the engine took are not refused here)."""
     if not any(declared):
         return ""
-    comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
+    comparison = scoring.meld_comparison(
+        rules, declared, elder=elder, side_names=names, no_trump=no_trump
+    )
     winner = comparison.winner
     if winner is None:
         return comparison.reason[:1].upper() + comparison.reason[1:]
@@ -218,7 +222,9 @@ def _note(
             if deal.renege:
                 parts.append(renege_melds_text(rules, engine_deal, names))
             else:
-                parts.append(declared_winner_text(rules, declared, names, elder))
+                parts.append(
+                    declared_winner_text(rules, declared, names, elder, engine_deal.no_trump)
+                )
         except InvalidDeal:  # stored under older rules; the sheet still shows the deal
             parts.append("melds declared")
     if deal.belle is not None:
