@@ -189,6 +189,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
+        # The entry pages' web app: its service worker (/sw.js) and manifest, both our own.
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "frame-ancestors 'none'",
     ]
 )

@@ -7,10 +7,13 @@ are printed on paper as QR codes, and bookmarks and printed notices point at the
 from django.contrib import admin
 from django.urls import include, path
 
-from league import views
+from league import views, webapp
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The entry pages as an installable web app (served from the root: the worker's scope).
+    path("manifest.webmanifest", webapp.manifest, name="webapp-manifest"),
+    path("sw.js", webapp.service_worker, name="webapp-sw"),
     path("", include("league.accounts.urls")),
     path("", include("league.rulebook.urls")),
     path("", include("league.games.urls")),

@@ -236,6 +236,8 @@ class DealForm(forms.Form):
         self.field_errors: dict[str, str] = {}
         self.deal: scoring.Deal | None = None
         self.result: DealResult | None = None
+        #: Set by :func:`deal_form`: the game's state for the page's script (plain data).
+        self.offline: dict[str, Any] = {}
         sides = list(enumerate(side_names))
         self.fields["makers"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in sides],
@@ -438,7 +440,7 @@ class DealForm(forms.Form):
         if isinstance(self.deal.renege, int):
             return selectors.renege_melds_text(self.rules, self.deal, self.side_names)
         return selectors.declared_winner_text(
-            self.rules, self.deal.declared, self.side_names, self.elder
+            self.rules, self.deal.declared, self.side_names, self.elder, self.deal.no_trump
         )
 
     @property
@@ -756,8 +758,9 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     if data is not None and data.get("meld_entry") in MeldEntry.values:
         # The way the form was shown in, though the game's may have changed since.
         meld_entry = data["meld_entry"]
-    elder = selectors.elder_before(game, number) if meld_entry == MeldEntry.DECLARED else None
-    return DealForm(
+    dealer = selectors.dealer_before(game, number) if meld_entry == MeldEntry.DECLARED else None
+    elder = None if dealer is None else scoring.elder_side(game.rules, dealer)
+    form = DealForm(
         data,
         initial=initial,
         rules=game.rules,
@@ -766,6 +769,22 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
         meld_entry=meld_entry,
         elder=elder,
     )
+    # What the page's script needs to score the deal without the server (static/js/rules.js:
+    # the preview offline) and, for the next deal, to queue deals while the phone is offline
+    # (the totals and held points the waiting deals add to; the dealer, whose elder hand
+    # settles equal declared melds).
+    form.offline = {
+        "rules": game.ruleset_data,
+        "side_names": list(game.side_names),
+        "held": held,
+        "meld_entry": meld_entry,
+        "elder": elder,
+        "dealer": dealer,
+        "number": number,
+        "queue": correcting is None,
+        "totals": list(game.display_totals) if correcting is None else None,
+    }
+    return form
 
 
 def refused_deal_form(game_id: int, data: Any, error: Refused) -> tuple[Game, DealForm]:

@@ -94,6 +94,12 @@ def next_dealer(game: Game, deals: Sequence[Deal] | None = None) -> int:
     return dealer_seats(game, game_deals(game) if deals is None else deals)[-1]
 
 
+def dealer_before(game: Game, number: int) -> int:
+    """The seat that deals deal ``number`` (one query: the deals before it)."""
+    before = list(game.deals.filter(number__lt=number))
+    return dealer_seats(game, before)[-1]
+
+
 def elder_before(game: Game, number: int) -> int:
     """The elder hand's side for deal ``number`` (one query: the deals before it)."""
     before = list(game.deals.filter(number__lt=number))
@@ -106,12 +112,16 @@ def declared_winner_text(
     declared: Sequence[Sequence[scoring.Declared]],
     names: Sequence[str],
     elder: int | None,
+    no_trump: bool = False,
 ) -> str:
     """Who scores the declared melds and why, in words: "Anna & Ben score the melds: run of
-    four to the king in trumps beats run of four to the king"."""
+    four to the king in trumps beats run of four to the king". ``no_trump``: the deal's (four
+    plain suits then, so melds the engine took are not refused here)."""
     if not any(declared):
         return ""
-    comparison = scoring.meld_comparison(rules, declared, elder=elder, side_names=names)
+    comparison = scoring.meld_comparison(
+        rules, declared, elder=elder, side_names=names, no_trump=no_trump
+    )
     winner = comparison.winner
     if winner is None:
         return comparison.reason[:1].upper() + comparison.reason[1:]
@@ -212,7 +222,9 @@ def _note(
             if deal.renege:
                 parts.append(renege_melds_text(rules, engine_deal, names))
             else:
-                parts.append(declared_winner_text(rules, declared, names, elder))
+                parts.append(
+                    declared_winner_text(rules, declared, names, elder, engine_deal.no_trump)
+                )
         except InvalidDeal:  # stored under older rules; the sheet still shows the deal
             parts.append("melds declared")
     if deal.belle is not None:

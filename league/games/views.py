@@ -34,7 +34,7 @@ from league.access import (
 )
 from league.errors import DealChanged, Refused
 from league.forms_common import show_refusal
-from league.games import selectors, services
+from league.games import answers, selectors, services
 from league.games.forms import (
     CORRECTING,
     DealForm,
@@ -127,8 +127,11 @@ def game_rules(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_for_write(request, game_id)
+    as_json = answers.wants_json(request)  # the phone's offline queue sending a waiting deal
     form = deal_form(game, request.POST)
     if not form.is_valid() or form.only_shown:
+        if as_json and not form.only_shown:
+            return answers.not_saved(form)
         return _game_page(request, game, form, status=200 if form.is_valid() else 400)
     assert form.deal is not None
     try:
@@ -141,11 +144,16 @@ def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             expected_number=form.cleaned_data.get("number"),
         )
     except Refused as error:
+        if as_json:
+            return answers.refused(error, selectors.game_afresh(game.pk).deal_count + 1)
         game, form = refused_deal_form(game.pk, request.POST, error)
         return _game_page(request, game, form, status=400)
+    page = reverse("games:detail", args=[game.pk]) + "#entry"
+    if as_json:
+        return answers.saved(deal, created, game, page)
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
-    return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
+    return HttpResponseRedirect(page)
 
 
 @login_required

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from league.access import entry_side_or_404
 from league.competitions.results import fixture_side_names
 from league.errors import DealChanged, DealTaken, Refused
+from league.games import answers
 from league.games.forms import DealForm, FirstDealerForm, deal_form, preview_deal, refused_deal_form
 from league.live import topics as live_topics
 from league.models import FixtureSide
@@ -131,6 +132,11 @@ def entry_link(request: HttpRequest, token: str) -> HttpResponse:
     return _entry_page(request, entry_side_or_404(token))
 
 
+def _entry_url(token: str) -> str:
+    """The link's page at its deal form (where a saved deal sends the phone on to)."""
+    return reverse("tournaments:entry", args=[token]) + "#entry"
+
+
 def _to_entry(token: str, anchor: str = "") -> HttpResponseRedirect:
     url = reverse("tournaments:entry", args=[token])
     return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
@@ -160,6 +166,10 @@ def entry_start(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     side = entry_side_or_404(token)
+    # The phone's offline queue sending a waiting deal asks for short JSON answers.
+    as_json = answers.wants_json(request)
+    if as_json and selectors.fixture_confirmed(side.fixture_id):
+        return answers.gone(EXPIRED)
     if (gone := _expired(request, side)) is not None:
         return gone
     game = selectors.running_game(side.fixture_id)
@@ -171,17 +181,21 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
         # A form sent again after its deal ended the game was saved the first time: the
         # key is looked for in every game of the match, not only the running one.
         again = selectors.deal_by_entry_key(side.fixture_id, key)
+        if again is not None and as_json:
+            return answers.saved(again, False, again.game, _entry_url(token))
         if again is not None:
             messages.info(request, f"Deal {again.number} was already saved; not added twice.")
             return _to_entry(token, "entry")
     if game is None:
-        return _entry_page(
-            request,
-            side,
-            status=409,
-            error="No game of this match is being played: nothing was saved.",
-        )
+        message = "No game of this match is being played: nothing was saved."
+        if as_json:
+            return answers.gone(message, status=409)
+        return _entry_page(request, side, status=409, error=message)
     if request.GET.get("game") not in (None, str(game.pk)):
+        if as_json:
+            return answers.gone(
+                "That deal was for a game that has ended: nothing was saved.", status=409
+            )
         return _entry_page(
             request,
             side,
@@ -191,6 +205,8 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
         )
     form = deal_form(game, request.POST)
     if not form.is_valid() or form.only_shown:
+        if as_json and not form.only_shown:
+            return answers.not_saved(form)
         return _entry_page(request, side, form, status=200 if form.is_valid() else 400)
     assert form.deal is not None
     try:
@@ -203,6 +219,9 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             expected_number=form.cleaned_data.get("number"),
         )
     except Refused as error:
+        if as_json:
+            running = selectors.running_game(side.fixture_id)
+            return answers.refused(error, running.deal_count + 1 if running else None)
         if error.field is None:
             # The link's match as a whole refused it (confirmed meanwhile, another match's, or
             # the other side enters its deals).
@@ -215,6 +234,8 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             return _entry_page(request, side, status=409, error=error.said)
         _, form = refused_deal_form(game.pk, request.POST, error)
         return _entry_page(request, side, form, status=400)
+    if as_json:
+        return answers.saved(deal, created, game, _entry_url(token))
     if not created:
         messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
     return _to_entry(token, "entry")

@@ -1,6 +1,7 @@
 // Deal entry: fills in the other side's card points when every card is played, adds melds
 // with one tap, and shows what the deal will score before it is saved. The server decides
 // everything; without this script the form still works (the Preview button asks the server).
+// Offline, the preview is worked out in the browser by rules.js from the game's rules.
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
@@ -97,6 +98,13 @@
   // Tells a waiting test (or anything else) that typing now fills in and previews.
   form.dataset.ready = "1";
 
+  // The game's rules and state (deal_form.html's json_script): with rules.js they score the
+  // deal in the browser while the phone is offline.
+  function gameState() {
+    var script = document.getElementById("deal-state"); // live updates may replace it
+    try { return JSON.parse(script.textContent); } catch (e) { return null; }
+  }
+
   // A correction's preview URL names its deal (?deal=<number>): the server then scores it
   // with the points held before that deal, as saving will. Keep the query when posting.
   var url = form.dataset.previewUrl;
@@ -187,17 +195,160 @@
     }
   }
 
+  // Offline: the deal as the server's DealForm.clean builds it, scored by rules.js, in the
+  // shape of the server's preview ({valid, summary, sides, held, melds} or {valid, errors}).
+  function localPreview(data) {
+    var state = gameState();
+    var rules = window.HicksheetRules;
+    if (!state || !rules) return null;
+    // Deals waiting to be sent come before this one (offline-queue.js says where they leave
+    // the game: its held points and the elder hand of this deal).
+    var after = window.HicksheetQueue && state.queue ? window.HicksheetQueue.standing() : null;
+    var parsed = dealFromForm(rules, state, data, after ? after.elder : state.elder);
+    if (parsed.errors) return { valid: false, errors: parsed.errors };
+    var held = after ? after.held : state.held;
+    var scored = rules.scoreDeal(state.rules, parsed.deal, { held: held, side_names: state.side_names });
+    if (!scored.valid) return { valid: false, errors: placedError(scored.error) };
+    var r = scored.result;
+    var melds = "";
+    try { melds = parsed.deal.declared ? rules.meldsText(state.rules, parsed.deal, state.side_names) : ""; } catch (e) { melds = ""; }
+    return {
+      valid: true,
+      summary: rules.summary(state.rules, r),
+      made: r.made,
+      sides: state.side_names.map(function (name, i) { return { name: name, points: r.points[i], mark: r.marks[i] }; }),
+      held: r.held,
+      melds: melds
+    };
+  }
+
+  // Where the server's DealForm.show_error puts an engine's message.
+  function placedError(error) {
+    var group = error.field === "declared" || error.field === "elder" ? "melds" : error.field;
+    var groups = ["makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game"];
+    if (groups.indexOf(group) < 0) group = "game";
+    var out = {};
+    out[group] = error.message;
+    return out;
+  }
+
+  function whole(value) {
+    var text = String(value == null ? "" : value).trim();
+    if (text === "") return { empty: true };
+    if (!/^[-+]?\d+$/.test(text)) return { bad: true };
+    return { value: parseInt(text, 10) };
+  }
+
+  // The deal the form holds, read as league/games/forms.py DealForm.clean reads it.
+  function dealFromForm(rules, state, data, elder) {
+    var names = state.side_names, sides = names.length, errors = {};
+    var total = rules.dealTotal(state.rules, false);
+    var ruleset = rules.rulesFrom(state.rules);
+    var kinds = rules.MELD_KINDS.filter(function (k) { return k in ruleset.meld_values; });
+    var cards = [];
+    for (var i = 0; i < sides; i++) {
+      var c = whole(data.get("card_points_" + i));
+      if (c.bad) errors["card_points_" + i] = "Card points are a whole number.";
+      else if (!c.empty && c.value < 0) errors["card_points_" + i] = "Card points cannot be below 0.";
+      else if (!c.empty && c.value > total) errors["card_points_" + i] = "No side takes more than " + total + " card points.";
+      cards.push(c.empty || c.bad ? null : c.value);
+    }
+    var melds = [], declared = [];
+    var declaring = state.meld_entry === "declared";
+    for (i = 0; i < sides; i++) {
+      var side = [];
+      if (!declaring) {
+        kinds.forEach(function (kind) {
+          var key = "meld_" + i + "_" + kind, n = whole(data.get(key));
+          if (n.bad) errors[key] = names[i] + ": count each meld in whole numbers.";
+          else if (!n.empty && n.value < 0) errors[key] = names[i] + ": a meld count cannot be below 0.";
+          else if (!n.empty && n.value > 4) errors[key] = names[i] + ": at most 4 of one meld.";
+          for (var t = 0; !n.empty && !n.bad && t < n.value; t++) side.push(kind);
+        });
+        melds.push(side);
+        continue;
+      }
+      for (var row = 0; data.has("declared_" + i + "_" + row + "_meld"); row++) {
+        var prefix = "declared_" + i + "_" + row;
+        var kind = data.get(prefix + "_meld") || "", card = data.get(prefix + "_card") || "";
+        if (!kind && !card) continue;
+        if (!kind) { errors[prefix + "_meld"] = names[i] + ": choose a run's length or four of a kind."; continue; }
+        if (!card) {
+          errors[prefix + "_card"] = names[i] + (kind === "four" ? ": choose which four of a kind." : ": choose the top card of the run.");
+          continue;
+        }
+        var raw = kind === "four" ? { form: "four", length: 4, top: card, trump: false }
+          : { form: "run", length: parseInt(kind.slice(3), 10), top: card, trump: !!data.get(prefix + "_trump") };
+        var built = rules.declared(raw);
+        if (!built.valid) { errors[prefix + "_meld"] = names[i] + ": " + built.error.message; continue; }
+        side.push(built.value);
+      }
+      declared.push(side);
+    }
+    if (Object.keys(errors).length) return { errors: errors };
+    var renegeRaw = data.get("renege") || "";
+    var renege = renegeRaw === "both" ? "both" : renegeRaw ? parseInt(renegeRaw, 10) : null;
+    var isVoid = !!data.get("void_reason");
+    var noTrump = !!data.get("no_trump");
+    var cardPoints = null;
+    if (!isVoid && renege === null) {
+      var known = cards.filter(function (v) { return v !== null; });
+      if (ruleset.all_cards_played && sides === 2 && known.length === 1) {
+        var deck = rules.dealTotal(state.rules, noTrump);
+        cards = cards.map(function (v) { return v !== null ? v : deck - known[0]; });
+      }
+      var missing = cards.indexOf(null);
+      if (missing >= 0) {
+        return { errors: { card_points: ruleset.all_cards_played
+          ? "Enter the card points of one side; the other is filled in."
+          : "Enter the card points of " + names[missing] + "." } };
+      }
+      cardPoints = cards;
+    } else if (renege === "both" && cards.some(function (v) { return v !== null; })) {
+      cardPoints = cards.map(function (v) { return v || 0; });
+    }
+    var anyDeclared = declared.some(function (d) { return d.length; });
+    var makers = data.get("makers");
+    var belle = data.get("belle");
+    return { deal: {
+      makers: makers === null || makers === "" ? null : parseInt(makers, 10),
+      card_points: cardPoints,
+      melds: melds.some(function (m) { return m.length; }) ? melds : [],
+      declared: anyDeclared ? declared : null,
+      elder: anyDeclared ? elder : null,
+      belle: belle === null || belle === "" ? null : parseInt(belle, 10),
+      renege: renege,
+      void: isVoid,
+      no_trump: noTrump
+    } };
+  }
+  window.HicksheetDealForm = { dealFromForm: dealFromForm, localPreview: localPreview };
+
+  function showLocal(data) {
+    var local = localPreview(data);
+    if (local) render(local);
+  }
+
   function preview() {
     var data = new FormData(form);
     // Only ask once the scorer has entered something worth scoring.
     var started = points.some(function (p) { return p.value !== ""; }) ||
       data.get("renege") || data.get("void_reason");
     if (!started) { box.textContent = ""; showErrors({}); return; }
+    // Offline, or with deals waiting to be sent (the server does not know them yet), the
+    // browser scores the deal itself.
+    var waiting = window.HicksheetQueue && window.HicksheetQueue.waiting() > 0;
+    if (navigator.onLine === false || waiting) { showLocal(data); return; }
     fetch(url, { method: "POST", body: data, credentials: "same-origin",
                  headers: { "X-Requested-With": "fetch" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) {
+        if (r.ok) return r.json();
+        // A server that cannot be reached behind the venue's Wi-Fi (a proxy's 502/504).
+        if (r.status >= 500) showLocal(data);
+        return null;
+      })
       .then(function (json) { if (json) render(json); })
-      .catch(function () { /* the Preview button still works */ });
+      .catch(function () { showLocal(data); });
   }
 
   function schedule() {

@@ -84,6 +84,24 @@ def test_the_preview_says_who_wins_the_declared_melds_and_why(scorer_client, sco
     assert not Deal.objects.exists()
 
 
+def test_four_plain_runs_through_one_card_in_a_no_trump_deal_are_worded(scorer_client, scorer):
+    """A no-trump deal has four plain suits: four runs through the king are a deal the engine
+    scores, and its words (the preview, the sheet) must not refuse it as if three were plain.
+    (The preview answered 500 before.)"""
+    game = declared_game(scorer, "klaberjass-4")
+    runs = {}
+    for side in (0, 1):
+        for row in (0, 1):
+            runs[f"declared_{side}_{row}_meld"] = "run3"
+            runs[f"declared_{side}_{row}_card"] = "K"
+    data = declared_post(game, card_points_0="80", no_trump="on", **runs)
+    json = scorer_client.post(reverse("games:deal-preview", args=[game.pk]), data).json()
+    assert json["valid"] and json["melds"].startswith("Equal runs in plain suits: nobody")
+    assert scorer_client.post(reverse("games:deal-add", args=[game.pk]), data).status_code == 302
+    sheet = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1")
+    assert "Equal runs in plain suits: nobody scores melds" in sheet.text
+
+
 def test_equal_plain_runs_score_nobody_in_clabber(scorer_client, scorer):
     game = declared_game(scorer)
     data = declared_post(game, **RUNS_TO_THE_KING)
