@@ -40,6 +40,7 @@ APP_SHELL: tuple[str, ...] = (
     "js/deal-entry.js",
     "js/offline-queue.js",
     "js/webapp.js",
+    "js/live.js",
     "icons/hicksheet.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",
