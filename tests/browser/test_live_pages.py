@@ -46,6 +46,9 @@ def test_a_deal_and_a_result_reach_every_open_page_without_a_reload(new_context)
     standings = opened(new_context, f"/c/{competition.slug}/standings/")
     rounds = opened(new_context, f"/c/{competition.slug}/bracket/")
     fixtures = opened(new_context, f"/c/{competition.slug}/fixtures/")
+    screen = new_context(viewport={"width": 1280, "height": 720}).new_page()
+    screen.goto(f"/c/{competition.slug}/screen/?seconds=600")
+    screen.evaluate("window.stayedOpen = true")
     assert "No results yet" in standings.inner_text("#standings-live")
 
     # The entering side's phone saves deal 1 from its form.
@@ -61,7 +64,10 @@ def test_a_deal_and_a_result_reach_every_open_page_without_a_reload(new_context)
     for tab in (sheet, confirming):
         tab.wait_for_selector("#deal-1", timeout=SOON)
     expect(fixtures.locator("#rounds-live")).to_contain_text("In play", timeout=SOON)
-    assert all(still_open(tab) for tab in (sheet, confirming, fixtures))
+    game.refresh_from_db()
+    running = " – ".join(str(total) for total in game.totals)
+    expect(screen.locator("#screen-pages")).to_contain_text(running, timeout=SOON)
+    assert all(still_open(tab) for tab in (sheet, confirming, fixtures, screen))
 
     # Somebody on the confirming phone is typing words of a dispute when the match ends: the
     # sheet beside it moves on, their words stay.
