@@ -70,6 +70,17 @@ def kept_secret_key(path: Path) -> str:
     return key
 
 
+#: Set by ``manage.py serve`` for the server it starts: the address it listens on.
+LISTENING_ON = "HICKSHEET_LISTENING_ON"
+
+
+def serves_only_itself() -> bool:
+    """Whether the running server (started by ``manage.py serve``) listens on a loopback
+    address only, so that no phone can reach it whatever address it is shown."""
+    host = os.environ.get(LISTENING_ON, "")
+    return bool(host) and is_loopback(host)
+
+
 def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
     """The command line of the club night's server (also what ``make bench`` measures)."""
     return [

@@ -4,8 +4,8 @@ pages of this process that follow their topics.
 On PostgreSQL it sleeps on ``LISTEN``: the publishing process's ``NOTIFY`` (sent at commit,
 whatever machine it runs on) wakes it at once and carries the event. On SQLite, one laptop with
 nothing else installed, it reads the :class:`LiveEvent` rows after the last it handed on every
-:data:`POLL_SECONDS` (writes take turns there, so rows commit in id order; it still looks back a
-few rows, and on PostgreSQL reads the rows it may have missed whenever it (re)connects).
+:data:`POLL_SECONDS` (writes take turns there, so rows commit in id order). On PostgreSQL it
+reads the rows it may have missed whenever it (re)connects.
 The thread starts with the first open page and ends after a minute with none.
 """
 
@@ -29,10 +29,10 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.2  # SQLite: how often to look for new events
 LISTEN_SECONDS = 2.0  # PostgreSQL: the longest sleep without a NOTIFY (a safety net)
-LOOKBACK = 20  # rows before the last one seen, read again (ids may commit out of order)
 IDLE_SECONDS = 60.0  # the thread ends after this long with no open page
 KEEP = datetime.timedelta(days=2)  # events older than this are deleted
 PRUNE_EVERY = 600.0
+STARTING_SLACK = datetime.timedelta(seconds=5)
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,9 @@ class Hub:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._last_id: int | None = None
-        self._recent: deque[int] = deque(maxlen=4 * LOOKBACK)
+        # The ids handed on lately: on PostgreSQL an event may come both from a NOTIFY and
+        # from reading the table after a reconnection.
+        self._recent: deque[int] = deque(maxlen=200)
         self._last_prune = 0.0
         self._idle_since = time.monotonic()
 
@@ -120,14 +122,17 @@ class Hub:
     def _serve(self) -> None:
         connection = connections[self.using]
         if self._last_id is None:
-            # Start after what is already there: a page opened now catches up on its own.
-            latest = list(
+            # Start after what was there a few seconds ago, not after what is there now: an
+            # event committed while this thread was starting reaches the page that started it
+            # (a page hearing twice of a change only looks once more).
+            self._last_id = (
                 LiveEvent.objects.using(self.using)
+                .filter(at__lt=timezone.now() - STARTING_SLACK)
                 .order_by("-pk")
-                .values_list("pk", flat=True)[:LOOKBACK]
+                .values_list("pk", flat=True)
+                .first()
+                or 0
             )
-            self._last_id = latest[0] if latest else 0
-            self._recent.extend(latest)
         if connection.vendor == "postgresql":
             connection.ensure_connection()
             with connection.cursor() as cursor:
@@ -160,19 +165,17 @@ class Hub:
         self._dispatch(Event(pk, frozenset(topics.split())))
 
     def _hand_on_new_events(self) -> None:
+        """Read the events after the last handed on: SQLite's every look, PostgreSQL's on
+        (re)connecting. (On SQLite writers take turns, so ids commit in order.)"""
         assert self._last_id is not None
         rows = (
             LiveEvent.objects.using(self.using)
-            .filter(pk__gt=self._last_id - LOOKBACK)
+            .filter(pk__gt=self._last_id)
             .order_by("pk")
             .values_list("pk", "topics")[:1000]
         )
         for pk, topics in rows:
-            if pk in self._recent or (pk <= self._last_id - LOOKBACK):
-                continue
-            self._recent.append(pk)
-            self._last_id = max(self._last_id, pk)
-            self._dispatch(Event(pk, frozenset(topics.split())))
+            self._hand_on(f"{pk}{topics.rstrip()}")
         self._prune()
 
     def _dispatch(self, event: Event) -> None:

@@ -19,12 +19,12 @@ import re
 import time
 from collections.abc import AsyncIterator, Iterator
 
+from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
-from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from league.live.hub import Event, Hub, hub
@@ -52,31 +52,60 @@ def topics_asked(request: HttpRequest) -> frozenset[str] | str:
     return frozenset(words)
 
 
-def missed(topics: frozenset[str], request: HttpRequest) -> int | None:
-    """The id of the latest event the page missed (before connecting), or None."""
+#: An event id as a page may send it back: ASCII digits only (``str.isdigit`` also takes "²").
+EVENT_ID = re.compile(r"[0-9]{1,18}")
+
+
+class Since:
+    """What a page says of what it has seen: the last event id (the browser's own reconnection
+    sends the ``Last-Event-ID`` header; live.js, starting afresh, ``?last=``), or when it was
+    made (``?at=``, seconds since 1970 by the server's clock); neither, or nonsense: nothing,
+    and it hears only of what happens from now."""
+
+    def __init__(self, request: HttpRequest) -> None:
+        last = request.headers.get("Last-Event-ID") or request.GET.get("last", "")
+        self.last_id = int(last) if EVENT_ID.fullmatch(last) else None
+        self.made_at: datetime.datetime | None = None
+        if self.last_id is None:
+            try:
+                made = float(request.GET.get("at", ""))
+                self.made_at = datetime.datetime.fromtimestamp(made, tz=datetime.UTC)
+            except (ValueError, OverflowError, OSError):
+                pass
+
+
+def missed(topics: frozenset[str], since: Since) -> int | None:
+    """The id of the latest event of ``topics`` the page missed, or None."""
+    if since.last_id is None and since.made_at is None:
+        return None
     matching = Q()
     for topic in topics:
         matching |= Q(topics__contains=f" {topic} ")
     events = LiveEvent.objects.filter(matching)
-    # The browser's own reconnection sends the header; live.js, starting afresh, the parameter.
-    last_seen = request.headers.get("Last-Event-ID") or request.GET.get("last", "")
-    if last_seen.isdigit():
-        events = events.filter(pk__gt=int(last_seen))
+    if since.last_id is not None:
+        events = events.filter(pk__gt=since.last_id)
     else:
-        try:
-            made = float(request.GET.get("at", ""))
-            events = events.filter(
-                at__gte=datetime.datetime.fromtimestamp(made, tz=datetime.UTC) - CLOCK_SLACK
-            )
-        except (ValueError, OverflowError, OSError):
-            return None  # a page that says nothing of its age: only what happens from now
-    latest = events.order_by("-pk").values_list("pk", flat=True).first()
-    return latest
+        assert since.made_at is not None
+        events = events.filter(at__gte=since.made_at - CLOCK_SLACK)
+    return events.order_by("-pk").values_list("pk", flat=True).first()
+
+
+def missed_then_let_go(topics: frozenset[str], since: Since) -> int | None:
+    """:func:`missed`, then the database connection given back: the stream needs none, and
+    hundreds of open pages must not hold hundreds of connections."""
+    try:
+        return missed(topics, since)
+    finally:
+        connections.close_all()
 
 
 def message(event_id: int, topics: frozenset[str] | None = None) -> bytes:
     data = " ".join(sorted(topics)) if topics else "changed"
     return f"id: {event_id}\ndata: {data}\n\n".encode()
+
+
+RETRY = f"retry: {RETRY_MILLISECONDS}\n\n".encode()
+STILL_HERE = b": still here\n\n"
 
 
 @require_GET
@@ -93,111 +122,90 @@ def events(request: HttpRequest) -> HttpResponseBase:
         )
         response["Retry-After"] = "30"
         return response
-    first = [f"retry: {RETRY_MILLISECONDS}\n\n".encode()]
+    since = Since(request)
     if isinstance(request, ASGIRequest):
-        stream: Iterator[bytes] | AsyncIterator[bytes] = _async_stream(the_hub, topics, first)
+        stream: Iterator[bytes] | AsyncIterator[bytes] = _async_stream(the_hub, topics, since)
     else:
-        stream = _sync_stream(the_hub, topics, first)
-    # Subscribed before looking for missed events: one that commits in between is then either
-    # found or delivered (the streams skip ids they have sent).
-    latest = missed(topics, request)
-    if latest is not None:
-        first.append(message(latest))
-    # The stream itself needs no database: give the connection back now rather than hold it
-    # for as long as the page stays open (hundreds of pages would use up the server's).
-    connections.close_all()
+        stream = _sync_stream(the_hub, topics, since)
+    connections.close_all()  # whatever the middleware read: the stream holds no connection
     streaming = StreamingHttpResponse(stream, content_type="text/event-stream")
     streaming["Cache-Control"] = "no-cache, no-store"
     streaming["X-Accel-Buffering"] = "no"  # nginx and friends: pass each event on at once
     return streaming
 
 
-class _Gate:
-    """Subscribes at once (so no event is missed while the missed ones are looked up), and
-    remembers the highest id sent so that none is sent twice."""
+class _Sent:
+    """The highest event id a stream has sent, so that none is sent twice (an event may come
+    both as missed and from the hub)."""
 
-    def __init__(self, sent: list[bytes]) -> None:
-        self.sent_up_to = 0
-        self.first = sent
+    def __init__(self) -> None:
+        self.up_to = 0
 
-    def first_messages(self) -> list[bytes]:
-        for chunk in self.first:
-            if chunk.startswith(b"id: "):
-                self.sent_up_to = int(chunk[4:].split(b"\n", 1)[0])
-        return self.first
-
-    def fresh(self, event: Event) -> bool:
-        if event.id <= self.sent_up_to:
+    def fresh(self, event_id: int) -> bool:
+        if event_id <= self.up_to:
             return False
-        self.sent_up_to = event.id
+        self.up_to = event_id
         return True
 
 
-def _async_stream(the_hub: Hub, topics: frozenset[str], first: list[bytes]) -> AsyncIterator[bytes]:
-    # The hub's thread queues events (thread-safe) and, once the stream runs on its event loop,
-    # wakes it; events arriving before that simply wait in the queue.
+# Both streams subscribe when they start running, inside their try, so that a stream that
+# fails or never runs leaves nothing behind; they subscribe before looking for missed events,
+# so that an event committed in between is found, delivered, or both (and then sent once).
+
+
+async def _async_stream(the_hub: Hub, topics: frozenset[str], since: Since) -> AsyncIterator[bytes]:
+    # The hub's thread queues events (thread-safe) and wakes this stream on its event loop.
     waiting: queue.SimpleQueue[Event] = queue.SimpleQueue()
     wake = asyncio.Event()
-    loop: asyncio.AbstractEventLoop | None = None
+    loop = asyncio.get_running_loop()
 
     def deliver(event: Event) -> None:
         waiting.put(event)
-        if loop is not None:
-            loop.call_soon_threadsafe(wake.set)
+        loop.call_soon_threadsafe(wake.set)
 
     subscription = the_hub.subscribe(topics, deliver)
-    gate = _Gate(first)
-
-    async def stream() -> AsyncIterator[bytes]:
-        nonlocal loop
-        loop = asyncio.get_running_loop()
-        ends = time.monotonic() + STREAM_SECONDS
-        try:
-            for chunk in gate.first_messages():
-                yield chunk
-            while time.monotonic() < ends:
-                wake.clear()
-                sent = False
-                while not waiting.empty():
-                    event = waiting.get_nowait()
-                    if gate.fresh(event):
-                        sent = True
-                        yield message(event.id, event.topics & topics)
-                if sent:
-                    continue
-                try:
-                    await asyncio.wait_for(wake.wait(), HEARTBEAT_SECONDS)
-                except TimeoutError:
-                    yield b": still here\n\n"
-        finally:
-            the_hub.unsubscribe(subscription)
-
-    return stream()
+    sent = _Sent()
+    ends = time.monotonic() + STREAM_SECONDS
+    try:
+        yield RETRY
+        latest = await sync_to_async(missed_then_let_go)(topics, since)
+        if latest is not None and sent.fresh(latest):
+            yield message(latest)
+        while time.monotonic() < ends:
+            wake.clear()
+            news = False
+            while not waiting.empty():
+                event = waiting.get_nowait()
+                if sent.fresh(event.id):
+                    news = True
+                    yield message(event.id, event.topics & topics)
+            if news:
+                continue
+            try:
+                await asyncio.wait_for(wake.wait(), HEARTBEAT_SECONDS)
+            except TimeoutError:
+                yield STILL_HERE
+    finally:
+        the_hub.unsubscribe(subscription)
 
 
-def _sync_stream(the_hub: Hub, topics: frozenset[str], first: list[bytes]) -> Iterator[bytes]:
+def _sync_stream(the_hub: Hub, topics: frozenset[str], since: Since) -> Iterator[bytes]:
     waiting: queue.SimpleQueue[Event] = queue.SimpleQueue()
     subscription = the_hub.subscribe(topics, waiting.put)
-    gate = _Gate(first)
-
-    def stream() -> Iterator[bytes]:
-        ends = time.monotonic() + STREAM_SECONDS
-        try:
-            yield from gate.first_messages()
-            while time.monotonic() < ends:
-                try:
-                    event = waiting.get(timeout=HEARTBEAT_SECONDS)
-                except queue.Empty:
-                    yield b": still here\n\n"
-                    continue
-                if gate.fresh(event):
-                    yield message(event.id, event.topics & topics)
-        finally:
-            the_hub.unsubscribe(subscription)
-
-    return stream()
-
-
-def now_timestamp() -> float:
-    """What a page says of when it was made (the ``at`` it connects with)."""
-    return timezone.now().timestamp()
+    sent = _Sent()
+    ends = time.monotonic() + STREAM_SECONDS
+    try:
+        yield RETRY
+        latest = missed_then_let_go(topics, since)
+        if latest is not None and sent.fresh(latest):
+            yield message(latest)
+        while time.monotonic() < ends:
+            try:
+                event = waiting.get(timeout=HEARTBEAT_SECONDS)
+            except queue.Empty:
+                yield STILL_HERE
+                continue
+            if sent.fresh(event.id):
+                yield message(event.id, event.topics & topics)
+    finally:
+        the_hub.unsubscribe(subscription)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from league.server import is_loopback, own_addresses
+from league.server import is_loopback, own_addresses, serves_only_itself
 
 
 def join_address(request: HttpRequest) -> str:
@@ -15,7 +15,7 @@ def join_address(request: HttpRequest) -> str:
     name, colon, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
     if not colon or not port.isdigit():
         name, port = host, ""
-    if is_loopback(name):
+    if is_loopback(name) and not serves_only_itself():
         lan = own_addresses()
         if lan:
             name = lan[0]

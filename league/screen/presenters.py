@@ -133,7 +133,7 @@ class StillPlaying:
         if not self.tables:
             return "Every table has finished."
         n = len(self.tables)
-        return f"Still playing: {n} table{'s' if n != 1 else ''} ({', '.join(self.tables)})"
+        return f"Still to finish: {n} table{'s' if n != 1 else ''} ({', '.join(self.tables)})"
 
 
 def still_playing(lines: Sequence[FixtureLine]) -> StillPlaying:

@@ -25,6 +25,7 @@ from league.screen import presenters, services
 from league.screen.forms import ClockForm
 from league.screen.join import join_address
 from league.screen.presenters import ScreenPage
+from league.server import serves_only_itself
 
 #: How long a page stays on the screen unless ``?seconds=`` says otherwise.
 SECONDS = 15
@@ -76,6 +77,7 @@ def join(request: HttpRequest) -> HttpResponse:
     context = {
         "join_address": address,
         "join_qr": qr_svg(address, f"QR code of {address}, to open Hicksheet on a phone"),
+        "only_itself": serves_only_itself(),
     }
     return render(request, "screen/join.html", context)
 

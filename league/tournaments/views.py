@@ -374,6 +374,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "table_packs": tournaments_selectors.published_round_numbers(competition)
         if is_organiser(request.user)
         else [],
-        "live_topics": live_topics.results_page(competition),
+        # The bracket shows the running score of a match in play, not only results.
+        "live_topics": live_topics.event_page(competition),
     }
     return render(request, "tournaments/tournament_bracket.html", context)

@@ -2,7 +2,11 @@
 // names what it follows in <meta name="live-topics">; this script listens to the server's event
 // stream for those topics and, when one changes, fetches the page again and swaps in the new
 // contents of every element marked data-live (with an id). A part somebody is using (the focus
-// is in it, or a field in it has been changed) is left alone and refreshed once they leave it.
+// is in it, or a field in it has been changed) is left alone and refreshed once they leave it;
+// an element marked data-live-unless="<id>" is also left alone while the element of that id is
+// in use (a deal's heading beside its form). A page connects only while it is in view: a
+// browser allows six connections to one site, and a director's dozen tabs must not use them
+// up; a page coming back into view catches up at once.
 // Without JavaScript, or where EventSource is missing, the page simply works by reload.
 (function () {
   "use strict";
@@ -16,6 +20,7 @@
   var source = null;
   var lastId = null;
   var retryDelay = 1000;
+  var retryTimer = null;
   var refreshTimer = null;
   var fetching = false;
   var fetchAgain = false;
@@ -32,6 +37,7 @@
     var url = stream + "?topics=" + encodeURIComponent(topics);
     // A new EventSource (after the old one gave up) sends no Last-Event-ID of its own.
     url += lastId !== null ? "&last=" + lastId : "&at=" + encodeURIComponent(madeAt);
+    if (source) source.close();
     source = new EventSource(url);
     source.onopen = function () {
       retryDelay = 1000;
@@ -42,15 +48,23 @@
       schedule();
     };
     source.onerror = function () {
-      say("offline", "Reconnecting…");
-      if (source.readyState === EventSource.CLOSED) {
+      say("offline", navigator.onLine === false ? "Offline" : "Reconnecting…");
+      if (source && source.readyState === EventSource.CLOSED) {
         // The browser gave up (a refusal, or the server answered something else): try again
         // later ourselves, less and less often.
         source.close();
-        setTimeout(connect, retryDelay);
+        source = null;
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(connect, retryDelay);
         retryDelay = Math.min(retryDelay * 2, 30000);
       }
     };
+  }
+
+  function disconnect() {
+    clearTimeout(retryTimer);
+    if (source) source.close();
+    source = null;
   }
 
   function schedule() {
@@ -64,6 +78,7 @@
   }
 
   function inUse(region) {
+    if (!region) return false;
     var active = document.activeElement;
     if (active && active !== document.body && region.contains(active)) return true;
     var fields = region.querySelectorAll("input, select, textarea");
@@ -92,7 +107,8 @@
       var region = regions[i];
       var replacement = fresh.getElementById(region.id);
       if (!replacement) continue;
-      if (inUse(region)) {
+      var unless = region.getAttribute("data-live-unless");
+      if (inUse(region) || (unless && inUse(document.getElementById(unless)))) {
         kept = true;
         continue;
       }
@@ -141,5 +157,18 @@
     if (event.persisted) schedule();
   });
 
-  connect();
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      disconnect();
+      say("paused", "Paused while out of view");
+    } else if (!source) {
+      connect(); // with the last event id seen: what was missed meanwhile comes at once
+    }
+  });
+  window.addEventListener("offline", function () {
+    say("offline", "Offline");
+  });
+
+  window.HicksheetLive = { inUse: inUse };
+  if (document.visibilityState !== "hidden") connect();
 })();

@@ -101,9 +101,22 @@
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
+  // The CSRF token as it is now, not as it was when the deal was queued: signing in again
+  // (after a session ran out, say) gives a new one and the kept one would be refused forever.
+  // Django's cookie holds a valid token; the form on the page one as fresh as the page.
+  function currentToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    var field = form.querySelector("input[name='csrfmiddlewaretoken']");
+    return field ? field.value : null;
+  }
+
   function fieldsData(fields) {
     var data = new FormData();
-    fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
+    var token = currentToken();
+    fields.forEach(function (pair) {
+      data.append(pair[0], pair[0] === "csrfmiddlewaretoken" && token ? token : pair[1]);
+    });
     return data;
   }
 
@@ -355,8 +368,9 @@
       unreachable = false;
       item.state = "conflict";
       item.conflict = !!(json && json.conflict);
-      item.message = json ? json.message || "" : "The server answered with a page instead (error " + code +
-        "): perhaps you were signed out. Open the page in another tab, sign in, then try again.";
+      item.message = json ? json.message || "" : answer.response.redirected || code === 403
+        ? "You were signed out meanwhile. Sign in again in another tab, then press Try again: the deal is still kept here."
+        : "The server answered with a page instead (error " + code + "). Try again, or reload the page.";
       item.next_number = json && json.conflict ? json.next_number || null : null;
       item.closed = !!(json && json.closed);
       return put(item).then(draw);
@@ -511,6 +525,13 @@
     if (fresh) {
       stateScript = fresh;
       try { state = JSON.parse(fresh.textContent) || state; } catch (e) { /* keep the old */ }
+    }
+    // A form nobody is filling in moves on with the game (another phone saved a deal): the
+    // deal it now enters is the next one. One being filled in keeps its number, and the server
+    // says so if that deal was entered meanwhile.
+    var busy = window.HicksheetLive && window.HicksheetLive.inUse(form);
+    if (numberInput() && !busy && typeof state.number === "number") {
+      numberInput().value = String(state.number + items.length);
     }
     draw();
   });

@@ -13,6 +13,7 @@
   }
 
   function update(box) {
+    if (!box) return; // swapped out of the page by js/live.js meanwhile
     const overflows = box.scrollWidth > box.clientWidth + 1;
     const hint = hintOf(box);
     if (hint) {

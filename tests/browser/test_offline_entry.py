@@ -17,7 +17,7 @@ from league.competitions import services as competitions_services
 from league.models import Deal, FixtureSide, Game, Role
 from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
-from tests.builders import make_user, signed_in, start_game, tournament
+from tests.builders import PASSWORD, make_user, signed_in, start_game, tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -416,8 +416,21 @@ def test_a_deal_the_server_will_not_take_waits_for_the_user(new_context):
     context.set_offline(False)
     said = tab.wait_for_selector("#offline-conflict:not([hidden])").inner_text()
     assert "Deal 1 was not sent: the server did not take it." in said
-    assert "perhaps you were signed out" in said
+    assert "You were signed out meanwhile. Sign in again in another tab" in said
     assert tab.is_visible("#conflict-try-again") and tab.is_visible("#conflict-discard")
     assert tab.locator("#conflict-send-next").count() == 0
     assert "1 deal waiting to send" in tab.inner_text("#offline-status")
     assert Deal.objects.count() == 0
+    # Signed in again in another tab (a new session, a new CSRF token): Try again sends the
+    # deal kept on the phone, with the token as it is now.
+    other = context.new_page()
+    other.goto("/accounts/login/")
+    other.fill("#id_username", "sam")
+    other.fill("#id_password", PASSWORD)
+    with other.expect_navigation():
+        other.click("button[type='submit']")
+    tab.click("#conflict-try-again")
+    tab.wait_for_function(
+        "() => Number(document.querySelector('#offline-status').dataset.waiting || 0) === 0"
+    )
+    assert list(Deal.objects.values_list("number", "card_points")) == [(1, [100, 62])]

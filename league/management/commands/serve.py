@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.server import is_loopback, own_addresses, uvicorn_command
+from league.server import LISTENING_ON, is_loopback, own_addresses, uvicorn_command
 
 
 class Command(BaseCommand):
@@ -43,6 +43,7 @@ class Command(BaseCommand):
             return
         self.stdout.write(self.style.SUCCESS(self.addresses(host, port)))
         sys.stdout.flush()
+        os.environ[LISTENING_ON] = host  # for the join page: can phones reach it at all?
         os.execv(sys.executable, uvicorn_command(host, port, options["workers"]))
 
     @staticmethod

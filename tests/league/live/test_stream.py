@@ -7,10 +7,10 @@ import threading
 import time
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from league.live import views as live_views
-from league.live.hub import Event, Hub, hub
+from league.live.hub import Event, Hub, Subscription, hub
 from league.live.publish import write_event
 from league.models import LiveEvent
 
@@ -54,8 +54,8 @@ def test_a_page_back_from_a_drop_hears_once_of_what_it_missed_for_its_topics() -
     assert next(chunks) == f"id: {missed.pk}\ndata: changed\n\n".encode()
     response.close()
     # Nothing missed for game:12 since its last event: nothing to replay.
-    assert live_views.missed(frozenset({"game:12"}), _get(f"last={latest.pk}")) is None
-    assert live_views.missed(frozenset({"game:12"}), _get(f"last={latest.pk - 1}")) == latest.pk
+    assert live_views.missed(frozenset({"game:12"}), _since(f"last={latest.pk}")) is None
+    assert live_views.missed(frozenset({"game:12"}), _since(f"last={latest.pk - 1}")) == latest.pk
 
 
 def test_a_new_page_hears_of_changes_since_it_was_made_but_not_of_older_ones() -> None:
@@ -64,15 +64,24 @@ def test_a_new_page_hears_of_changes_since_it_was_made_but_not_of_older_ones() -
     response, chunks = open_stream(Client(), f"/live/?topics=games&at={made_before}")
     assert next(chunks) == f"id: {event.pk}\ndata: changed\n\n".encode()
     response.close()
-    assert live_views.missed(frozenset({"games"}), _get(f"at={time.time() + 60}")) is None
-    assert live_views.missed(frozenset({"games"}), _get("at=nonsense")) is None
-    assert live_views.missed(frozenset({"games"}), _get(f"last={event.pk - 1}")) == event.pk
+    games = frozenset({"games"})
+    assert live_views.missed(games, _since(f"at={time.time() + 60}")) is None
+    assert live_views.missed(games, _since(f"last={event.pk - 1}")) == event.pk
+    for nonsense in ("at=nonsense", "at=1e400", "at=nan", "last=-1", "last=%C2%B2", "last=1x"):
+        assert live_views.missed(games, _since(nonsense)) is None, nonsense
 
 
-def _get(query: str):
-    from django.test import RequestFactory
+def _since(query: str) -> live_views.Since:
+    return live_views.Since(RequestFactory().get(f"/live/?topics=games&{query}"))
 
-    return RequestFactory().get(f"/live/?topics=games&{query}")
+
+@pytest.mark.parametrize("header", ["²", "-1", "9" * 40, "١٢"])
+def test_an_odd_last_event_id_is_no_error_and_leaves_no_open_page_behind(header) -> None:
+    response, chunks = open_stream(Client(), "/live/?topics=games", **{"Last-Event-ID": header})
+    response.close()
+    # A stream asked for and never read leaves nothing behind either.
+    Client().get("/live/?topics=games&last=%C2%B2")
+    assert hub().open_pages == 0
 
 
 def test_an_event_committed_elsewhere_reaches_an_open_stream(monkeypatch) -> None:
@@ -96,21 +105,20 @@ def test_with_nothing_to_say_the_stream_says_it_is_still_there(monkeypatch) -> N
     response.close()
 
 
-def test_the_hub_hands_on_an_event_that_commits_after_a_later_one() -> None:
-    """On PostgreSQL ids are taken before commit: id 11 may be seen before id 10 commits."""
+def test_the_hub_hands_on_each_event_once_in_the_order_they_committed() -> None:
+    """PostgreSQL's NOTIFY comes at commit, in commit order, which need not be id order; after
+    a reconnection the hub also reads the table, and an event may then come twice."""
     got: list[Event] = []
     the_hub = Hub()
-    subscription = the_hub.subscribe(frozenset({"game:1"}), got.append)
-    the_hub.stop()  # driven by hand below, not from its thread
-    the_hub._subscriptions.add(subscription)
+    the_hub._subscriptions.add(Subscription(frozenset({"game:1"}), got.append))
     the_hub._last_id = 0
-    later = LiveEvent.objects.create(pk=11, topics=" game:1 ")
+    for payload in ("11 game:1", "10 game:1 games", "11 game:1", "12 game:2", "x game:1", ""):
+        the_hub._hand_on(payload)
+    LiveEvent.objects.create(pk=13, topics=" game:1 ")
+    LiveEvent.objects.create(pk=14, topics=" games ")
     the_hub._hand_on_new_events()
-    LiveEvent.objects.create(pk=10, topics=" game:1 games ")
-    LiveEvent.objects.create(pk=12, topics=" game:2 ")
     the_hub._hand_on_new_events()
-    the_hub._hand_on_new_events()
-    assert [e.id for e in got] == [later.pk, 10]
+    assert [e.id for e in got] == [11, 10, 13]
 
 
 def test_a_server_with_too_many_open_pages_says_so(monkeypatch) -> None:

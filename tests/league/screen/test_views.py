@@ -84,7 +84,7 @@ def test_a_leagues_screen_shows_the_rounds_tables_with_live_scores_and_the_stand
         assert f"Pair {n}" in standings
     # Only the first page shows; the others wait their turn.
     assert [p.attrs["id"] for p in shown(html)] == ["screen-page-0"]
-    assert "Still playing: 2 tables" in first.text
+    assert "Still to finish: 2 tables" in first.text
 
 
 def test_the_screen_has_no_menu_follows_its_topics_and_turns_without_javascript(organiser):
@@ -152,7 +152,7 @@ def test_a_knockouts_screen_shows_the_matches_to_play_and_the_bracket(organiser)
     # The confirmed quarter-finals have left the matches to play; the semi-final has come.
     tables = pages_of(html)[0]
     assert len([r for tbody in tables.iter("tbody") for r in tbody.iter("tr")]) == 3
-    assert "Still playing: 3 tables" in tables.text
+    assert "Still to finish: 3 tables" in tables.text
 
 
 def test_a_drafted_swiss_round_stays_off_the_screen_until_published(organiser):
@@ -254,7 +254,7 @@ def test_a_tournaments_clock_goes_back_to_the_directors_page(organiser_client, o
     assert response["Location"] == reverse("tournaments:director", args=[cup.slug]) + "#room"
     director = page(organiser_client, reverse("tournaments:director", args=[cup.slug]))
     assert "30:00" in director.by_id("clock-now").text
-    assert "Still playing: 2 tables" in director.by_id("still-playing").text
+    assert "Still to finish: 2 tables" in director.by_id("still-playing").text
     assert director.by_id("screen-link").attrs["href"] == screen_url(cup)
 
 
@@ -315,7 +315,7 @@ def test_a_leagues_page_has_the_clock_and_the_screen_link(organiser_client, orga
     html = page(organiser_client, reverse("competitions:detail", args=[league.slug]))
     assert html.by_id("screen-link").attrs["href"] == screen_url(league)
     assert "Not set." in html.by_id("clock-now").text
-    assert "Still playing: 2 tables" in html.by_id("still-playing").text
+    assert "Still to finish: 2 tables" in html.by_id("still-playing").text
 
 
 def test_the_public_pages_link_the_screen(organiser):
