@@ -284,10 +284,19 @@ class Record:
     )
 
     def __init__(self, tally: Tally, points: MatchPoints) -> None:
-        self.entrant = tally.entrant
-        for name in TALLY_COUNTS:
-            setattr(self, name, getattr(tally, name))
-        self.nights = tally.nights
+        # Written out, not a loop over TALLY_COUNTS: a table builds one a entrant, on every
+        # live update of a page (a count left out here fails every standings test).
+        t = tally
+        self.entrant = t.entrant
+        self.played, self.won, self.drawn, self.lost = t.played, t.won, t.drawn, t.lost
+        self.byes, self.forfeits = t.byes, t.forfeits
+        self.games_won, self.games_lost = t.games_won, t.games_lost
+        self.points_for, self.points_against = t.points_for, t.points_against
+        self.deals, self.deals_as_makers = t.deals, t.deals_as_makers
+        self.made_as_makers, self.sets_suffered = t.made_as_makers, t.sets_suffered
+        self.sets_forced, self.meld_points = t.sets_forced, t.meld_points
+        self.belles, self.reneges = t.belles, t.reneges
+        self.nights = t.nights
         self.match_points = tally.won * points.win + tally.drawn * points.draw
         self.match_points += tally.lost * points.loss
         self.beaten = tally.beaten

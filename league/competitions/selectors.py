@@ -154,6 +154,16 @@ def tally_from_values(entrant: int, values: Sequence[Any]) -> Tally:
     )
 
 
+def kept_tallies(competition: Competition) -> dict[int, Tally]:
+    """Every entrant's kept tally (zeros with no row yet), by entrant id."""
+    return {
+        pk: tally_from_values(pk, values)
+        for pk, *values in competition.entrants.order_by("pk").values_list(
+            "pk", *(f"tally__{c}" for c in TALLY_COLUMNS)
+        )
+    }
+
+
 def competition_standings(competition: Competition) -> list[StandingLine]:
     """The table, ordered by the competition's tie-break chain.
 

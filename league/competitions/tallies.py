@@ -92,6 +92,15 @@ def rebuild_with(
     return sum(len(ids) for ids in by_competition.values())
 
 
+def tallies_from_sides(competition: int) -> dict[int, Tally]:
+    """Every entrant's tally of ``competition`` (an id) worked out from its stored fixture
+    sides now, by entrant: what the kept ones must equal."""
+    ids = list(Entrant.objects.filter(competition_id=competition).values_list("pk", flat=True))
+    sides = finished_sides(Q(fixture__competition_id=competition))
+    made = {t.entrant: t for t in _tallies(sides, ids)}
+    return {pk: made[pk] for pk in sorted(ids)}
+
+
 @transaction.atomic
 def tallies_rebuild(competitions: Iterable[int] | None = None) -> int:
     """Write every tally of ``competitions`` (ids; None: every competition) again."""
