@@ -16,7 +16,9 @@ season).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import transaction
@@ -55,13 +57,39 @@ def _write(model: Any, entrants: Iterable[int], tallies: Iterable[Tally]) -> Non
     )
 
 
+_deferred: ContextVar[set[int] | None] = ContextVar("tallies_deferred", default=None)
+
+
+@contextmanager
+def tallies_deferred() -> Iterator[None]:
+    """Inside, :func:`tallies_refresh` only notes its entrants; they are written once, on
+    leaving (still inside the caller's transaction). For a write that changes several
+    fixtures (a withdrawal concedes them all): it takes every fixture's lock before any
+    entrant's, as a deal's save does, so the two never wait on each other in a ring."""
+    if _deferred.get() is not None:
+        yield
+        return
+    noted: set[int] = set()
+    token = _deferred.set(noted)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+    tallies_refresh(noted)
+
+
 def tallies_refresh(entrants: Iterable[int]) -> None:
     """Write the tallies of ``entrants`` (ids) again from their stored fixture sides.
 
     Inside the caller's transaction: the entrants' rows are locked first (in id order, so two
     writers never wait on each other in a ring), so that two results of one entrant saved at
-    once are both counted: the second waits, then reads the first's sides.
+    once are both counted: the second waits, then reads the first's sides. Nothing takes
+    another lock after these in the same transaction (see :func:`tallies_deferred`).
     """
+    noted = _deferred.get()
+    if noted is not None:
+        noted.update(entrants)
+        return
     ids = sorted(set(entrants))
     if not ids:
         return

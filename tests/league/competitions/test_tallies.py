@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from league.competitions import selectors
 from league.competitions import services as competitions_services
-from league.competitions.tallies import tallies_from_sides, tallies_rebuild
+from league.competitions.tallies import tallies_deferred, tallies_from_sides, tallies_rebuild
 from league.errors import Refused
 from league.games import services as games_services
 from league.models import Competition, EntrantTally, Fixture, Game
@@ -123,17 +123,31 @@ def test_a_result_typed_then_taken_back_by_a_correction_leaves_no_trace(organise
     assert selectors.kept_tallies(league)[home.pk] == Tally(home.pk)
 
 
-def test_a_withdrawal_counts_its_forfeits_in_the_tallies(organiser):
-    cup = tournament(organiser, 4, "swiss", swiss_rounds=3)
+@pytest.mark.parametrize("fmt", ["swiss", "round_robin"])
+def test_a_withdrawal_counts_its_forfeits_in_the_tallies(organiser, fmt):
+    cup = tournament(organiser, 4, fmt, **({"swiss_rounds": 3} if fmt == "swiss" else {}))
     tournaments_services.tournament_start(competition=cup)
-    first, second = open_fixtures(cup)
+    first, second, *_ = open_fixtures(cup)
     play_by_links(first, 0)
     quitter = second.sides.get(side=1).entrant
+    open_matches = quitter.fixture_sides.filter(fixture__finished=False).count()
     tournaments_services.entrant_withdraw(entrant=quitter, by=organiser)
     kept = selectors.kept_tallies(cup)
-    assert kept[quitter.pk].lost == 1 and kept[quitter.pk].forfeits == 1
+    assert kept[quitter.pk].lost == kept[quitter.pk].forfeits == open_matches
     assert kept == tallies_from_sides(cup.pk)
     assert selectors.competition_standings(cup) == selectors.competition_standings_from_sides(cup)
+
+
+def test_deferred_tallies_are_written_once_on_leaving(organiser):
+    league = make_league(organiser, teams=4)
+    first, second = league.fixtures.order_by("pk")[:2]
+    with tallies_deferred():
+        competitions_services.fixture_type_result(fixture=first, scores=[(512, 430)])
+        with tallies_deferred():
+            competitions_services.fixture_concede(fixture=second, side=0, score=(500, 0))
+        assert not EntrantTally.objects.exists()
+    assert EntrantTally.objects.count() == 4
+    assert selectors.kept_tallies(league) == tallies_from_sides(league.pk)
 
 
 def test_best_nights_rank_from_the_fixture_sides(organiser):
