@@ -5,6 +5,8 @@ worked out from the sides, in a number of queries that does not grow with the en
 from __future__ import annotations
 
 import io
+import threading
+import time
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -211,3 +213,51 @@ def test_the_standings_page_reads_in_a_fixed_number_of_queries(
         response = client.get(f"/c/{big.slug}/standings/")
     assert response.status_code == 200
     assert response.content.count(b"<tr") == 13
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_results_of_one_entrant_saved_at_once_are_both_counted(organiser):
+    # PostgreSQL lets two transactions write at once; SQLite runs one writer at a time.
+    if connection.vendor != "postgresql":
+        pytest.skip("the tests run on SQLite: set DATABASE_URL to a PostgreSQL server")
+    league = make_league(organiser, teams=4)
+    ours = league.entrants.order_by("pk").first()
+    first, second = (s.fixture for s in ours.fixture_sides.order_by("fixture__round__number")[:2])
+    written, release = threading.Event(), threading.Event()
+    failures: list[str] = []
+
+    def save(fixture: Fixture, scores: tuple[int, int], hold: bool) -> None:
+        try:
+            with transaction.atomic():
+                competitions_services.fixture_type_result(fixture=fixture, scores=[scores])
+                if hold:  # the first keeps its transaction open until the second waits
+                    written.set()
+                    release.wait(timeout=60)
+        except Exception as error:  # the test wants none
+            failures.append(f"{type(error).__name__}: {error}")
+        finally:
+            connection.close()
+
+    a = threading.Thread(target=save, args=(first, (512, 430), True))
+    b = threading.Thread(target=save, args=(second, (200, 505), False))
+    a.start()
+    assert written.wait(timeout=60)
+    b.start()
+    # Let the first commit once the second is queued behind it (or, if nothing queues it,
+    # after a while: then the second has read without the first's result).
+    for _ in range(400):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            if cursor.fetchone()[0]:
+                break
+        time.sleep(0.025)
+    release.set()
+    a.join(timeout=60)
+    b.join(timeout=60)
+    assert failures == []
+    kept = selectors.kept_tallies(league)
+    assert kept == tallies_from_sides(league.pk)
+    assert kept[ours.pk].played == 2
