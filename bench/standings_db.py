@@ -12,10 +12,11 @@ engine from random but plausible deals (makers make trump about three times in f
 and belles now and then), and each fixture takes three games from the pool. The rows are
 written as the services would have written them: the deals with the engine's points, marks
 and running totals, the games with their totals and per-side statistics, the fixture sides
-with the figures ``fixture_recompute`` writes; ``bulk_create`` in batches of 5,000 for all
-but the deals, which go in by COPY (PostgreSQL) or executemany (SQLite), see
-:func:`_insert_deals`. The benchmark process itself never imports Django: other benchmarks
-share it.
+with the figures ``fixture_recompute`` writes, and each entrant's kept tally written once
+from those (``tallies_rebuild``, as ``manage.py recompute_tallies``); ``bulk_create`` in
+batches of 5,000 for all but the deals, which go in by COPY (PostgreSQL) or executemany
+(SQLite), see :func:`_insert_deals`. The benchmark process itself never imports Django:
+other benchmarks share it.
 """
 
 from __future__ import annotations
@@ -250,8 +251,16 @@ def generate() -> dict[str, object]:
         pool,
         user.pk,
     )
+    # The services keep each entrant's tally as its fixtures finish; rows written in bulk
+    # behind their back need them written once, as `manage.py recompute_tallies` does.
+    tallied = time.perf_counter()
+    from league.competitions.tallies import tallies_rebuild
+
+    tallies_rebuild([competition.pk])
+    tally_seconds = time.perf_counter() - tallied
     _analyze()
     return {
+        "tally_seconds": tally_seconds,
         "slug": competition.slug,
         "entrants": len(entrants),
         "nights": len(rounds),
@@ -425,16 +434,14 @@ def _alternating(first, second, runs: int = RUNS) -> tuple[tuple[float, object],
 
 def measure(slug: str) -> dict[str, object]:
     """Median server times: the standings page through Django's test client (middleware,
-    view, selector, table, template), its parts, and the floors."""
+    view, selector, table, template), its parts, and the floors: the target one (the stored
+    fixture sides summed per entrant in SQL) and the deals summed per entrant."""
     from django.contrib.auth.models import AnonymousUser
     from django.db import connection
-    from django.db.models import Q
     from django.test import Client, RequestFactory
 
     from league.competitions import fixture_views, selectors
-    from league.competitions.selectors import entrant_match_rows, finished_sides, match_points
     from league.models import Competition
-    from scoring.standings import standings
 
     client = Client()
     path = f"/c/{slug}/standings/"
@@ -452,32 +459,26 @@ def measure(slug: str) -> dict[str, object]:
             cursor.execute(floor_sql(connection.vendor), [competition.pk])
             return cursor.fetchall()
 
-    (page_seconds, size), (floor_seconds, floor_rows) = _alternating(page, floor)
-
     def sides_floor() -> list:
         with connection.cursor() as cursor:
             cursor.execute(SIDES_SQL, [competition.pk])
             return cursor.fetchall()
 
-    sides_seconds, _ = _timed(sides_floor)
+    # The target: the page against the stored fixture-side sums, timed in turns.
+    (page_seconds, size), (sides_seconds, _) = _alternating(page, sides_floor)
+    floor_seconds, floor_rows = _timed(floor)
 
-    # Where the page's time goes.
-    def fetch() -> list:
-        return list(finished_sides(Q(fixture__competition=competition)))
+    # Where the page's time goes: the selector (the entrants with their kept tallies, one
+    # query, then ranked), the tallies' query alone, and the table and template.
+    def tallies_query() -> list:
+        return list(
+            competition.entrants.values_list(
+                "id", "name", "player_id", "partnership_id",
+                *(f"tally__{c}" for c in selectors.TALLY_COLUMNS),
+            )
+        )  # fmt: skip
 
-    fetch_seconds, values = _timed(fetch)
-    rows_seconds, rows = _timed(lambda: entrant_match_rows(values))
-    ids = list(competition.entrants.values_list("id", flat=True))
-
-    def table() -> list:
-        return standings(
-            rows,
-            entrants=ids,
-            keys=competition.tiebreaks,
-            points=match_points(competition),
-        )
-
-    table_seconds, _ = _timed(table)
+    fetch_seconds, _ = _timed(tallies_query)
     selector_seconds, lines = _timed(lambda: selectors.competition_standings(competition))
 
     def render() -> int:
@@ -486,7 +487,19 @@ def measure(slug: str) -> dict[str, object]:
         return len(fixture_views.render_standings_page(request, competition, lines).content)
 
     render_seconds, _ = _timed(render)
-    # Every entrant's points for, as the page shows them, must be what the deals add up to.
+    # The table as it was worked out before the tallies were kept: from every fixture side.
+    sides_selector_seconds, from_sides = _timed(
+        lambda: selectors.competition_standings_from_sides(competition), runs=3
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT COUNT(*) FROM league_fixtureside fs JOIN league_fixture f "
+            "ON f.id = fs.fixture_id WHERE f.competition_id = %s AND f.finished",
+            [competition.pk],
+        )
+        (fixture_sides,) = cursor.fetchone()
+    # Every entrant's points for, as the page shows them, must be what the deals add up to,
+    # and the table from the kept tallies the one from the fixture sides.
     from_deals = {entrant: int(total) for entrant, total in floor_rows}
     shown = {line.entrant_id: line.row.points_for for line in lines}
     return {
@@ -496,12 +509,12 @@ def measure(slug: str) -> dict[str, object]:
         "floor": floor_seconds,
         "sides_floor": sides_seconds,
         "fetch": fetch_seconds,
-        "fixture_sides": len(values),
-        "match_rows": rows_seconds,
-        "standings": table_seconds,
+        "fixture_sides": fixture_sides,
         "selector": selector_seconds,
         "render": render_seconds,
+        "sides_selector": sides_selector_seconds,
         "agree": from_deals == shown,
+        "same_table": from_sides == lines,
     }
 
 

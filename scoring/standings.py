@@ -21,6 +21,11 @@ Words:
   tied is split by the next key, and so on.
 - *best N nights*: with ``best_nights=N`` only each entrant's N best nights count, every figure
   and key included.
+- *tally* (:class:`Tally`): one entrant's counted rows added up, with nothing that depends on
+  the match points or on the other entrants: what a database can keep for each entrant and
+  bring up to date when one of its matches changes. :func:`tally` makes them from rows and
+  :func:`rank` orders a field from them; :func:`standings` is the one after the other, so a
+  table ranked from kept tallies is the table ranked from the rows they were made from.
 
 Readings where a choice had to be made:
 
@@ -216,37 +221,96 @@ class StandingRow:
     keys: Mapping[str, float | None] = field(hash=False)
 
 
-class Record:
-    """An entrant's running totals over its counted rows, what tie-break keys read.
+@dataclass(slots=True)
+class Tally:
+    """An entrant's counted rows added up (see the module's words): what can be kept.
 
-    ``meetings`` holds ``(opponent, match points earned, result)`` for every counted row that
-    had an opponent (byes are left out).
+    ``nights`` is the number of different nights among the rows. ``beaten``, ``drawn_with``
+    and ``lost_to`` are the opponents of the rows won, drawn and lost (byes left out), in id
+    order, an opponent met twice with that result listed twice. The results are counted,
+    not their match points, so a change of the match points needs no new tallies.
     """
+
+    entrant: int
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    byes: int = 0
+    forfeits: int = 0
+    games_won: int = 0
+    games_lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    deals: int = 0
+    deals_as_makers: int = 0
+    made_as_makers: int = 0
+    sets_suffered: int = 0
+    sets_forced: int = 0
+    meld_points: int = 0
+    belles: int = 0
+    reneges: int = 0
+    nights: int = 0
+    beaten: tuple[int, ...] = ()
+    drawn_with: tuple[int, ...] = ()
+    lost_to: tuple[int, ...] = ()
+
+
+#: The plain counts of a :class:`Tally` (all but ``entrant``, ``nights`` and the opponents).
+TALLY_COUNTS: tuple[str, ...] = (
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "byes",
+    "forfeits",
+    *MATCH_COUNTS,
+)
+
+
+class Record:
+    """An entrant's tally with its match points, what tie-break keys read (``points``: what
+    a result earns)."""
 
     __slots__ = (
         "entrant",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "byes",
-        "forfeits",
-        "match_points",
-        *MATCH_COUNTS,
+        *TALLY_COUNTS,
         "nights",
-        "meetings",
+        "match_points",
+        "beaten",
+        "drawn_with",
+        "lost_to",
+        "points",
     )
 
-    def __init__(self, entrant: int) -> None:
-        self.entrant = entrant
-        self.played = self.won = self.drawn = self.lost = self.byes = self.forfeits = 0
-        self.match_points = 0
-        for name in MATCH_COUNTS:
-            setattr(self, name, 0)
-        self.nights: set[int] = set()
-        self.meetings: list[tuple[int, int, str]] = []
+    def __init__(self, tally: Tally, points: MatchPoints) -> None:
+        # Written out, not a loop over TALLY_COUNTS: a table builds one a entrant, on every
+        # live update of a page (a count left out here fails every standings test).
+        t = tally
+        self.entrant = t.entrant
+        self.played, self.won, self.drawn, self.lost = t.played, t.won, t.drawn, t.lost
+        self.byes, self.forfeits = t.byes, t.forfeits
+        self.games_won, self.games_lost = t.games_won, t.games_lost
+        self.points_for, self.points_against = t.points_for, t.points_against
+        self.deals, self.deals_as_makers = t.deals, t.deals_as_makers
+        self.made_as_makers, self.sets_suffered = t.made_as_makers, t.sets_suffered
+        self.sets_forced, self.meld_points = t.sets_forced, t.meld_points
+        self.belles, self.reneges = t.belles, t.reneges
+        self.nights = t.nights
+        self.match_points = tally.won * points.win + tally.drawn * points.draw
+        self.match_points += tally.lost * points.loss
+        self.beaten = tally.beaten
+        self.drawn_with = tally.drawn_with
+        self.lost_to = tally.lost_to
+        self.points = points
 
     # mypy cannot see attributes set through setattr; declare them.
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    forfeits: int
     games_won: int
     games_lost: int
     points_for: int
@@ -275,6 +339,7 @@ check_fields(
     "StandingRow", (f for f in StandingRow.__dataclass_fields__ if f in MATCH_COUNTS), MATCH_COUNTS
 )
 check_fields("Record", (f for f in Record.__annotations__ if f in MATCH_COUNTS), MATCH_COUNTS)
+check_fields("Tally", (f for f in Tally.__dataclass_fields__ if f in MATCH_COUNTS), MATCH_COUNTS)
 
 
 #: What a key's ``compute`` is given: the entrant's record, the group of entrants still tied
@@ -298,15 +363,30 @@ class TieBreak:
 
 
 def _head_to_head(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
-    return float(sum(mp for opponent, mp, _ in rec.meetings if opponent in group))
+    points = rec.points
+    return float(
+        points.win * sum(o in group for o in rec.beaten)
+        + points.draw * sum(o in group for o in rec.drawn_with)
+        + points.loss * sum(o in group for o in rec.lost_to)
+    )
+
+
+def _opponent_points(opponents: Iterable[int], records: Mapping[int, Record]) -> int:
+    return sum(records[o].match_points for o in opponents)
 
 
 def _buchholz(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
-    return float(sum(records[opponent].match_points for opponent, _, _ in rec.meetings))
+    return float(
+        _opponent_points(rec.beaten, records)
+        + _opponent_points(rec.drawn_with, records)
+        + _opponent_points(rec.lost_to, records)
+    )
 
 
 def _median_buchholz(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
-    scores = sorted(records[opponent].match_points for opponent, _, _ in rec.meetings)
+    scores = sorted(
+        records[o].match_points for met in (rec.beaten, rec.drawn_with, rec.lost_to) for o in met
+    )
     if len(scores) >= 3:
         scores = scores[1:-1]
     return float(sum(scores))
@@ -314,12 +394,8 @@ def _median_buchholz(rec: Record, group: frozenset[int], records: Mapping[int, R
 
 def _sonneborn_berger(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
     # Twice the figure in whole numbers, halved once, so the sum is exact.
-    doubled = 0
-    for opponent, _, result in rec.meetings:
-        if result == "win":
-            doubled += 2 * records[opponent].match_points
-        elif result == "draw":
-            doubled += records[opponent].match_points
+    doubled = 2 * _opponent_points(rec.beaten, records)
+    doubled += _opponent_points(rec.drawn_with, records)
     return doubled / 2
 
 
@@ -472,83 +548,113 @@ def _best_rows(rows: list[MatchRow], n: int, points: MatchPoints) -> list[MatchR
     return [row for night in best[:n] for row in by_night[night]]
 
 
-def _tally(records: Mapping[int, Record], rows: Iterable[MatchRow], points: MatchPoints) -> None:
-    win, draw, loss = points.win, points.draw, points.loss
+def _tally(entrant: int, rows: Iterable[MatchRow]) -> Tally:
+    t = Tally(entrant)
+    nights: set[int] = set()
+    met: tuple[list[int], list[int], list[int]] = ([], [], [])
     for row in rows:
-        rec = records[row.entrant]
-        rec.played += 1
+        t.played += 1
         result = row.result
-        if result == "win":
-            rec.won += 1
-            mp = win
-        elif result == "draw":
-            rec.drawn += 1
-            mp = draw
+        at = 0 if result == "win" else 1 if result == "draw" else 2
+        if at == 0:
+            t.won += 1
+        elif at == 1:
+            t.drawn += 1
         else:
-            rec.lost += 1
-            mp = loss
-        rec.match_points += mp
+            t.lost += 1
         if row.opponent is None:
-            rec.byes += 1
+            t.byes += 1
         else:
-            rec.meetings.append((row.opponent, mp, result))
+            met[at].append(row.opponent)
         if row.forfeit:
-            rec.forfeits += 1
-        rec.nights.add(row.night)
-        rec.games_won += row.games_won
-        rec.games_lost += row.games_lost
-        rec.points_for += row.points_for
-        rec.points_against += row.points_against
-        rec.deals += row.deals
-        rec.deals_as_makers += row.deals_as_makers
-        rec.made_as_makers += row.made_as_makers
-        rec.sets_suffered += row.sets_suffered
-        rec.sets_forced += row.sets_forced
-        rec.meld_points += row.meld_points
-        rec.belles += row.belles
-        rec.reneges += row.reneges
+            t.forfeits += 1
+        nights.add(row.night)
+        t.games_won += row.games_won
+        t.games_lost += row.games_lost
+        t.points_for += row.points_for
+        t.points_against += row.points_against
+        t.deals += row.deals
+        t.deals_as_makers += row.deals_as_makers
+        t.made_as_makers += row.made_as_makers
+        t.sets_suffered += row.sets_suffered
+        t.sets_forced += row.sets_forced
+        t.meld_points += row.meld_points
+        t.belles += row.belles
+        t.reneges += row.reneges
+    t.nights = len(nights)
+    t.beaten, t.drawn_with, t.lost_to = (tuple(sorted(m)) for m in met)
+    return t
 
 
-def standings(
+def _entrant_ids(entrants: Iterable[int]) -> list[int]:
+    ids = sorted(entrants)
+    if len(set(ids)) != len(ids):
+        twice = next(e for e, f in zip(ids, ids[1:], strict=False) if e == f)
+        raise InvalidStandings(f"Entrant {twice} is listed twice.")
+    return ids
+
+
+def tally(
     rows: Iterable[MatchRow],
     *,
     entrants: Iterable[int],
-    keys: Sequence[str] = DEFAULT_KEYS,
     points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, so one shared default is safe
     best_nights: int | None = None,
-) -> list[StandingRow]:
-    """The table: every entrant once, best first, ordered by the chain ``keys``.
+) -> dict[int, Tally]:
+    """Every entrant's :class:`Tally` over its counted rows (all of them, or with
+    ``best_nights`` its best nights: ``points`` rank the nights), by entrant.
 
-    Entrants with no rows appear with everything 0. Raises :class:`InvalidStandings` for an
-    unknown or repeated key, an entrant listed twice, a row whose entrant or opponent is not
-    among ``entrants``, or a ``best_nights`` that is not a whole number of at least 1.
+    Raises :class:`InvalidStandings` for an entrant listed twice, a row whose entrant or
+    opponent is not among ``entrants``, or a ``best_nights`` that is not a whole number of at
+    least 1.
     """
-    chain = validate_keys(keys)
-    ids = sorted(entrants)
-    records = {e: Record(e) for e in ids}
-    if len(records) != len(ids):
-        twice = next(e for e, f in zip(ids, ids[1:], strict=False) if e == f)
-        raise InvalidStandings(f"Entrant {twice} is listed twice.")
+    ids = _entrant_ids(entrants)
     if best_nights is not None and (not _is_whole(best_nights) or best_nights < 1):
         raise InvalidStandings(
             f"Best nights must be a whole number, 1 or more; got {best_nights!r}."
         )
-
-    by_entrant: dict[int, list[MatchRow]] = defaultdict(list)
+    known = set(ids)
+    by_entrant: dict[int, list[MatchRow]] = {e: [] for e in ids}
     for row in rows:
-        if row.entrant not in records:
+        if row.entrant not in known:
             raise InvalidStandings(
                 f"A row for entrant {row.entrant} on night {row.night}, who is not an entrant."
             )
-        if row.opponent is not None and row.opponent not in records:
+        if row.opponent is not None and row.opponent not in known:
             raise InvalidStandings(
                 f"Entrant {row.entrant} played {row.opponent} on night {row.night}, who is not "
                 "an entrant."
             )
         by_entrant[row.entrant].append(row)
-    for own in by_entrant.values():
-        counted = own if best_nights is None else _best_rows(own, best_nights, points)
-        _tally(records, counted, points)
+    return {
+        e: _tally(e, own if best_nights is None else _best_rows(own, best_nights, points))
+        for e, own in by_entrant.items()
+    }
+
+
+def rank(
+    tallies: Iterable[Tally],
+    *,
+    keys: Sequence[str] = DEFAULT_KEYS,
+    points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, so one shared default is safe
+) -> list[StandingRow]:
+    """The table of the entrants whose ``tallies`` are given (one each), best first, ordered
+    by the chain ``keys``.
+
+    Raises :class:`InvalidStandings` for an unknown or repeated key, an entrant given twice, or
+    an opponent who is not among the entrants.
+    """
+    chain = validate_keys(keys)
+    given = list(tallies)
+    ids = _entrant_ids(t.entrant for t in given)
+    records = {t.entrant: Record(t, points) for t in given}
+    for t in given:
+        for met in (t.beaten, t.drawn_with, t.lost_to):
+            if not records.keys() >= set(met):
+                opponent = next(o for o in met if o not in records)
+                raise InvalidStandings(
+                    f"Entrant {t.entrant} played {opponent}, who is not an entrant."
+                )
 
     values: dict[int, dict[str, float | None]] = {e: {} for e in ids}
     groups: list[list[int]] = [ids]
@@ -582,12 +688,12 @@ def standings(
 
     table: list[StandingRow] = []
     for group in groups:
-        rank = len(table) + 1
+        place = len(table) + 1
         for e in group:
             rec = records[e]
             table.append(
                 StandingRow(
-                    rank=rank,
+                    rank=place,
                     entrant=e,
                     played=rec.played,
                     won=rec.won,
@@ -610,8 +716,28 @@ def standings(
                     meld_points=rec.meld_points,
                     belles=rec.belles,
                     reneges=rec.reneges,
-                    nights_counted=len(rec.nights),
+                    nights_counted=rec.nights,
                     keys=MappingProxyType(values[e]),
                 )
             )
     return table
+
+
+def standings(
+    rows: Iterable[MatchRow],
+    *,
+    entrants: Iterable[int],
+    keys: Sequence[str] = DEFAULT_KEYS,
+    points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, so one shared default is safe
+    best_nights: int | None = None,
+) -> list[StandingRow]:
+    """The table: every entrant once, best first, ordered by the chain ``keys``: the
+    entrants' :func:`tally` ranked by :func:`rank`.
+
+    Entrants with no rows appear with everything 0. Raises :class:`InvalidStandings` for an
+    unknown or repeated key, an entrant listed twice, a row whose entrant or opponent is not
+    among ``entrants``, or a ``best_nights`` that is not a whole number of at least 1.
+    """
+    chain = validate_keys(keys)
+    tallies = tally(rows, entrants=entrants, points=points, best_nights=best_nights)
+    return rank(tallies.values(), keys=chain, points=points)

@@ -54,13 +54,28 @@ def extra_keys(chain: Sequence[str]) -> list[str]:
     return [key for key in chain if key not in KEY_COLUMNS]
 
 
+_PK = 2_147_483_647  # no real id: reversed once, then swapped for each entrant's
+
+
+class EntrantUrls:
+    """The entrants' pages (a partnership's, or a player's), each URL reversed once a table
+    rather than once a row: a big league's table is read on every live update."""
+
+    def __init__(self) -> None:
+        self.partnership = reverse("competitions:partnership-detail", args=[_PK])
+        self.player = reverse("competitions:player-detail", args=[_PK])
+
+    def __call__(self, line: StandingLine) -> str | None:
+        if line.partnership_id is not None:
+            return self.partnership.replace(str(_PK), str(line.partnership_id))
+        if line.player_id is not None:
+            return self.player.replace(str(_PK), str(line.player_id))
+        return None
+
+
 def entrant_url(line: StandingLine) -> str | None:
     """The entrant's page: its partnership's, or its player's."""
-    if line.partnership_id is not None:
-        return reverse("competitions:partnership-detail", args=[line.partnership_id])
-    if line.player_id is not None:
-        return reverse("competitions:player-detail", args=[line.player_id])
-    return None
+    return EntrantUrls()(line)
 
 
 def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[dict[str, Any]]:
@@ -68,6 +83,7 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
     text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by and,
     but for the rank, a ``<column>_number`` for a spreadsheet (None where there is no value)."""
     extras = extra_keys(chain)
+    url = EntrantUrls()
     rows = []
     for position, line in enumerate(lines):
         r = line.row
@@ -78,7 +94,7 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             "tied": line.tied,
             "entrant": line.name,
             "sort_name": line.name.casefold(),
-            "url": entrant_url(line),
+            "url": url(line),
             "played": r.played,
             "won": r.won,
             "drawn": r.drawn,

@@ -4,11 +4,14 @@ Words: a fixture's *result* (who won, games and points for and against, the per-
 statistics standings read) is written by :func:`fixture_recompute` alone, from the fixture's
 games, from totals typed off a paper sheet, or from a forfeit or no-show. It is a write, kept
 apart from :mod:`league.competitions.services` so that the game services can call it after a
-deal without importing the competition services (which start games): no import cycle.
+deal without importing the competition services (which start games): no import cycle. When
+the fixture's result counts (it is finished) or counted, its entrants' kept tallies are
+written again in the same transaction (:mod:`league.competitions.tallies`).
 """
 
 from __future__ import annotations
 
+from league.competitions.tallies import tallies_refresh
 from league.live.publish import changed
 from league.live.topics import fixture_topics
 from league.models import (
@@ -56,15 +59,20 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     elif fixture.status == FixtureStatus.PLAYED:
         # A correction reopened a game that had decided the match.
         fixture.status = FixtureStatus.SCHEDULED
+    # Whether the result counted before: a finished fixture's sides carry a result.
+    rows = list(FixtureSide.objects.filter(fixture=fixture))
+    counted = fixture.finished or any(row.result for row in rows)
     fixture.finished = finished
     fixture.winner = winner
     fixture.save(update_fields=["finished", "winner", "status"])
-    rows = list(fixture.sides.all())
     for row in rows:
         mine = result.sides[row.side]
         row.result = mine.result or ""
         for name, value in mine.counts().items():
             setattr(row, name, value)
     FixtureSide.objects.bulk_update(rows, ["result", *MATCH_COUNTS])
+    if counted or finished:
+        # The standings read the entrants' kept tallies: write them again with this result.
+        tallies_refresh(row.entrant_id for row in rows)
     changed(fixture_topics(fixture))
     return fixture

@@ -3,13 +3,14 @@
 A *standing line* is one entrant's row of the table with its name and the values of the
 competition's tie-break keys. Each selector reads in a fixed number of queries whatever the
 number of entrants, fixtures or deals: the per-fixture statistics are stored on
-``FixtureSide`` rows, so the table is one query over those and a pure computation.
+``FixtureSide`` rows and each entrant's sums of them on its ``EntrantTally``, so the table is
+one query over the entrants and a pure computation.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,16 @@ from league.models import (
     Round,
 )
 from league.wording import DASH, result_text, winner_first
-from scoring.standings import TIEBREAKS, MatchPoints, MatchRow, StandingRow, standings
+from scoring.standings import (
+    TALLY_COUNTS,
+    TIEBREAKS,
+    MatchPoints,
+    MatchRow,
+    StandingRow,
+    Tally,
+    rank,
+    standings,
+)
 from scoring.stats import MATCH_COUNTS, STAT_FIELDS
 
 _STATS = MATCH_COUNTS
@@ -102,12 +112,15 @@ def entrant_match_rows(fixture_sides: Iterable[Mapping[str, Any]]) -> list[Match
     return rows
 
 
-def finished_sides(filters: Q) -> QuerySet[FixtureSide, dict[str, Any]]:
-    """FixtureSide values of finished fixtures, as :func:`entrant_match_rows` reads them."""
+def finished_sides(
+    filters: Q, model: type[FixtureSide] = FixtureSide
+) -> QuerySet[FixtureSide, dict[str, Any]]:
+    """FixtureSide values of finished fixtures, as :func:`entrant_match_rows` reads them
+    (``model``: the data migration's historical FixtureSide)."""
     # Unordered: the standings do not need an order, and sorting a big season's sides by the
     # models' default (round, table, side) spilled to disk on PostgreSQL.
     sides: QuerySet[FixtureSide, dict[str, Any]] = (
-        FixtureSide.objects.filter(filters, fixture__finished=True)
+        model._default_manager.filter(filters, fixture__finished=True)
         .order_by()
         .values(
             "fixture_id",
@@ -122,23 +135,79 @@ def finished_sides(filters: Q) -> QuerySet[FixtureSide, dict[str, Any]]:
     return sides
 
 
+#: The columns of an EntrantTally after ``entrant``, in :class:`Tally`'s order.
+TALLY_COLUMNS: tuple[str, ...] = (*TALLY_COUNTS, "nights", "opponents")
+
+
+def tally_from_values(entrant: int, values: Sequence[Any]) -> Tally:
+    """A :class:`Tally` from an EntrantTally's ``TALLY_COLUMNS`` values; all None (no row:
+    nothing finished yet) is a tally of zeros."""
+    if values[0] is None:
+        return Tally(entrant)
+    beaten, drawn_with, lost_to = values[-1]
+    return Tally(
+        entrant,
+        **dict(zip(TALLY_COLUMNS[:-1], values[:-1], strict=True)),
+        beaten=tuple(beaten),
+        drawn_with=tuple(drawn_with),
+        lost_to=tuple(lost_to),
+    )
+
+
+def kept_tallies(competition: Competition) -> dict[int, Tally]:
+    """Every entrant's kept tally (zeros with no row yet), by entrant id."""
+    return {
+        pk: tally_from_values(pk, values)
+        for pk, *values in competition.entrants.order_by("pk").values_list(
+            "pk", *(f"tally__{c}" for c in TALLY_COLUMNS)
+        )
+    }
+
+
 def competition_standings(competition: Competition) -> list[StandingLine]:
-    """The table, ordered by the competition's tie-break chain (two queries)."""
+    """The table, ordered by the competition's tie-break chain.
+
+    One query: each entrant with its kept tally (:mod:`league.competitions.tallies`), ranked
+    by :func:`scoring.standings.rank`. With best N nights, which nights count depends on every
+    night's figures, which no tally keeps: the table is then worked out from the finished
+    fixture sides (two queries), as :func:`competition_standings_from_sides` does.
+    """
+    if competition.best_nights:
+        return competition_standings_from_sides(competition)
+    entrants: dict[int, tuple[str, int | None, int | None]] = {}
+    tallies = []
+    for pk, name, player, partnership, *values in competition.entrants.values_list(
+        "id", "name", "player_id", "partnership_id", *(f"tally__{c}" for c in TALLY_COLUMNS)
+    ):
+        entrants[pk] = (name, player, partnership)
+        tallies.append(tally_from_values(pk, values))
+    table = rank(tallies, keys=competition.tiebreaks, points=match_points(competition))
+    return _lines(table, entrants)
+
+
+def competition_standings_from_sides(competition: Competition) -> list[StandingLine]:
+    """The table worked out from every finished fixture side of the competition (two
+    queries): what the kept tallies must always agree with."""
     entrants = {
         pk: (name, player, partnership)
         for pk, name, player, partnership in competition.entrants.values_list(
             "id", "name", "player_id", "partnership_id"
         )
     }
-    names = {pk: values[0] for pk, values in entrants.items()}
     rows = entrant_match_rows(finished_sides(Q(fixture__competition=competition)))
     table = standings(
         rows,
-        entrants=names,
+        entrants=entrants,
         keys=competition.tiebreaks,
         points=match_points(competition),
         best_nights=competition.best_nights,
     )
+    return _lines(table, entrants)
+
+
+def _lines(
+    table: list[StandingRow], entrants: Mapping[int, tuple[str, int | None, int | None]]
+) -> list[StandingLine]:
     ranks: dict[int, int] = defaultdict(int)
     for row in table:
         ranks[row.rank] += 1
@@ -146,7 +215,7 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
         StandingLine(
             row=row,
             entrant_id=row.entrant,
-            name=names[row.entrant],
+            name=entrants[row.entrant][0],
             tied=ranks[row.rank] > 1,
             player_id=entrants[row.entrant][1],
             partnership_id=entrants[row.entrant][2],

@@ -235,6 +235,47 @@ class FixtureSide(models.Model):
         return f"{self.entrant} in {self.fixture}"
 
 
+class EntrantTally(models.Model):
+    """One entrant's finished fixtures added up (its *tally*, :class:`scoring.standings.Tally`):
+    kept so that the standings page reads one row per entrant instead of every fixture side.
+
+    Written by :func:`league.competitions.tallies.tallies_refresh` alone, from the entrant's
+    stored fixture sides, in the transaction that changes one of its fixtures' results (every
+    such change goes through ``fixture_recompute``); ``manage.py recompute_tallies`` writes
+    them all again. No row: nothing finished yet, a tally of zeros. ``opponents`` is
+    ``[beaten, drawn with, lost to]``, three lists of the opponents' entrant ids (the tally's
+    ``beaten``, ``drawn_with`` and ``lost_to``); ``nights`` the number of different rounds
+    played. Every other column is a sum over the entrant's finished fixture sides.
+    """
+
+    entrant = models.OneToOneField(
+        Entrant, primary_key=True, on_delete=models.CASCADE, related_name="tally"
+    )
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    lost = models.PositiveIntegerField(default=0)
+    byes = models.PositiveIntegerField(default=0)
+    forfeits = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    games_lost = models.PositiveIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    deals = models.PositiveIntegerField(default=0)
+    deals_as_makers = models.PositiveIntegerField(default=0)
+    made_as_makers = models.PositiveIntegerField(default=0)
+    sets_suffered = models.PositiveIntegerField(default=0)
+    sets_forced = models.PositiveIntegerField(default=0)
+    meld_points = models.PositiveIntegerField(default=0)
+    belles = models.PositiveIntegerField(default=0)
+    reneges = models.PositiveIntegerField(default=0)
+    nights = models.PositiveIntegerField(default=0)
+    opponents = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"tally of entrant {self.entrant_id}"
+
+
 class MatchEvent(models.Model):
     """Something a side or the director did to a match besides entering deals, kept for the
     director: entry taken over by the other side, a dispute (with the side's words), a game

@@ -39,6 +39,7 @@ from league.competitions.services import (
     fixture_start_game,
     fixtures_generate,
 )
+from league.competitions.tallies import tallies_deferred
 from league.errors import NeedsConfirmation, NotEntering, Refused
 from league.games.services import game_add_deal, game_undo_deal
 from league.live.publish import publishes
@@ -560,17 +561,18 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
     competition = entrant.competition
     target = competition.rules.target
-    for side in FixtureSide.objects.filter(entrant=entrant, fixture__finished=False).select_related(
-        "fixture"
-    ):
-        fixture = side.fixture
-        fixture.games.filter(winner__isnull=True, deal_count=0).delete()
-        fixture_concede(fixture=fixture, side=side.side, score=(target, 0), withdrawal=True)
-        fixture.refresh_from_db()
-        fixture.status = FixtureStatus.FORFEIT
-        fixture.confirmed_at = timezone.now()
-        fixture.confirmed_by = f"director {by} (withdrawal)"
-        fixture.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+    open_sides = FixtureSide.objects.filter(entrant=entrant, fixture__finished=False)
+    # The entrants' tallies once, after every conceded fixture is locked and written.
+    with tallies_deferred():
+        for side in open_sides.select_related("fixture"):
+            fixture = side.fixture
+            fixture.games.filter(winner__isnull=True, deal_count=0).delete()
+            fixture_concede(fixture=fixture, side=side.side, score=(target, 0), withdrawal=True)
+            fixture.refresh_from_db()
+            fixture.status = FixtureStatus.FORFEIT
+            fixture.confirmed_at = timezone.now()
+            fixture.confirmed_by = f"director {by} (withdrawal)"
+            fixture.save(update_fields=["status", "confirmed_at", "confirmed_by"])
     tournament_advance(competition=competition)
     return entrant
 

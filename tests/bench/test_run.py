@@ -53,3 +53,24 @@ def test_the_standings_bench_inserts_every_column_of_a_deal():
 
     columns = {f.column for f in Deal._meta.concrete_fields if not f.primary_key}
     assert columns == set(DEAL_COLUMNS)
+
+
+def test_the_standings_bench_holds_the_page_to_the_stored_sides_sum():
+    # Issue 11's yardstick: the page within 3x the SQL sum of the stored fixture sides; the
+    # sum over the deals is only shown beside it.
+    from bench.bench_standings import report
+
+    made = {"entrants": 200, "nights": 173, "fixtures": 17300, "games": 51900}
+    made |= {"deals": 301126, "seconds": 20.0, "tally_seconds": 0.5}
+    result = {
+        "made": made, "page": 0.040, "page_bytes": 66_000, "sides_floor": 0.012,
+        "floor": 0.300, "selector": 0.010, "fetch": 0.004, "render": 0.012,
+        "sides_selector": 0.400, "fixture_sides": 34600, "agree": True, "same_table": True,
+    }  # fmt: skip
+    lines = report("postgresql", result)
+    assert "ratio 3.33 (target <= 3): OVER TARGET" in lines[1]
+    assert "fixture-side sums by entrant in SQL 12 ms" in lines[1]
+    result |= {"page": 0.030, "same_table": False}
+    lines = report("postgresql", result)
+    assert "ratio 2.50 (target <= 3): within target" in lines[1]
+    assert lines[-1] == "standings postgresql: THE TABLE DIFFERS between the tallies and the sides"

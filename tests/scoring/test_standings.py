@@ -7,6 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import TIEBREAKS, InvalidStandings, MatchPoints, MatchRow, standings, validate_keys
+from scoring.standings import StandingRow, Tally, rank, tally
+from tests.scoring import standings_before_tallies as oracle
 
 OTHER = {"win": "loss", "draw": "draw", "loss": "win"}
 
@@ -469,3 +471,60 @@ def test_the_order_of_the_rows_does_not_matter(league, chain, best, rnd):
     assert standings(rows, entrants=ids, keys=chain, best_nights=best) == standings(
         shuffled, entrants=ids_shuffled, keys=chain, best_nights=best
     )
+
+
+# -- tallies: the table from per-entrant sums is the table from the rows ---------------------
+
+match_points = st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)).map(
+    lambda p: MatchPoints(*sorted(p, reverse=True))
+)
+
+
+def plain(table):
+    """A table as plain values (the old module's rows are of its own class)."""
+    return [
+        tuple(
+            dict(getattr(r, f)) if f == "keys" else getattr(r, f)
+            for f in StandingRow.__dataclass_fields__
+        )
+        for r in table
+    ]
+
+
+@settings(max_examples=300)
+@given(leagues(), chains, bests, match_points)
+def test_the_table_is_the_one_worked_out_before_tallies_were_kept(league, chain, best, points):
+    rows, ids = league
+    old = oracle.standings(rows, entrants=ids, keys=chain, points=points, best_nights=best)
+    assert plain(standings(rows, entrants=ids, keys=chain, points=points, best_nights=best)) == (
+        plain(old)
+    )
+
+
+@given(leagues(), chains, match_points, st.randoms(use_true_random=False))
+def test_ranking_kept_tallies_gives_the_table_of_the_rows(league, chain, points, rnd):
+    rows, ids = league
+    # What a database keeps: the tallies without the match points, read back in any order.
+    kept = list(tally(rows, entrants=ids).values())
+    rnd.shuffle(kept)
+    assert rank(kept, keys=chain, points=points) == standings(
+        rows, entrants=ids, keys=chain, points=points
+    )
+    assert tally(rows, entrants=ids) == tally(rows, entrants=ids, points=points)
+
+
+def test_a_tally_lists_the_opponents_by_result():
+    rows = [*played(1, 1, 2, "win"), *played(2, 1, 2, "win"), *played(3, 1, 3, "draw")]
+    rows += [*played(4, 4, 1, "win"), bye(5, 1)]
+    (one,) = [t for t in tally(rows, entrants=[1, 2, 3, 4]).values() if t.entrant == 1]
+    assert one == Tally(
+        1, played=5, won=3, drawn=1, lost=1, byes=1, nights=5,
+        beaten=(2, 2), drawn_with=(3,), lost_to=(4,),
+    )  # fmt: skip
+
+
+def test_ranking_refuses_an_opponent_who_is_not_an_entrant():
+    with pytest.raises(InvalidStandings, match="Entrant 1 played 7, who is not an entrant"):
+        rank([Tally(1, played=1, won=1, beaten=(7,)), Tally(2)])
+    with pytest.raises(InvalidStandings, match="Entrant 2 is listed twice"):
+        rank([Tally(2), Tally(2)])

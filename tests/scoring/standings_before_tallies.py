@@ -1,0 +1,621 @@
+# The standings module as it was before the tallies (scoring.standings.Tally) were kept, copied
+# unchanged from git (commit b867bff, scoring/standings.py): the oracle that
+# tests/scoring/test_standings.py checks today's table against, for random leagues, chains,
+# match points and best N nights. Not used by the site.
+"""Standings: a league or tournament table from plain result rows.
+
+Words:
+
+- *entrant*: who is ranked: a player or a partnership, named by its database id (an int).
+- *match*: one entrant against another (or against nobody: a bye), played on one *night*
+  (a round or match night, numbered by the caller).
+- *row*: one entrant's side of one match (:class:`MatchRow`). A match between two entrants
+  gives two rows, one for each side; the engine does not check that the two agree.
+- *result*: ``win``, ``draw`` or ``loss``, as the caller decided it. A forfeit is counted as
+  given: its result and figures are whatever the row says (``forfeit`` only lets a page count
+  them).
+- *bye*: a row with no opponent. It counts for the entrant's own figures (its result, usually
+  a win, is as given) but it gives the entrant no opponent: it adds nothing to Buchholz,
+  median Buchholz, Sonneborn-Berger or head-to-head.
+- *match points*: what a result earns (:class:`MatchPoints`: 2 for a win, 1 for a draw, 0 for
+  a loss by default).
+- *hicks*: deals an entrant made trump and was set (``sets_suffered``).
+- *tie-break key*: a named figure the table is ordered by (:data:`TIEBREAKS`). A *chain* is the
+  keys in order: the field is split into groups by the first key, each group of entrants still
+  tied is split by the next key, and so on.
+- *best N nights*: with ``best_nights=N`` only each entrant's N best nights count, every figure
+  and key included.
+
+Readings where a choice had to be made:
+
+- ``played`` counts every counted row, byes included, so ``won + drawn + lost == played``;
+  ``byes`` says how many of them were byes.
+- An empty chain is allowed: nobody is separated, so everybody shares rank 1.
+- Entrants still tied after the whole chain share a rank (1, 2, 2, 4) and are listed by id.
+- ``head_to_head`` is worked out inside each tied group as it is reached in the chain; an
+  entrant alone in its group scores 0 there.
+- ``made_percentage`` is None for an entrant that never made trump, and None ranks below every
+  percentage.
+- ``median_buchholz`` drops the highest and the lowest opponent score when the entrant had at
+  least three opponents; with one or two it drops nothing (it is the Buchholz), since dropping
+  both ends would leave nothing to compare early in an event.
+- Best nights are ranked by the night's match points, then its point difference, then its
+  points for; among nights equal on all three the earlier night counts.
+- A row whose entrant or opponent is not among the entrants is refused: a withdrawn entrant
+  whose results stand must still be listed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from scoring.stats import MATCH_COUNTS, check_fields
+
+Result = Literal["win", "draw", "loss"]
+RESULTS: tuple[str, ...] = ("win", "draw", "loss")
+
+
+class InvalidStandings(ValueError):
+    """Standings that cannot be worked out: an unknown or repeated tie-break key, match points
+    out of order, or a row that does not fit the entrants."""
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class MatchPoints:
+    """What a win, a draw and a loss earn: whole numbers, ``win >= draw >= loss >= 0``."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("win", "draw", "loss"):
+            value = getattr(self, name)
+            if not _is_whole(value) or value < 0:
+                raise InvalidStandings(
+                    f"Match points for a {name} must be a whole number, 0 or more; got {value!r}."
+                )
+        if not self.win >= self.draw >= self.loss:
+            raise InvalidStandings(
+                f"Match points must not reward a worse result: win {self.win} >= draw "
+                f"{self.draw} >= loss {self.loss} does not hold."
+            )
+
+    def for_result(self, result: str) -> int:
+        return self.win if result == "win" else self.draw if result == "draw" else self.loss
+
+
+# Not frozen: a season's table builds tens of thousands of these, and a frozen dataclass's
+# __init__ costs twice as much. Treat them as values all the same.
+@dataclass(slots=True)
+class MatchRow:
+    """One entrant's side of one played match (a bye is a row with ``opponent`` None).
+
+    ``night`` is the round or match-night number (for best N nights). The counts are this
+    entrant's: ``points_for`` / ``points_against`` are game points scored by / against it,
+    ``deals_as_makers`` the deals it made trump, ``made_as_makers`` how many of those it made,
+    ``sets_suffered`` how many it was set (hicks), ``sets_forced`` the deals where an opponent
+    made trump and was set. The counts are :data:`scoring.stats.MATCH_COUNTS`.
+    """
+
+    entrant: int
+    opponent: int | None
+    night: int
+    result: Result
+    games_won: int = 0
+    games_lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    deals: int = 0
+    deals_as_makers: int = 0
+    made_as_makers: int = 0
+    sets_suffered: int = 0
+    sets_forced: int = 0
+    meld_points: int = 0
+    belles: int = 0
+    reneges: int = 0
+    forfeit: bool = False
+
+    def __post_init__(self) -> None:
+        if self.result not in RESULTS:
+            raise InvalidStandings(
+                f"Result {self.result!r} for entrant {self.entrant} on night {self.night}; "
+                f"a result is one of {', '.join(RESULTS)}."
+            )
+        if self.opponent is not None and self.opponent == self.entrant:
+            raise InvalidStandings(f"Entrant {self.entrant} cannot play against itself.")
+        counts = (
+            self.games_won,
+            self.games_lost,
+            self.points_for,
+            self.points_against,
+            self.deals,
+            self.deals_as_makers,
+            self.made_as_makers,
+            self.sets_suffered,
+            self.sets_forced,
+            self.meld_points,
+            self.belles,
+            self.reneges,
+        )
+        # A season's table builds tens of thousands of rows: one set and one min() check them
+        # all; the slow loop below only runs to name the bad count.
+        if {type(value) for value in counts} != {int} or min(counts) < 0:
+            for name in MATCH_COUNTS:
+                value = getattr(self, name)
+                if not _is_whole(value) or value < 0:
+                    raise InvalidStandings(
+                        f"{name} must be a whole number, 0 or more, for entrant {self.entrant} "
+                        f"on night {self.night}; got {value!r}."
+                    )
+        if not (
+            self.made_as_makers + self.sets_suffered <= self.deals_as_makers
+            and self.deals_as_makers + self.sets_forced <= self.deals
+        ):
+            raise InvalidStandings(
+                f"Deal counts do not add up for entrant {self.entrant} on night {self.night}: "
+                "made and set as makers must fit in the deals as makers, and those and the "
+                "sets forced must fit in the deals."
+            )
+
+
+# The counts are written out in MatchRow (and checked in one expression in __post_init__) for
+# speed; they must be the ones named in scoring.stats.
+check_fields(
+    "MatchRow",
+    (
+        f
+        for f in MatchRow.__dataclass_fields__
+        if f not in ("entrant", "opponent", "night", "result", "forfeit")
+    ),
+    MATCH_COUNTS,
+)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the table.
+
+    ``rank`` is shared by entrants the whole chain leaves tied (the caller shows ``=``).
+    ``point_difference`` is ``points_for - points_against``; ``made_percentage`` is
+    ``100 * made_as_makers / deals_as_makers``, None with no deals as makers.
+    ``nights_counted`` is the number of different nights among the counted rows.
+    ``keys`` holds the value of each tie-break key of the chain for this entrant, in chain
+    order, so a page can show what separated the entrants (Buchholz and the like appear here
+    only when they are in the chain).
+    """
+
+    rank: int
+    entrant: int
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    forfeits: int
+    match_points: int
+    games_won: int
+    games_lost: int
+    points_for: int
+    points_against: int
+    point_difference: int
+    deals: int
+    deals_as_makers: int
+    made_as_makers: int
+    made_percentage: float | None
+    sets_suffered: int
+    sets_forced: int
+    meld_points: int
+    belles: int
+    reneges: int
+    nights_counted: int
+    keys: Mapping[str, float | None] = field(hash=False)
+
+
+class Record:
+    """An entrant's running totals over its counted rows, what tie-break keys read.
+
+    ``meetings`` holds ``(opponent, match points earned, result)`` for every counted row that
+    had an opponent (byes are left out).
+    """
+
+    __slots__ = (
+        "entrant",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "byes",
+        "forfeits",
+        "match_points",
+        *MATCH_COUNTS,
+        "nights",
+        "meetings",
+    )
+
+    def __init__(self, entrant: int) -> None:
+        self.entrant = entrant
+        self.played = self.won = self.drawn = self.lost = self.byes = self.forfeits = 0
+        self.match_points = 0
+        for name in MATCH_COUNTS:
+            setattr(self, name, 0)
+        self.nights: set[int] = set()
+        self.meetings: list[tuple[int, int, str]] = []
+
+    # mypy cannot see attributes set through setattr; declare them.
+    games_won: int
+    games_lost: int
+    points_for: int
+    points_against: int
+    deals: int
+    deals_as_makers: int
+    made_as_makers: int
+    sets_suffered: int
+    sets_forced: int
+    meld_points: int
+    belles: int
+    reneges: int
+
+    @property
+    def point_difference(self) -> int:
+        return self.points_for - self.points_against
+
+    @property
+    def made_percentage(self) -> float | None:
+        if not self.deals_as_makers:
+            return None
+        return 100 * self.made_as_makers / self.deals_as_makers
+
+
+check_fields(
+    "StandingRow", (f for f in StandingRow.__dataclass_fields__ if f in MATCH_COUNTS), MATCH_COUNTS
+)
+check_fields("Record", (f for f in Record.__annotations__ if f in MATCH_COUNTS), MATCH_COUNTS)
+
+
+#: What a key's ``compute`` is given: the entrant's record, the group of entrants still tied
+#: with it (itself included) and every entrant's record.
+Compute = Callable[[Record, frozenset[int], Mapping[int, Record]], float | None]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A named tie-break key: ``compute`` gives an entrant's value (None ranks last);
+    ``higher_is_better`` says which way the table runs. ``label`` is its short column
+    heading ("Buch"), ``name`` what it is called in a sentence or a menu ("Buchholz"), and
+    ``description`` the plain words of how it is worked out."""
+
+    key: str
+    label: str
+    description: str
+    higher_is_better: bool
+    compute: Compute
+    name: str
+
+
+def _head_to_head(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
+    return float(sum(mp for opponent, mp, _ in rec.meetings if opponent in group))
+
+
+def _buchholz(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
+    return float(sum(records[opponent].match_points for opponent, _, _ in rec.meetings))
+
+
+def _median_buchholz(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
+    scores = sorted(records[opponent].match_points for opponent, _, _ in rec.meetings)
+    if len(scores) >= 3:
+        scores = scores[1:-1]
+    return float(sum(scores))
+
+
+def _sonneborn_berger(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
+    # Twice the figure in whole numbers, halved once, so the sum is exact.
+    doubled = 0
+    for opponent, _, result in rec.meetings:
+        if result == "win":
+            doubled += 2 * records[opponent].match_points
+        elif result == "draw":
+            doubled += records[opponent].match_points
+    return doubled / 2
+
+
+def _figure(name: str) -> Compute:
+    def compute(rec: Record, group: frozenset[int], records: Mapping[int, Record]) -> float:
+        return float(getattr(rec, name))
+
+    return compute
+
+
+def _made_percentage(
+    rec: Record, group: frozenset[int], records: Mapping[int, Record]
+) -> float | None:
+    return rec.made_percentage
+
+
+_KEYS = (
+    TieBreak("match_points", "Pts", "Match points.", True, _figure("match_points"), "Match points"),
+    TieBreak("wins", "W", "Matches won.", True, _figure("won"), "Matches won"),
+    TieBreak(
+        "point_difference",
+        "Diff",
+        "Game points scored minus game points conceded.",
+        True,
+        _figure("point_difference"),
+        "Point difference",
+    ),
+    TieBreak(
+        "points_for", "For", "Game points scored.", True, _figure("points_for"), "Game points for"
+    ),
+    TieBreak(
+        "points_against",
+        "Agst",
+        "Game points conceded (fewer is better).",
+        False,
+        _figure("points_against"),
+        "Fewest game points against",
+    ),
+    TieBreak(
+        "head_to_head",
+        "H2H",
+        "Match points earned in matches among the entrants still tied at this point.",
+        True,
+        _head_to_head,
+        "Head to head",
+    ),
+    TieBreak(
+        "fewest_hicks",
+        "Hicks",
+        "Deals the entrant made trump and was set (fewer is better).",
+        False,
+        _figure("sets_suffered"),
+        "Fewest hicks",
+    ),
+    TieBreak(
+        "most_sets_forced",
+        "Sets",
+        "Deals an opponent made trump and was set.",
+        True,
+        _figure("sets_forced"),
+        "Most sets forced",
+    ),
+    TieBreak(
+        "made_percentage",
+        "Made %",
+        "Share of the deals as makers that were made; none made trump ranks last.",
+        True,
+        _made_percentage,
+        "Share of trumps made",
+    ),
+    TieBreak(
+        "meld_points",
+        "Meld",
+        "Points scored for melds.",
+        True,
+        _figure("meld_points"),
+        "Meld points",
+    ),
+    TieBreak(
+        "fewest_reneges",
+        "Ren",
+        "Reneges (fewer is better).",
+        False,
+        _figure("reneges"),
+        "Fewest reneges",
+    ),
+    TieBreak("games_won", "Games", "Games won.", True, _figure("games_won"), "Games won"),
+    TieBreak(
+        "buchholz",
+        "Buch",
+        "Sum of the opponents' match points (byes add nothing).",
+        True,
+        _buchholz,
+        "Buchholz",
+    ),
+    TieBreak(
+        "median_buchholz",
+        "M-Buch",
+        "Buchholz without the highest and the lowest opponent (only with 3 or more opponents).",
+        True,
+        _median_buchholz,
+        "Median Buchholz",
+    ),
+    TieBreak(
+        "sonneborn_berger",
+        "S-B",
+        "Match points of the opponents beaten, plus half of those of the opponents drawn with.",
+        True,
+        _sonneborn_berger,
+        "Sonneborn-Berger",
+    ),
+)
+
+#: Every tie-break key by name.
+TIEBREAKS: Mapping[str, TieBreak] = MappingProxyType({t.key: t for t in _KEYS})
+
+DEFAULT_KEYS: tuple[str, ...] = ("match_points", "point_difference", "points_for")
+
+
+def validate_keys(keys: Sequence[str]) -> tuple[str, ...]:
+    """The chain as a tuple, or :class:`InvalidStandings` for an unknown or repeated key."""
+    if isinstance(keys, str):
+        # A lone string is a sequence of letters; a caller meant a one-key chain.
+        raise InvalidStandings(f"Give the tie-break keys as a list, e.g. [{keys!r}].")
+    seen: set[str] = set()
+    for key in keys:
+        if key not in TIEBREAKS:
+            raise InvalidStandings(
+                f"Unknown tie-break key {key!r}; the keys are {', '.join(TIEBREAKS)}."
+            )
+        if key in seen:
+            raise InvalidStandings(f"Tie-break key {key!r} is listed twice.")
+        seen.add(key)
+    return tuple(keys)
+
+
+def _night_rank(rows: list[MatchRow], points: MatchPoints) -> tuple[int, int, int]:
+    mp = sum(points.for_result(r.result) for r in rows)
+    diff = sum(r.points_for - r.points_against for r in rows)
+    return (-mp, -diff, -sum(r.points_for for r in rows))
+
+
+def _best_rows(rows: list[MatchRow], n: int, points: MatchPoints) -> list[MatchRow]:
+    by_night: dict[int, list[MatchRow]] = defaultdict(list)
+    for row in rows:
+        by_night[row.night].append(row)
+    if len(by_night) <= n:
+        return rows
+    best = sorted(by_night, key=lambda night: (*_night_rank(by_night[night], points), night))
+    return [row for night in best[:n] for row in by_night[night]]
+
+
+def _tally(records: Mapping[int, Record], rows: Iterable[MatchRow], points: MatchPoints) -> None:
+    win, draw, loss = points.win, points.draw, points.loss
+    for row in rows:
+        rec = records[row.entrant]
+        rec.played += 1
+        result = row.result
+        if result == "win":
+            rec.won += 1
+            mp = win
+        elif result == "draw":
+            rec.drawn += 1
+            mp = draw
+        else:
+            rec.lost += 1
+            mp = loss
+        rec.match_points += mp
+        if row.opponent is None:
+            rec.byes += 1
+        else:
+            rec.meetings.append((row.opponent, mp, result))
+        if row.forfeit:
+            rec.forfeits += 1
+        rec.nights.add(row.night)
+        rec.games_won += row.games_won
+        rec.games_lost += row.games_lost
+        rec.points_for += row.points_for
+        rec.points_against += row.points_against
+        rec.deals += row.deals
+        rec.deals_as_makers += row.deals_as_makers
+        rec.made_as_makers += row.made_as_makers
+        rec.sets_suffered += row.sets_suffered
+        rec.sets_forced += row.sets_forced
+        rec.meld_points += row.meld_points
+        rec.belles += row.belles
+        rec.reneges += row.reneges
+
+
+def standings(
+    rows: Iterable[MatchRow],
+    *,
+    entrants: Iterable[int],
+    keys: Sequence[str] = DEFAULT_KEYS,
+    points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, so one shared default is safe
+    best_nights: int | None = None,
+) -> list[StandingRow]:
+    """The table: every entrant once, best first, ordered by the chain ``keys``.
+
+    Entrants with no rows appear with everything 0. Raises :class:`InvalidStandings` for an
+    unknown or repeated key, an entrant listed twice, a row whose entrant or opponent is not
+    among ``entrants``, or a ``best_nights`` that is not a whole number of at least 1.
+    """
+    chain = validate_keys(keys)
+    ids = sorted(entrants)
+    records = {e: Record(e) for e in ids}
+    if len(records) != len(ids):
+        twice = next(e for e, f in zip(ids, ids[1:], strict=False) if e == f)
+        raise InvalidStandings(f"Entrant {twice} is listed twice.")
+    if best_nights is not None and (not _is_whole(best_nights) or best_nights < 1):
+        raise InvalidStandings(
+            f"Best nights must be a whole number, 1 or more; got {best_nights!r}."
+        )
+
+    by_entrant: dict[int, list[MatchRow]] = defaultdict(list)
+    for row in rows:
+        if row.entrant not in records:
+            raise InvalidStandings(
+                f"A row for entrant {row.entrant} on night {row.night}, who is not an entrant."
+            )
+        if row.opponent is not None and row.opponent not in records:
+            raise InvalidStandings(
+                f"Entrant {row.entrant} played {row.opponent} on night {row.night}, who is not "
+                "an entrant."
+            )
+        by_entrant[row.entrant].append(row)
+    for own in by_entrant.values():
+        counted = own if best_nights is None else _best_rows(own, best_nights, points)
+        _tally(records, counted, points)
+
+    values: dict[int, dict[str, float | None]] = {e: {} for e in ids}
+    groups: list[list[int]] = [ids]
+    for key in chain:
+        tiebreak = TIEBREAKS[key]
+        split: list[list[int]] = []
+        for group in groups:
+            members = frozenset(group)
+            for e in group:
+                values[e][key] = tiebreak.compute(records[e], members, records)
+            if len(group) == 1:
+                split.append(group)
+                continue
+            sign = -1.0 if tiebreak.higher_is_better else 1.0
+
+            def order(e: int, key: str = key, sign: float = sign) -> tuple[bool, float]:
+                v = values[e][key]
+                return (v is None, 0.0 if v is None else sign * v)
+
+            # Stable: equal values stay in id order.
+            ranked = sorted(group, key=order)
+            run = [ranked[0]]
+            for e in ranked[1:]:
+                if order(e) == order(run[0]):
+                    run.append(e)
+                else:
+                    split.append(run)
+                    run = [e]
+            split.append(run)
+        groups = split
+
+    table: list[StandingRow] = []
+    for group in groups:
+        rank = len(table) + 1
+        for e in group:
+            rec = records[e]
+            table.append(
+                StandingRow(
+                    rank=rank,
+                    entrant=e,
+                    played=rec.played,
+                    won=rec.won,
+                    drawn=rec.drawn,
+                    lost=rec.lost,
+                    byes=rec.byes,
+                    forfeits=rec.forfeits,
+                    match_points=rec.match_points,
+                    games_won=rec.games_won,
+                    games_lost=rec.games_lost,
+                    points_for=rec.points_for,
+                    points_against=rec.points_against,
+                    point_difference=rec.point_difference,
+                    deals=rec.deals,
+                    deals_as_makers=rec.deals_as_makers,
+                    made_as_makers=rec.made_as_makers,
+                    made_percentage=rec.made_percentage,
+                    sets_suffered=rec.sets_suffered,
+                    sets_forced=rec.sets_forced,
+                    meld_points=rec.meld_points,
+                    belles=rec.belles,
+                    reneges=rec.reneges,
+                    nights_counted=len(rec.nights),
+                    keys=MappingProxyType(values[e]),
+                )
+            )
+    return table
