@@ -81,6 +81,13 @@ def serves_only_itself() -> bool:
     return bool(host) and is_loopback(host)
 
 
+def serves_the_network() -> bool:
+    """Whether the running server (started by ``manage.py serve``) listens beyond this
+    computer, so that its address on the network reaches it (unknown for another server)."""
+    host = os.environ.get(LISTENING_ON, "")
+    return bool(host) and not is_loopback(host)
+
+
 def uvicorn_command(host: str, port: int, workers: int) -> list[str]:
     """The command line of the club night's server (also what ``make bench`` measures)."""
     return [

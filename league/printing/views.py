@@ -52,6 +52,7 @@ from league.printing.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
+from league.screen.join import phone_url
 from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack, today_text
 from scoring.standings import TIEBREAKS
 
@@ -177,7 +178,7 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     pack = table_pack(
         competition,
         night,
-        link=lambda token: request.build_absolute_uri(reverse("tournaments:entry", args=[token])),
+        link=lambda token: phone_url(request, reverse("tournaments:entry", args=[token])),
         page_size=size,
     )
     if not pack.sheets:

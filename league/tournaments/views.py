@@ -42,6 +42,7 @@ from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebr
 from league.live import topics as live_topics
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
+from league.screen.join import phone_url
 from league.screen.presenters import room
 from league.tournaments import presenters, services
 from league.tournaments import selectors as tournaments_selectors
@@ -89,7 +90,7 @@ def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 # -- the director's page ----------------------------------------------------------------------
 def _entry_url(request: HttpRequest, token: str | None) -> str | None:
-    return request.build_absolute_uri(reverse("tournaments:entry", args=[token])) if token else None
+    return phone_url(request, reverse("tournaments:entry", args=[token])) if token else None
 
 
 def _entry_link(request: HttpRequest, name: str, token: str | None) -> tuple[str, str | None, str]:

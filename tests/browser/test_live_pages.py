@@ -102,6 +102,9 @@ def test_a_part_being_typed_in_is_left_alone_and_refreshed_once_left(new_context
     tab = new_context(signed_in(director), viewport={"width": 1280, "height": 900}).new_page()
     tab.goto(f"/c/{competition.slug}/director/")
     tab.wait_for_selector("#live-status[data-state='live']")
+    # A page just opened hears of the changes made in the seconds before it (the setup's):
+    # let that first look pass before typing.
+    tab.wait_for_timeout(1_500)
     tab.evaluate(
         "() => { const box = document.createElement('input');"
         " box.id = 'typing'; document.querySelector('#director-live').appendChild(box); }"

@@ -16,6 +16,7 @@ from league.management.commands.serve import Command as Serve
 from league.models import Round, TournamentFormat
 from league.screen import presenters
 from league.screen import services as screen_services
+from league.server import LISTENING_ON
 from league.tournaments import services as tournaments_services
 from scoring import Deal
 from tests.builders import (
@@ -338,12 +339,33 @@ def test_the_join_page_shows_the_sites_address_as_a_qr_code():
 
 def test_on_the_laptop_itself_the_join_page_gives_its_address_on_the_network(monkeypatch):
     monkeypatch.setattr("league.screen.join.own_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setenv(LISTENING_ON, "0.0.0.0")  # HOST=0.0.0.0 make run
     html = page(Client(HTTP_HOST="localhost:8000"), "/join/")
     assert html.by_id("join-address").text == "http://192.168.1.20:8000/"
     svg = next(html.by_id("join-qr").iter("svg"))
     assert svg_qr_code(svg) == qr_encoded("http://192.168.1.20:8000/")
     html = page(Client(HTTP_HOST="127.0.0.1:8000"), "/join/")
     assert html.by_id("join-address").text == "http://192.168.1.20:8000/"
+    assert "no phone can open it" not in html.text
+
+
+def test_a_server_for_this_computer_only_says_no_phone_can_join_yet(monkeypatch):
+    monkeypatch.setattr("league.screen.join.own_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setenv(LISTENING_ON, "127.0.0.1")  # make run without HOST
+    html = page(Client(HTTP_HOST="127.0.0.1:8000"), "/join/")
+    assert html.by_id("join-address").text == "http://127.0.0.1:8000/"
+    assert "HOST=0.0.0.0 make run" in html.by_id("join-only-here").text
+
+
+def test_entry_links_shown_on_the_laptop_are_addresses_a_phone_can_open(monkeypatch, organiser):
+    monkeypatch.setattr("league.screen.join.own_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setenv(LISTENING_ON, "0.0.0.0")
+    competition = tournament(organiser, 2, name="Links")
+    tournaments_services.tournament_start(competition=competition)
+    director = Client(HTTP_HOST="localhost:8000")
+    director.force_login(organiser)
+    text = page(director, f"/c/{competition.slug}/director/").text
+    assert "http://192.168.1.20:8000/m/" in text and "localhost:8000/m/" not in text
 
 
 def test_the_screen_shows_the_join_code_in_a_corner(organiser):
