@@ -20,7 +20,15 @@ CLOCK_ACTIONS = [
 
 
 class ClockForm(forms.Form):
-    action = forms.ChoiceField(choices=CLOCK_ACTIONS, widget=forms.HiddenInput)
+    action = forms.ChoiceField(
+        choices=CLOCK_ACTIONS,
+        widget=forms.HiddenInput,
+        # Only a form not from this site sends another: say so, it has no box to be marked.
+        error_messages={
+            "required": "Press one of the clock's buttons.",
+            "invalid_choice": "The clock has no such button: press one of those below.",
+        },
+    )
     minutes = number(
         label="Minutes for the round",
         required=False,

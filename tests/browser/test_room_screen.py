@@ -157,3 +157,22 @@ def test_after_a_live_swap_the_screen_shows_the_news_and_keeps_turning(demo, new
         arg=before,
     )
     assert page.locator(".screen-page:not([hidden])").count() == 1
+
+
+def test_the_directors_page_counts_the_running_clock_down(new_context) -> None:
+    import re
+
+    from playwright.sync_api import expect
+
+    from league.models import Role
+    from tests.builders import make_user, signed_in
+
+    organiser = make_user("olga", Role.ORGANISER)
+    league = make_league(organiser)
+    night = league.rounds.get(number=1)
+    screen_services.round_clock_set(night=night, minutes=2)
+    screen_services.round_clock_start(night=league.rounds.get(number=1))
+    tab = new_context(signed_in(organiser), viewport={"width": 360, "height": 740}).new_page()
+    tab.goto(f"/c/{league.slug}/")
+    # The page was drawn with 2:00 left; the script takes it down a second at a time.
+    expect(tab.locator("#clock-now")).to_have_text(re.compile(r"^Running: 1:5\d left\.$"))

@@ -31,7 +31,7 @@ from tests.builders import (
     svg_qr_code,
     tournament,
 )
-from tests.league.html import Element
+from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
 
@@ -277,6 +277,21 @@ def test_bad_minutes_are_refused_next_to_the_field_and_nothing_is_saved(
     response = organiser_client.post(clock_url(league), {"action": "set", "minutes": minutes})
     assert response.status_code == 400
     assert b'id="minutes-error"' in response.content
+    assert Round.objects.get(competition=league, number=1).clock_minutes is None
+
+
+@pytest.mark.parametrize("action", ["explode", ""])
+def test_a_forged_button_is_refused_in_words_and_nothing_is_saved(
+    organiser_client, organiser, action
+):
+    league = make_league(organiser)
+    response = organiser_client.post(clock_url(league), {"action": action, "minutes": "30"})
+    assert response.status_code == 400
+    said = parse(response.content).by_id("error-summary").text
+    assert said in (
+        "Not saved: The clock has no such button: press one of those below.",
+        "Not saved: Press one of the clock's buttons.",
+    )
     assert Round.objects.get(competition=league, number=1).clock_minutes is None
 
 
