@@ -201,11 +201,23 @@ class DealForm(forms.Form):
     #: The melds shown at once; the others fold under "More melds" until one is entered.
     COMMON_MELDS = ("run3", "run4")
 
-    entry_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # Hidden: only a form not made by this page sends something wrong in them, and the words
+    # say what to do about it rather than what a UUID is.
+    NOT_THIS_PAGE = {
+        "invalid": "This form did not come from this page: reload it and enter the deal again.",
+        "min_value": "This form did not come from this page: reload it and enter the deal again.",
+    }
+    entry_key = forms.UUIDField(
+        widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
+    )
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
+    )
     # The deal this form enters (the game's next when the form was shown): a form for a deal
     # that somebody else has entered meanwhile is refused, not added as the deal after it.
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, error_messages=NOT_THIS_PAGE
+    )
 
     #: Most melds one side declares that the form offers rows for.
     MAX_DECLARED = 6

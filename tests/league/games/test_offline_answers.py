@@ -139,3 +139,21 @@ def test_the_page_carries_the_rules_for_an_offline_preview(scorer_client, clabbe
     state = response.context["form"].offline
     assert state["rules"] == clabber_game.ruleset_data and state["queue"] is True
     assert state["number"] == 1 and state["totals"] == [0, 0]
+
+
+def test_a_form_with_a_forged_entry_key_is_answered_in_words(db) -> None:
+    from league.models import Deal as DealRecord
+    from league.models import Role
+    from tests.builders import make_user, signed_in, start_game
+
+    scorer = make_user("kit", Role.SCORER)
+    game = start_game(scorer)
+    response = signed_in(scorer).post(
+        f"/games/{game.pk}/deals/",
+        {"makers": "0", "card_points_0": "100", "card_points_1": "62", "entry_key": "nope"},
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 400
+    said = response.json()["message"]
+    assert said == "This form did not come from this page: reload it and enter the deal again."
+    assert not DealRecord.objects.exists()
