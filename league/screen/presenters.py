@@ -249,7 +249,14 @@ def competition_pages(
         return [ScreenPage(event, "Entrants", "note", text=tournament_presenters.NOT_DRAWN)]
     current = selectors.current_round(competition)
     if current is None:
-        return [ScreenPage(event, "Fixtures", "note", text="The fixtures are not drawn yet.")]
+        draft = competition.rounds.filter(draft=True).order_by("number").first()
+        text = (
+            f"Round {draft.number} is drawn: its tables show here once the director "
+            "publishes them."
+            if draft is not None
+            else "The fixtures are not drawn yet."
+        )
+        return [ScreenPage(event, "Fixtures", "note", text=text)]
     numbers = selectors.open_round_numbers(competition, current)
     upcoming = selectors.next_round(competition, current)
     wanted = numbers + ([upcoming.number] if upcoming is not None else [])

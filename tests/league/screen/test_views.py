@@ -162,7 +162,7 @@ def test_a_drafted_swiss_round_stays_off_the_screen_until_published(organiser):
     assert cup.rounds.filter(draft=True).exists()
     html = page(Client(), screen_url(cup))
     assert not [p for p in pages_of(html) if p.has_class("kind-tables")]
-    assert "not drawn yet" in html.text
+    assert "Round 1 is drawn: its tables show here once the director publishes them." in html.text
     publish_drafts(cup)
     html = page(Client(), screen_url(cup))
     assert titles(html)[0] == "Round 1: tables"
