@@ -34,8 +34,8 @@ HOSTILE = [
 ]
 # Every query parameter some view reads, plus django-tables2's ordering.
 QUERY_KEYS = [
-    "page", "sort", "club", "game", "projector", "_export", "preset", "sheets", "names",
-    "size", "next", "per_page", "round",
+    "page", "sort", "club", "game", "_export", "preset", "sheets", "names",
+    "size", "next", "per_page", "round", "topics", "last", "at", "seconds", "panel", "start",
 ]  # fmt: skip
 PARAM = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 
