@@ -95,6 +95,9 @@ class TableRow:
     state_text: str
 
 
+SHORT_STATUS = {tournament_presenters.TO_BE_CONFIRMED: "To confirm"}
+
+
 def table_label(line: FixtureLine) -> str:
     fixture = line.fixture
     return fixture.table or fixture.bracket_match or "–"
@@ -109,7 +112,10 @@ def table_row(line: FixtureLine, games_per_match: int) -> TableRow:
         game = f", game {len(line.games)}" if len(line.games) > 1 else ""
         words = f"In play{game}"
     elif fixture.finished:
-        state, words = "done", words or "Played"
+        # Short words for a narrow column read from across the room; the names are beside it.
+        state, words = "done", SHORT_STATUS.get(words, words) if words else "Played"
+        if words.startswith(("Forfeit by", "No-show by")):
+            words = words.split(" by ", 1)[0]
     elif line.games:
         state, words = "in-play", f"Game {len(line.games) + 1} to start"
     else:

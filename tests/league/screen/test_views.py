@@ -393,3 +393,15 @@ def test_the_screen_shows_the_join_code_in_a_corner(organiser):
 def test_serve_prints_the_join_page(monkeypatch):
     monkeypatch.setattr("league.management.commands.serve.own_addresses", lambda: ["192.168.1.20"])
     assert "http://192.168.1.20:8000/join/" in Serve.addresses("0.0.0.0", 8000)
+
+
+def test_a_finished_match_waiting_for_its_confirmation_says_so_in_short(organiser):
+    cup = tournament(organiser, 4, name="Short words")
+    tournaments_services.tournament_start(competition=cup)
+    first, _ = open_fixtures(cup)
+    play_by_links(first, winner=0, confirm=False)
+    tables = next(
+        p for p in pages_of(page(Client(), screen_url(cup))) if p.has_class("kind-tables")
+    )
+    states = [td.text for td in tables.iter("td") if td.has_class("c-state")]
+    assert "To confirm" in states and "Not started" in states
