@@ -257,8 +257,7 @@ def competition_pages(
     if current is None:
         draft = competition.rounds.filter(draft=True).order_by("number").first()
         text = (
-            f"Round {draft.number} is drawn: its tables show here once the director "
-            "publishes them."
+            f"Round {draft.number} is drawn: its tables show here once the director publishes them."
             if draft is not None
             else "The fixtures are not drawn yet."
         )
