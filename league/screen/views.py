@@ -56,6 +56,8 @@ def _screen(request: HttpRequest, name: str, pages: list[ScreenPage], topics: st
         "now_ms": int(timezone.now().timestamp() * 1000),
         "join_address": address,
         "join_qr": qr_svg(address, f"QR code of {address}, to open Hicksheet on a phone"),
+        # No code a phone cannot open: a server for this computer only shows none.
+        "only_itself": serves_only_itself(),
     }
     return render(request, "screen/screen.html", context)
 

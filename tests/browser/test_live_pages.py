@@ -119,3 +119,30 @@ def test_a_part_being_typed_in_is_left_alone_and_refreshed_once_left(new_context
     tab.locator("#typing").blur()
     # Left alone: the next look swaps in the page as it now is (the box was never the server's).
     tab.wait_for_selector("#typing", state="detached", timeout=SOON)
+
+
+def test_a_deal_form_being_filled_keeps_its_deal_and_an_untouched_one_moves_on(
+    new_context,
+) -> None:
+    from tests.builders import add, signed_in, start_game
+
+    scorer = make_user("sam", Role.SCORER)
+    game = start_game(scorer, "klaberjass")
+    tab = new_context(signed_in(scorer), viewport=PHONE).new_page()
+    tab.goto(f"/games/{game.pk}/")
+    tab.wait_for_selector("#deal-form[data-ready='1']")
+    expect(tab.locator("#live-status")).to_have_attribute("data-state", "live")
+    tab.wait_for_timeout(1_500)  # the first look of a page just opened (see above)
+    tab.fill("#id_card_points_0", "90")
+
+    add(game, scorer, makers=0, card_points=(90, 72))  # another phone saves deal 1
+    tab.wait_for_selector("#deal-1", timeout=SOON)  # the sheet follows...
+    # ...while the form being filled keeps its deal: heading, score and number together.
+    assert tab.inner_text("#entry-heading") == "Deal 1"
+    assert tab.input_value("#deal-form input[name='number']") == "1"
+
+    # Left untouched, the form moves on to the next deal.
+    tab.fill("#id_card_points_0", "")
+    tab.locator("#id_card_points_0").blur()
+    expect(tab.locator("#entry-heading")).to_have_text("Deal 2", timeout=SOON)
+    expect(tab.locator("#deal-form input[name='number']")).to_have_value("2", timeout=SOON)
