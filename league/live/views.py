@@ -30,7 +30,10 @@ from django.views.decorators.http import require_GET
 from league.live.hub import Event, Hub, hub
 from league.models import LiveEvent
 
-TOPIC = re.compile(r"^(games|(game|fixture|club|competition):\d{1,12}|competition:\d{1,12}:play)$")
+# ASCII digits only: ``\d`` would take "١٢" too.
+TOPIC = re.compile(
+    r"games|(game|fixture|club|competition):[0-9]{1,12}|competition:[0-9]{1,12}:play"
+)
 MAX_TOPICS = 8
 MAX_OPEN_PAGES = 2000  # a process's limit: beyond it, pages fall back to reloading by hand
 HEARTBEAT_SECONDS = 15.0  # a comment this often, so that a dead connection is noticed
@@ -46,7 +49,7 @@ def topics_asked(request: HttpRequest) -> frozenset[str] | str:
         return "Say which topics to follow: ?topics=game:12"
     if len(words) > MAX_TOPICS:
         return f"At most {MAX_TOPICS} topics."
-    wrong = [w for w in words if not TOPIC.match(w)]
+    wrong = [w for w in words if not TOPIC.fullmatch(w)]
     if wrong:
         return f"Unknown topic: {wrong[0][:40]}"
     return frozenset(words)

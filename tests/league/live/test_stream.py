@@ -44,6 +44,8 @@ def open_stream(client: Client, address: str, **headers: str):
         ("?topics=game:x", b"Unknown topic: game:x"),
         ("?topics=secret:1", b"Unknown topic"),
         ("?topics=competition:1:results", b"Unknown topic"),
+        ("?topics=game:%D9%A1%D9%A2", b"Unknown topic"),  # Arabic-Indic digits
+        ("?topics=game:1:play", b"Unknown topic"),
     ],
 )
 def test_a_stream_for_no_topic_or_an_unknown_one_is_refused_in_words(query, said) -> None:
