@@ -649,14 +649,22 @@ def measure(
     return lines
 
 
-def run() -> list[str]:
+def on_each_database(
+    label: str,
+    bench: Callable[[str, Callable[[Path], AbstractContextManager[str]]], list[str]],
+) -> list[str]:
+    """``bench`` on SQLite, then on PostgreSQL: its lines, or why one failed."""
     lines = []
     for name, database in (("sqlite", sqlite_database), ("postgresql", postgresql_database)):
         try:
-            lines += bench_database(name, database)
+            lines += bench(name, database)
         except Exception as error:  # one database failing must not hide the other's figures
-            lines.append(f"http {name}: FAILED: {type(error).__name__}: {error}")
+            lines.append(f"{label} {name}: FAILED: {type(error).__name__}: {error}")
     return lines
+
+
+def run() -> list[str]:
+    return on_each_database("http", bench_database)
 
 
 if __name__ == "__main__":

@@ -37,11 +37,10 @@ from bench.bench_http import (
     bench_env,
     django_script,
     ms,
+    on_each_database,
     percentile,
-    postgresql_database,
     save_deal,
     site_server,
-    sqlite_database,
 )
 
 VIEWERS = 200
@@ -234,13 +233,7 @@ def bench_database(name: str, database: Callable[[Path], AbstractContextManager[
 
 
 def run() -> list[str]:
-    lines = []
-    for name, database in (("sqlite", sqlite_database), ("postgresql", postgresql_database)):
-        try:
-            lines += bench_database(name, database)
-        except Exception as error:  # one database failing must not hide the other's figures
-            lines.append(f"live {name}: FAILED: {type(error).__name__}: {error}")
-    return lines
+    return on_each_database("live", bench_database)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from bench.bench_http import Skipped, postgresql_database, sqlite_database
+from bench.bench_http import Skipped, on_each_database
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RATIO = 3.0
@@ -107,13 +107,7 @@ def bench_database(name: str, database: Callable[[Path], AbstractContextManager[
 
 
 def run() -> list[str]:
-    lines = []
-    for name, database in (("sqlite", sqlite_database), ("postgresql", postgresql_database)):
-        try:
-            lines += bench_database(name, database)
-        except Exception as error:  # one database failing must not hide the other's figures
-            lines.append(f"standings {name}: FAILED: {type(error).__name__}: {error}")
-    return lines
+    return on_each_database("standings", bench_database)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import connections
 from django.utils import timezone
@@ -50,7 +50,6 @@ class Subscription:
 
     topics: frozenset[str]
     deliver: Callable[[Event], None]
-    opened: float = field(default_factory=time.monotonic)
 
 
 class Hub:

@@ -74,6 +74,7 @@ def match_page(fixture: Fixture) -> list[str]:
 
 
 def club_page(club_id: int) -> list[str]:
+    """A club night's screen: every event of the club."""
     return [f"club:{club_id}"]
 
 

@@ -23,7 +23,3 @@ class LiveEvent(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.pk}:{self.topics.rstrip()}"
-
-    @property
-    def topic_list(self) -> list[str]:
-        return self.topics.split()

@@ -19,6 +19,7 @@ from django.utils import timezone
 from league.access import club_or_404, competition_or_404, organiser_required, round_or_404
 from league.errors import Refused
 from league.forms_common import show_refusal
+from league.live import topics as live_topics
 from league.models import Competition, CompetitionKind, Round
 from league.printing.qr import qr_svg
 from league.screen import presenters, services
@@ -39,7 +40,9 @@ def _whole(value: str | None, default: int, low: int, high: int) -> int:
     return min(max(number, low), high)
 
 
-def _screen(request: HttpRequest, name: str, pages: list[ScreenPage], topics: str) -> HttpResponse:
+def _screen(
+    request: HttpRequest, name: str, pages: list[ScreenPage], topics: list[str]
+) -> HttpResponse:
     seconds = _whole(request.GET.get("seconds"), SECONDS, 1, 600)
     panel = _whole(request.GET.get("panel"), 0, 0, 10_000) % len(pages)
     query = f"panel={(panel + 1) % len(pages)}"
@@ -64,13 +67,13 @@ def _screen(request: HttpRequest, name: str, pages: list[ScreenPage], topics: st
 
 def competition_screen(request: HttpRequest, slug: str) -> HttpResponse:
     competition = competition_or_404(slug)
-    topics = f"competition:{competition.pk} competition:{competition.pk}:play"
-    return _screen(request, competition.name, presenters.competition_pages(competition), topics)
+    pages = presenters.competition_pages(competition)
+    return _screen(request, competition.name, pages, live_topics.event_page(competition))
 
 
 def club_screen(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_or_404(slug)
-    return _screen(request, club.name, presenters.club_pages(club), f"club:{club.pk}")
+    return _screen(request, club.name, presenters.club_pages(club), live_topics.club_page(club.pk))
 
 
 def join(request: HttpRequest) -> HttpResponse:
