@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run dev test lint bench demo
+.PHONY: venv run dev test lint bench demo messages
 
 venv: $(STAMP)
 
@@ -49,3 +49,16 @@ demo: $(STAMP)
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py demo --reset
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py serve
+
+# The translation catalogs (locale/<language>/LC_MESSAGES): every string marked in the code, the
+# templates and static/js brought into each language's .po (new ones untranslated, gone ones
+# dropped), then compiled to the .mo files the site reads. Needs GNU gettext (Debian: gettext).
+# Translate by editing the .po files (locale/glossary.csv has each game word), then run it again.
+LANGUAGES_TRANSLATED := es nl de fr
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=build
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) -d django \
+		$(MESSAGES_IGNORE) --no-obsolete --add-location=file
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) -d djangojs \
+		$(MESSAGES_IGNORE) --no-obsolete --add-location=file
+	$(BIN)/python manage.py compilemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED))

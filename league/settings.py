@@ -167,6 +167,7 @@ MIDDLEWARE = [
     "league.middleware.content_security_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -209,6 +210,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.debug",
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "league.access.roles",
@@ -288,7 +290,21 @@ AXES_VERBOSE = False
 
 # -- language and time -----------------------------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+# English is the source language; the others are catalogs in locale/<code>/LC_MESSAGES (README:
+# "Languages" says how to add one). A page speaks the reader's choice (the menu's switcher, kept in
+# a cookie), else the browser's, else its event's or club's language, else LANGUAGE_CODE.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "hicksheet_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
