@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from league.competitions import selectors as competitions_selectors
+from league.languages import use_place_language
 from league.models import (
     Club,
     Competition,
@@ -104,12 +105,19 @@ def _on_its_clock(game: Game) -> Game:
     zone = getattr(game, "club_time_zone", None)
     if zone:
         use_club_time(zone)
+    use_place_language(
+        getattr(game, "club_language", None) or "", getattr(game, "event_language", None) or ""
+    )
     return game
 
 
 def _games() -> Any:
     # The club's zone comes with the game, in the same query.
-    return Game.objects.annotate(club_time_zone=F("fixture__competition__club__time_zone"))
+    return Game.objects.annotate(
+        club_time_zone=F("fixture__competition__club__time_zone"),
+        club_language=F("fixture__competition__club__language"),
+        event_language=F("fixture__competition__language"),
+    )
 
 
 def game_or_404(game_id: int) -> Game:
@@ -221,12 +229,14 @@ def account_for_organiser(request: HttpRequest, user_id: int) -> User:
 def club_or_404(slug: str) -> Club:
     club = get_object_or_404(Club, slug=slug)
     use_club_time(club.time_zone)
+    use_place_language(club.language)
     return club
 
 
 def competition_or_404(slug: str) -> Competition:
     competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
     use_club_time(competition.club.time_zone)
+    use_place_language(competition.club.language, competition.language)
     return competition
 
 
@@ -245,6 +255,7 @@ def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
 def player_or_404(player_id: int) -> Player:
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
     use_club_time(player.club.time_zone)
+    use_place_language(player.club.language)
     return player
 
 
@@ -253,6 +264,7 @@ def partnership_or_404(partnership_id: int) -> Partnership:
         Partnership.objects.select_related("club", "first", "second"), pk=partnership_id
     )
     use_club_time(partnership.club.time_zone)
+    use_place_language(partnership.club.language)
     return partnership
 
 
@@ -275,6 +287,7 @@ def tournament_or_404(slug: str) -> Competition:
         Competition.objects.select_related("club"), slug=slug, kind=CompetitionKind.TOURNAMENT
     )
     use_club_time(competition.club.time_zone)
+    use_place_language(competition.club.language, competition.language)
     return competition
 
 
@@ -298,4 +311,6 @@ def entry_side_or_404(token: str) -> FixtureSide:
     if side is None or side.fixture.round.draft:
         raise Http404("There is no match with this link.")
     use_club_time(side.fixture.competition.club.time_zone)
+    competition = side.fixture.competition
+    use_place_language(competition.club.language, competition.language)
     return side

@@ -167,7 +167,8 @@ MIDDLEWARE = [
     "league.middleware.content_security_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # The reader's language (the menu's switcher, else the browser's): league.languages.
+    "league.languages.speak_the_readers_language",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

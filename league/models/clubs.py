@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from league.languages import validate_language
 from league.timezones import validate_time_zone
 
 
@@ -15,6 +16,11 @@ class Club(models.Model):
     # Its clock: an IANA zone name ("America/Chicago"); blank for the server's TIME_ZONE.
     time_zone = models.CharField(
         max_length=64, blank=True, default="", validators=[validate_time_zone]
+    )
+    # Its language (a code of settings.LANGUAGES): what its pages speak to a reader who asked
+    # for none this site speaks, and its screen and PDFs; blank for the site's LANGUAGE_CODE.
+    language = models.CharField(
+        max_length=12, blank=True, default="", validators=[validate_language]
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from league.languages import validate_language
 from league.models.clubs import Club, Partnership, Player
 from scoring import Ruleset, ruleset_from_data
 
@@ -70,6 +71,11 @@ class Competition(models.Model):
     pool_count = models.PositiveSmallIntegerField(null=True, blank=True)
     pool_top_k = models.PositiveSmallIntegerField(null=True, blank=True)
     started = models.BooleanField(default=False)
+    # Its language when it differs from its club's (league.languages): a visiting event's
+    # screen and PDFs; blank speaks the club's.
+    language = models.CharField(
+        max_length=12, blank=True, default="", validators=[validate_language]
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

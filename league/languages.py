@@ -1,0 +1,118 @@
+"""Which language a page speaks, and a club's and an event's own language.
+
+Words: the *reader's language* is the one the reader asked for: the menu's switcher (Django's
+``set_language``, remembered in the ``LANGUAGE_COOKIE_NAME`` cookie), else the first language
+of the browser's ``Accept-Language`` this site speaks. A *place's language* is an event's
+(``Competition.language``), else its club's (``Club.language``), else the site's
+``LANGUAGE_CODE``; blank means "as the club" (an event) or "as the site" (a club).
+
+A page speaks the reader's language when there is one; a page of a club's things spoken to a
+reader whose browser asks only for languages this site lacks speaks the place's (the lookups of
+:mod:`league.access` call :func:`use_place_language`, as they turn the clock to the club's).
+What is made for the room rather than for one reader, the room's screen and the PDFs of an
+event, speaks the place's language unless the address asks for another (``?lang=de``):
+:func:`room_language`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextvars import ContextVar
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext_lazy
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+Handler = Callable[[HttpRequest], HttpResponse]
+
+#: Whether this request's reader asked for a language (switcher or browser); set by the
+#: middleware, read by :func:`use_place_language`.
+_reader_asked: ContextVar[bool] = ContextVar("reader_asked", default=False)
+
+
+def codes() -> tuple[str, ...]:
+    """The languages this site speaks, as ``settings.LANGUAGES`` lists them."""
+    return tuple(code for code, _name in settings.LANGUAGES)
+
+
+def language_choices(blank: str = "") -> list[tuple[str, str]]:
+    """The menu of languages, each in its own name; a first blank choice when ``blank`` names
+    it ("As the club")."""
+    choices = [(code, name) for code, name in settings.LANGUAGES]
+    return [("", blank), *choices] if blank else choices
+
+
+def validate_language(value: str) -> None:
+    """Blank, or a language this site speaks."""
+    if value and value not in codes():
+        raise ValidationError(
+            gettext_lazy("Choose one of the languages in the list."), code="unknown_language"
+        )
+
+
+def supported(code: str | None) -> str | None:
+    """``code`` as one of this site's languages ("de-AT" as "de"), or None."""
+    if not code:
+        return None
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def reader_language(request: HttpRequest) -> str | None:
+    """The reader's language: the switcher's cookie, else the browser's first this site
+    speaks; None when the reader asked for none of them."""
+    chosen = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    if chosen:
+        return chosen
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+    # A forged header may be any length: Django's parser caps it; "*" asks for nothing.
+    for code, _quality in parse_accept_lang_header(header[:1000]):
+        if code != "*" and (found := supported(code)):
+            return found
+    return None
+
+
+def place_language(club_language: str = "", event_language: str = "") -> str:
+    """An event's language, else its club's, else the site's."""
+    return supported(event_language) or supported(club_language) or settings.LANGUAGE_CODE
+
+
+def use_place_language(club_language: str = "", event_language: str = "") -> None:
+    """Speak the place's language on this page, unless the reader asked for one."""
+    if not _reader_asked.get():
+        translation.activate(place_language(club_language, event_language))
+
+
+def room_language(request: HttpRequest, club_language: str = "", event_language: str = "") -> str:
+    """The language of what is made for the room (the screen, an event's PDFs): the address's
+    ``?lang=`` when it names one of the site's languages, else the place's."""
+    return supported(request.GET.get("lang", "")[:20]) or place_language(
+        club_language, event_language
+    )
+
+
+def speak_the_readers_language(get_response: Handler) -> Handler:
+    """Middleware (in place of Django's LocaleMiddleware): every request starts in the
+    reader's language (or the site's), and the next request on this thread starts afresh."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        asked = reader_language(request)
+        token = _reader_asked.set(asked is not None)
+        translation.activate(asked or settings.LANGUAGE_CODE)
+        request.LANGUAGE_CODE = translation.get_language()
+        try:
+            response = get_response(request)
+            patch_vary_headers(response, ("Accept-Language", "Cookie"))
+            response.headers.setdefault("Content-Language", translation.get_language())
+            return response
+        finally:
+            _reader_asked.reset(token)
+            translation.deactivate()
+
+    return middleware
