@@ -61,4 +61,4 @@ messages: $(STAMP)
 		$(MESSAGES_IGNORE) --no-obsolete --add-location=file
 	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) -d djangojs \
 		$(MESSAGES_IGNORE) --no-obsolete --add-location=file
-	$(BIN)/python manage.py compilemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED))
+	$(BIN)/python manage.py compilemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_IGNORE)
