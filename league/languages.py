@@ -10,8 +10,8 @@ A page speaks the reader's language when there is one; a page of a club's things
 reader whose browser asks only for languages this site lacks speaks the place's (the lookups of
 :mod:`league.access` call :func:`use_place_language`, as they turn the clock to the club's).
 What is made for the room rather than for one reader, the room's screen and the PDFs of an
-event, speaks the place's language unless the address asks for another (``?lang=de``):
-:func:`room_language`.
+event, speaks the place's language unless the address asks for another (``?lang=de``); a
+place with no language of its own gives the reader's: :func:`room_language`.
 """
 
 from __future__ import annotations
@@ -91,9 +91,14 @@ def use_place_language(club_language: str = "", event_language: str = "") -> Non
 
 def room_language(request: HttpRequest, club_language: str = "", event_language: str = "") -> str:
     """The language of what is made for the room (the screen, an event's PDFs): the address's
-    ``?lang=`` when it names one of the site's languages, else the place's."""
-    return supported(request.GET.get("lang", "")[:20]) or place_language(
-        club_language, event_language
+    ``?lang=`` when it names one of the site's languages, else the event's, else the club's;
+    for a place that has none, the reader's (else the site's)."""
+    return (
+        supported(request.GET.get("lang", "")[:20])
+        or supported(event_language)
+        or supported(club_language)
+        or reader_language(request)
+        or settings.LANGUAGE_CODE
     )
 
 

@@ -59,6 +59,10 @@ def test_room_language_follows_the_address_then_the_place():
     assert room_language(factory.get("/?lang=de"), "nl", "fr") == "de"
     assert room_language(factory.get("/?lang=zz"), "nl", "fr") == "fr"
     assert room_language(factory.get("/"), "nl", "") == "nl"
+    # A place with no language of its own: the reader's, else the site's.
+    assert room_language(factory.get("/", headers={"accept-language": "de"})) == "de"
+    assert room_language(factory.get("/")) == settings.LANGUAGE_CODE
+    assert room_language(factory.get("/", headers={"accept-language": "de"}), "nl") == "nl"
 
 
 def test_every_page_names_its_language(client, db):
