@@ -51,14 +51,9 @@ demo: $(STAMP)
 	DATABASE_URL=sqlite:///demo.sqlite3 $(BIN)/python manage.py serve
 
 # The translation catalogs (locale/<language>/LC_MESSAGES): every string marked in the code, the
-# templates and static/js brought into each language's .po (new ones untranslated, gone ones
-# dropped), then compiled to the .mo files the site reads. Needs GNU gettext (Debian: gettext).
-# Translate by editing the .po files (locale/glossary.csv has each game word), then run it again.
-LANGUAGES_TRANSLATED := es nl de fr
-MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=build
+# templates and static/js brought into each language of settings.LANGUAGES (new ones
+# untranslated, gone ones dropped), then compiled to the .mo files the site reads
+# (league/management/commands/messages.py). Needs GNU gettext (Debian: gettext). Translate by
+# editing the .po files (locale/glossary.csv has each game word), then run it again.
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) -d django \
-		$(MESSAGES_IGNORE) --no-obsolete --add-location=file
-	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) -d djangojs \
-		$(MESSAGES_IGNORE) --no-obsolete --add-location=file
-	$(BIN)/python manage.py compilemessages $(addprefix -l ,$(LANGUAGES_TRANSLATED)) $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py messages
