@@ -21,11 +21,13 @@ from contextvars import ContextVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy
 from django.utils.translation.trans_real import parse_accept_lang_header
+from django.views.decorators.cache import cache_control
+from django.views.i18n import JavaScriptCatalog
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
@@ -121,3 +123,13 @@ def speak_the_readers_language(get_response: Handler) -> Handler:
             translation.deactivate()
 
     return middleware
+
+
+@cache_control(max_age=3600, public=True)
+def javascript_catalog(request: HttpRequest, language: str) -> HttpResponse:
+    """The words the scripts in static/js write, in ``language`` (the address names it, so a
+    browser keeps one copy a language and the service worker one for offline entry)."""
+    if supported(language) != language:
+        raise Http404("There is no such language here.")
+    with translation.override(language):
+        return JavaScriptCatalog.as_view()(request)

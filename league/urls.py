@@ -6,9 +6,8 @@ are printed on paper as QR codes, and bookmarks and printed notices point at the
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
 
-from league import views, webapp
+from league import languages, views, webapp
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -26,7 +25,7 @@ urlpatterns = [
     # The menu's language switcher posts here (Django's set_language: a cookie, then back).
     path("i18n/", include("django.conf.urls.i18n")),
     # The words the scripts in static/js write themselves, in the page's language.
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/<str:language>/", languages.javascript_catalog, name="javascript-catalog"),
     path("admin/", admin.site.urls),
 ]
 

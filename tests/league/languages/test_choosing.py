@@ -108,3 +108,14 @@ def test_a_club_page_speaks_the_clubs_language_to_a_reader_who_asked_for_none(cl
     assert lang_of(client, f"/c/{competition.slug}/", accept_language="it") == "fr"
     # The next page, of no club, speaks the site's language again.
     assert lang_of(client, "/rules/") == "en"
+
+
+def test_the_scripts_words_come_in_the_pages_language(client, db):
+    html = client.get("/", headers={"accept-language": "de"}).content.decode()
+    assert 'src="/jsi18n/de/"' in html
+    response = client.get("/jsi18n/de/")
+    assert response.status_code == 200
+    assert "max-age=3600" in response["Cache-Control"]
+    assert b"django.gettext" in response.content or b"gettext" in response.content
+    assert client.get("/jsi18n/xx/").status_code == 404
+    assert client.get("/jsi18n/de-ch/").status_code == 404
