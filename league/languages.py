@@ -21,7 +21,7 @@ from contextvars import ContextVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy
@@ -126,7 +126,7 @@ def speak_the_readers_language(get_response: Handler) -> Handler:
 
 
 @cache_control(max_age=3600, public=True)
-def javascript_catalog(request: HttpRequest, language: str) -> HttpResponse:
+def javascript_catalog(request: HttpRequest, language: str) -> HttpResponseBase:
     """The words the scripts in static/js write, in ``language`` (the address names it, so a
     browser keeps one copy a language and the service worker one for offline entry)."""
     if supported(language) != language:
