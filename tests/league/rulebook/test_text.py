@@ -35,11 +35,11 @@ def test_every_rule_value_reaches_a_sheet() -> None:
     for award in SET_AWARDS:
         sheet = describe(two_hand.replace(set_award=award))
         on_set = next(line for line in sheet.scoring if line.label == "On a set")
-        assert on_set.text == SET_AWARD_TEXT[award].format(others="the opponents score")
+        assert on_set.text == SET_AWARD_TEXT[award].two
     for tie in TIE_RULES:
         sheet = describe(two_hand.replace(tie_rule=tie))
         on_tie = next(line for line in sheet.scoring if line.label == "On a tie")
-        assert on_tie.text == TIE_RULE_TEXT[tie].format(others="the opponents score")
+        assert on_tie.text == TIE_RULE_TEXT[tie].two
         assert on_tie.overridden == (tie != two_hand.tie_rule)
 
 
