@@ -12,6 +12,7 @@ from django.http import (
 )
 from django.shortcuts import render
 from django.template import loader
+from django.utils.translation import gettext as _
 
 from league.access import NotAllowed
 from league.accounts import selectors as accounts_selectors
@@ -38,7 +39,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     try:
         html = loader.get_template("500.html").render({"request_id": request_id})
     except Exception:  # the template itself failed: still no traceback for the visitor
-        html = f"Server error. Request id: {request_id}"
+        html = _("Server error. Request id: %(request_id)s") % {"request_id": request_id}
     return HttpResponseServerError(html)
 
 

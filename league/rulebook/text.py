@@ -6,13 +6,21 @@ words live here, one sentence per value, instead of being restated or chosen in 
 
 Words as in ``scoring.rules``: *makers* (the side that took trump), *set* (the makers did not
 make it), *override* (a field changed from its preset; a sheet lists them as ``changes``).
+
+Every sentence is one translatable string with named placeholders, and a sentence that speaks
+of "the opponents" comes in two whole forms (:class:`BySides`): with two sides and with more
+(where the opponents are each other player, scoring alone), so that each language words both.
+The module-level words are lazy: they are read in the language of the request that shows them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scoring.rules import (
     LAST_TRICK,
@@ -24,78 +32,144 @@ from scoring.rules import (
     Ruleset,
 )
 
-#: What the opponents get when the makers are set, by ``Ruleset.set_award``. ``{others}`` is
-#: "the opponents score" with two sides, "each other player scores" with more.
-SET_AWARD_TEXT: Mapping[str, str] = {
-    "own": "The makers score nothing (XX on the sheet) and {others} their own combined points.",
-    "all": "The makers score nothing (XX on the sheet) and {others} the combined points of "
-    "both sides: the makers' card points, melds and belle go to them too.",
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+@dataclass(frozen=True)
+class BySides:
+    """One rule's sentence, whole, for two sides and for more than two."""
+
+    two: StrOrPromise
+    more: StrOrPromise
+
+    @classmethod
+    def same(cls, text: StrOrPromise) -> BySides:
+        """A sentence that reads the same however many sides play."""
+        return cls(text, text)
+
+    def text(self, sides: int) -> str:
+        return str(self.two if sides == 2 else self.more)
+
+
+#: What the opponents get when the makers are set, by ``Ruleset.set_award``.
+SET_AWARD_TEXT: Mapping[str, BySides] = {
+    "own": BySides(
+        gettext_lazy(
+            "The makers score nothing (XX on the sheet) and the opponents score their own "
+            "combined points."
+        ),
+        gettext_lazy(
+            "The makers score nothing (XX on the sheet) and each other player scores their own "
+            "combined points."
+        ),
+    ),
+    "all": BySides(
+        gettext_lazy(
+            "The makers score nothing (XX on the sheet) and the opponents score the combined "
+            "points of both sides: the makers' card points, melds and belle go to them too."
+        ),
+        gettext_lazy(
+            "The makers score nothing (XX on the sheet) and each other player scores the "
+            "combined points of both sides: the makers' card points, melds and belle go to "
+            "them too."
+        ),
+    ),
 }
 
 
 #: What an equal deal means, by ``Ruleset.tie_rule``.
-TIE_RULE_TEXT: Mapping[str, str] = {
-    "set": "A tie counts as a set: the makers have not made it, and the deal is scored as one.",
-    "own": "On a tie the makers score nothing and {others} only their own combined points.",
-    "hang": "On a tie nobody scores yet: both sides' points are held and go to the winner of "
-    "the next deal that is not void (the makers if they make it, else the opponents). Points "
-    "held over several tied deals pile up.",
+TIE_RULE_TEXT: Mapping[str, BySides] = {
+    "set": BySides.same(
+        gettext_lazy(
+            "A tie counts as a set: the makers have not made it, and the deal is scored as one."
+        )
+    ),
+    "own": BySides(
+        gettext_lazy(
+            "On a tie the makers score nothing and the opponents score only their own combined "
+            "points."
+        ),
+        gettext_lazy(
+            "On a tie the makers score nothing and each other player scores only their own "
+            "combined points."
+        ),
+    ),
+    "hang": BySides.same(
+        gettext_lazy(
+            "On a tie nobody scores yet: both sides' points are held and go to the winner of "
+            "the next deal that is not void (the makers if they make it, else the opponents). "
+            "Points held over several tied deals pile up."
+        )
+    ),
 }
 
 
 #: What a side that took no trick keeps, by ``Ruleset.trickless_melds``.
-TRICKLESS_MELDS_TEXT: Mapping[str, str] = {
-    "void": "A side that takes no trick scores no melds, only belle.",
-    "kept": "A side that takes no trick still scores its melds and belle.",
+TRICKLESS_MELDS_TEXT: Mapping[str, StrOrPromise] = {
+    "void": gettext_lazy("A side that takes no trick scores no melds, only belle."),
+    "kept": gettext_lazy("A side that takes no trick still scores its melds and belle."),
 }
 
 
 #: Short forms of the same values, for a list of changes ("Set award: both sides' points").
-SET_AWARD_SHORT: Mapping[str, str] = {"own": "own points", "all": "both sides' points"}
-
-
-TIE_RULE_SHORT: Mapping[str, str] = {
-    "set": "counts as a set",
-    "own": "makers score nothing, opponents their own points",
-    "hang": "points held for the next deal's winner",
+SET_AWARD_SHORT: Mapping[str, StrOrPromise] = {
+    "own": pgettext_lazy("on a set, the opponents score", "own points"),
+    "all": pgettext_lazy("on a set, the opponents score", "both sides' points"),
 }
 
 
-TRICKLESS_MELDS_SHORT: Mapping[str, str] = {
-    "void": "melds lost, belle kept",
-    "kept": "melds and belle kept",
+TIE_RULE_SHORT: Mapping[str, StrOrPromise] = {
+    "set": pgettext_lazy("on a tie", "counts as a set"),
+    "own": pgettext_lazy("on a tie", "makers score nothing, opponents their own points"),
+    "hang": pgettext_lazy("on a tie", "points held for the next deal's winner"),
+}
+
+
+TRICKLESS_MELDS_SHORT: Mapping[str, StrOrPromise] = {
+    "void": pgettext_lazy("a side that took no trick", "melds lost, belle kept"),
+    "kept": pgettext_lazy("a side that took no trick", "melds and belle kept"),
 }
 
 
 #: Who scores melds when the best melds of both sides are equal, by ``Ruleset.meld_tie``.
-MELD_TIE_TEXT: Mapping[str, str] = {
-    "nobody": "When the best melds are equal (equal runs, both in plain suits), nobody scores "
-    "melds.",
-    "elder": "When the best melds are equal (equal runs, both in plain suits), the side of the "
-    "elder hand scores its melds (the player to the dealer's left; in the two-hand game, the "
-    "player who did not deal).",
+MELD_TIE_TEXT: Mapping[str, StrOrPromise] = {
+    "nobody": gettext_lazy(
+        "When the best melds are equal (equal runs, both in plain suits), nobody scores melds."
+    ),
+    "elder": gettext_lazy(
+        "When the best melds are equal (equal runs, both in plain suits), the side of the "
+        "elder hand scores its melds (the player to the dealer's left; in the two-hand game, "
+        "the player who did not deal)."
+    ),
 }
 
 #: Which of its melds the innocent side scores on a renege, by ``Ruleset.renege_melds``.
-RENEGE_MELDS_TEXT: Mapping[str, str] = {
-    "own": "On a renege the other side scores every meld it declared, whatever the reneging "
-    "side declared; the reneging side's melds are ignored.",
-    "scored": "On a renege the other side scores its melds only if they would have won the "
-    "comparison of melds; the reneging side's melds are ignored.",
+RENEGE_MELDS_TEXT: Mapping[str, StrOrPromise] = {
+    "own": gettext_lazy(
+        "On a renege the other side scores every meld it declared, whatever the reneging "
+        "side declared; the reneging side's melds are ignored."
+    ),
+    "scored": gettext_lazy(
+        "On a renege the other side scores its melds only if they would have won the "
+        "comparison of melds; the reneging side's melds are ignored."
+    ),
 }
 
-MELD_TIE_SHORT: Mapping[str, str] = {
-    "nobody": "nobody scores melds",
-    "elder": "the elder hand's side scores",
+MELD_TIE_SHORT: Mapping[str, StrOrPromise] = {
+    "nobody": pgettext_lazy("on equal melds", "nobody scores melds"),
+    "elder": pgettext_lazy("on equal melds", "the elder hand's side scores"),
 }
 
-RENEGE_MELDS_SHORT: Mapping[str, str] = {
-    "own": "all its own melds",
-    "scored": "its melds only if they were the best",
+RENEGE_MELDS_SHORT: Mapping[str, StrOrPromise] = {
+    "own": pgettext_lazy("on a renege, the innocent side scores", "all its own melds"),
+    "scored": pgettext_lazy(
+        "on a renege, the innocent side scores", "its melds only if they were the best"
+    ),
 }
 
 #: How the table settles which side scores melds (RULES.md, "Who scores melds").
-MELD_COMPARISON = (
+MELD_COMPARISON = gettext_lazy(
     "Which side holds the best meld is settled as at the table, from what each side declared: "
     "the higher value wins (four jacks, then the 100s, then 50, then 20). Between runs of the "
     "same value the longer run wins, then the higher top card, then a run in trumps over one "
@@ -104,20 +178,20 @@ MELD_COMPARISON = (
 )
 
 #: What a person reads for each overridable field of a ruleset.
-FIELD_LABELS: Mapping[str, str] = {
-    "target": "Target",
-    "meld_values": "Melds",
-    "belle_value": "Belle",
-    "set_award": "On a set",
-    "tie_rule": "On a tie",
-    "trickless_melds": "Melds without a trick",
-    "renege_award": "Renege award",
-    "meld_tie": "Equal melds",
-    "renege_melds": "Melds on a renege",
+FIELD_LABELS: Mapping[str, StrOrPromise] = {
+    "target": pgettext_lazy("rule: the score that ends a game", "Target"),
+    "meld_values": pgettext_lazy("rule", "Melds"),
+    "belle_value": pgettext_lazy("rule", "Belle"),
+    "set_award": pgettext_lazy("rule", "On a set"),
+    "tie_rule": pgettext_lazy("rule", "On a tie"),
+    "trickless_melds": pgettext_lazy("rule", "Melds without a trick"),
+    "renege_award": pgettext_lazy("rule", "Renege award"),
+    "meld_tie": pgettext_lazy("rule", "Equal melds"),
+    "renege_melds": pgettext_lazy("rule", "Melds on a renege"),
 }
 
 
-MELD_RULE = (
+MELD_RULE = gettext_lazy(
     "Only the side holding the best meld scores melds, and then all of its melds (partners' "
     "melds count together). Belle always scores for the player who holds it."
 )
@@ -125,42 +199,79 @@ MELD_RULE = (
 
 #: The rule sources, by the number a preset names (``shared/reference``): the documents the
 #: rules were written from, each said in words so that "source 002" means something.
-SOURCES: Mapping[str, str] = {
-    "000": "An encyclopedia article on Klaberjass (also called Bela): the two-hand game and "
-    "its variations, and the three-hand and four-hand (South African) games",
-    "001": "A how-to-play page for two-hand Klabberjass: bidding with schmeiss, the dix, "
-    "melds and scoring",
-    "002": "An encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
-    "cards, going set and the XX and - marks of the score sheet",
+SOURCES: Mapping[str, StrOrPromise] = {
+    "000": gettext_lazy(
+        "An encyclopedia article on Klaberjass (also called Bela): the two-hand game and "
+        "its variations, and the three-hand and four-hand (South African) games"
+    ),
+    "001": gettext_lazy(
+        "A how-to-play page for two-hand Klabberjass: bidding with schmeiss, the dix, "
+        "melds and scoring"
+    ),
+    "002": gettext_lazy(
+        "An encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
+        "cards, going set and the XX and - marks of the score sheet"
+    ),
+}
+
+#: A source said inside the sentence "Written from source 002, …": the same documents, in the
+#: form that follows a comma (in English, lower case).
+SOURCES_IN_SENTENCE: Mapping[str, StrOrPromise] = {
+    "000": pgettext_lazy(
+        "after 'Written from source 000,'",
+        "an encyclopedia article on Klaberjass (also called Bela): the two-hand game and "
+        "its variations, and the three-hand and four-hand (South African) games",
+    ),
+    "001": pgettext_lazy(
+        "after 'Written from source 001,'",
+        "a how-to-play page for two-hand Klabberjass: bidding with schmeiss, the dix, "
+        "melds and scoring",
+    ),
+    "002": pgettext_lazy(
+        "after 'Written from source 002,'",
+        "an encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
+        "cards, going set and the XX and - marks of the score sheet",
+    ),
 }
 
 #: What the sources are, said once above their list.
-SOURCES_INTRO = (
+SOURCES_INTRO = gettext_lazy(
     "The rules of each game were written from these documents (articles and a how-to-play "
     "page, in Spanish as they came). Each game names the one it follows by its number."
 )
 
-#: What a void reason means, for the rules page (``scoring.rules.VOID_REASONS``).
-VOID_REASON_TEXT: Mapping[str, str] = {
-    "passed": "everybody passed twice",
-    "schmeiss": "a schmeiss was accepted (a player offered to throw the deal in, and the other "
-    "player agreed)",
-    "misdeal": "the cards were misdealt",
+#: What a void reason means, for the rules page (``scoring.rules.VOID_REASONS``): each ends the
+#: sentence "A deal is void when …".
+VOID_REASON_TEXT: Mapping[str, StrOrPromise] = {
+    "passed": pgettext_lazy("a deal is void when", "everybody passed twice"),
+    "schmeiss": pgettext_lazy(
+        "a deal is void when",
+        "a schmeiss was accepted (a player offered to throw the deal in, and the other "
+        "player agreed)",
+    ),
+    "misdeal": pgettext_lazy("a deal is void when", "the cards were misdealt"),
 }
 
 
-CARD_NAMES: Mapping[str, str] = {
-    "J": "Jack",
-    "9": "Nine",
-    "A": "Ace",
-    "10": "Ten",
-    "K": "King",
-    "Q": "Queen",
-    "8": "Eight",
-    "7": "Seven",
+CARD_NAMES: Mapping[str, StrOrPromise] = {
+    "J": pgettext_lazy("card", "Jack"),
+    "9": pgettext_lazy("card", "Nine"),
+    "A": pgettext_lazy("card", "Ace"),
+    "10": pgettext_lazy("card", "Ten"),
+    "K": pgettext_lazy("card", "King"),
+    "Q": pgettext_lazy("card", "Queen"),
+    "8": pgettext_lazy("card", "Eight"),
+    "7": pgettext_lazy("card", "Seven"),
 }
 
+#: The ranks of a deck by its lowest card, for "24 cards, nine to ace in each of the 4 suits".
+RANK_RANGES: Mapping[str, StrOrPromise] = {
+    "7": pgettext_lazy("the ranks of a deck", "seven to ace"),
+    "8": pgettext_lazy("the ranks of a deck", "eight to ace"),
+    "9": pgettext_lazy("the ranks of a deck", "nine to ace"),
+}
 
+#: The names of the two high trumps, the same in every language (the sources keep them).
 TRUMP_NICKNAMES: Mapping[str, str] = {"J": "jass", "9": "menel"}
 
 
@@ -175,8 +286,8 @@ SUITS = 4
 class Line:
     """One rule: a heading, the sentence, and whether it differs from the preset."""
 
-    label: str
-    text: str
+    label: StrOrPromise
+    text: StrOrPromise
     overridden: bool = False
 
 
@@ -200,9 +311,9 @@ class MeldRow:
 class Change:
     """One override: the field, its value here, and the preset's value."""
 
-    label: str
-    value: str
-    preset_value: str
+    label: StrOrPromise
+    value: StrOrPromise
+    preset_value: StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -219,71 +330,69 @@ class RulesSheet:
     card_totals: list[str]
     melds: list[MeldRow]
     belle: Line
-    meld_rule: str
+    meld_rule: StrOrPromise
     scoring: list[Line]
     changes: list[Change]
     sources: tuple[Line, ...] = ()
-    sources_intro: str = SOURCES_INTRO
+    sources_intro: StrOrPromise = SOURCES_INTRO
 
 
 def describe(rules: Ruleset) -> RulesSheet:
-    """The rules sheet for ``rules``, overrides marked and listed."""
+    """The rules sheet for ``rules``, overrides marked and listed, in the active language."""
     changed = rules.overrides()
     changed_melds: Mapping[str, Any] = changed.get("meld_values", {})
     in_deck = set(_ranks_in_deck(rules))
     total = rules.deal_total()
-    # With three or more sides "the opponents" are each other player, scoring on their own.
-    others = "the opponents score" if rules.sides == 2 else "each other player scores"
 
     game = [
-        Line("Players", _players(rules)),
-        Line("Deck", _deck(rules)),
-        Line("Cards played", _cards_played(rules)),
-        Line("No trump", _no_trump(rules)),
+        Line(pgettext("rule", "Players"), _players(rules)),
+        Line(pgettext("rule", "Deck"), _deck(rules)),
+        Line(pgettext("rule", "Cards played"), _cards_played(rules)),
+        Line(pgettext("rule", "No trump"), _no_trump(rules)),
         Line(
-            "Game",
-            f"The first side to reach {rules.target} points wins. If more than one side "
-            "reaches it in the same deal, the higher total wins; on equal totals another deal "
-            "is played.",
+            pgettext("rule: how a game is won", "Game"),
+            _(
+                "The first side to reach %(target)s points wins. If more than one side "
+                "reaches it in the same deal, the higher total wins; on equal totals another "
+                "deal is played."
+            )
+            % {"target": rules.target},
             overridden="target" in changed,
         ),
-        Line("Source", _source(rules.source)),
+        Line(pgettext("rule: the document it follows", "Source"), _source(rules.source)),
     ]
     scoring = [
-        Line("Made", _made(rules)),
+        Line(pgettext("rule: the makers made it", "Made"), _made(rules)),
         Line(
-            "On a set",
-            SET_AWARD_TEXT[rules.set_award].format(others=others),
+            pgettext("rule", "On a set"),
+            SET_AWARD_TEXT[rules.set_award].text(rules.sides),
             overridden="set_award" in changed,
         ),
         Line(
-            "On a tie",
-            TIE_RULE_TEXT[rules.tie_rule].format(others=others),
+            pgettext("rule", "On a tie"),
+            TIE_RULE_TEXT[rules.tie_rule].text(rules.sides),
             overridden="tie_rule" in changed,
         ),
         Line(
-            "On a renege",
-            f"A side that reneges scores nothing, its melds and belle lost; "
-            f"{'the other side scores' if rules.sides == 2 else others} {rules.renege_award} "
-            "plus its own melds and belle, whatever the card points. If both sides renege, "
-            "the deal is void.",
+            pgettext("rule", "On a renege"),
+            _renege(rules),
             overridden="renege_award" in changed,
         ),
         Line(
-            "Melds on a renege",
-            RENEGE_MELDS_TEXT[rules.renege_melds],
+            pgettext("rule", "Melds on a renege"),
+            str(RENEGE_MELDS_TEXT[rules.renege_melds]),
             overridden="renege_melds" in changed,
         ),
-        Line("Best meld", MELD_COMPARISON),
+        Line(pgettext("rule", "Best meld"), str(MELD_COMPARISON)),
         Line(
-            "Equal melds",
-            MELD_TIE_TEXT[rules.meld_tie],
+            pgettext("rule", "Equal melds"),
+            str(MELD_TIE_TEXT[rules.meld_tie]),
             overridden="meld_tie" in changed,
         ),
-        Line("Void deal", _void(rules)),
+        Line(pgettext("rule", "Void deal"), _void(rules)),
         Line(
-            "No trick taken",
-            TRICKLESS_MELDS_TEXT[rules.trickless_melds],
+            pgettext("rule", "No trick taken"),
+            str(TRICKLESS_MELDS_TEXT[rules.trickless_melds]),
             overridden="trickless_melds" in changed,
         ),
     ]
@@ -291,7 +400,8 @@ def describe(rules: Ruleset) -> RulesSheet:
         ruleset=rules,
         name=rules.name,
         preset=rules.preset,
-        description=rules.description,
+        # A preset's description is the engine's, marked for translation there.
+        description=_(rules.description) if rules.description else "",
         game=game,
         trump_cards=[
             CardRow(rank, _card_name(rank, trump=True), points, rank in in_deck)
@@ -302,20 +412,23 @@ def describe(rules: Ruleset) -> RulesSheet:
             for rank, points in PLAIN_VALUES.items()
         ],
         card_totals=[
-            f"The last trick is worth {LAST_TRICK} more.",
-            f"With a trump suit the deck holds {total - LAST_TRICK} card points, {total} with "
-            "the last trick.",
+            _("The last trick is worth %(bonus)s more.") % {"bonus": LAST_TRICK},
+            _(
+                "With a trump suit the deck holds %(cards)s card points, %(total)s with the "
+                "last trick."
+            )
+            % {"cards": total - LAST_TRICK, "total": total},
         ],
         melds=[
-            MeldRow(kind, MELD_LABELS[kind], rules.meld_value(kind), kind in changed_melds)
+            MeldRow(kind, _(MELD_LABELS[kind]), rules.meld_value(kind), kind in changed_melds)
             for kind in MELD_KINDS
         ],
         belle=Line(
-            "Belle (king and queen of trumps in one hand)",
+            _("Belle (king and queen of trumps in one hand)"),
             str(rules.belle_value),
             overridden="belle_value" in changed,
         ),
-        meld_rule=MELD_RULE,
+        meld_rule=str(MELD_RULE),
         scoring=scoring,
         changes=_changes(rules, changed),
         sources=source_lines(),
@@ -324,7 +437,10 @@ def describe(rules: Ruleset) -> RulesSheet:
 
 def source_lines() -> tuple[Line, ...]:
     """Every rule source, as "Source 002" and what that document is."""
-    return tuple(Line(f"Source {code}", f"{title}.") for code, title in SOURCES.items())
+    return tuple(
+        Line(_("Source %(number)s") % {"number": code}, f"{title}.")
+        for code, title in SOURCES.items()
+    )
 
 
 def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
@@ -336,7 +452,7 @@ def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
         if field == "meld_values":
             changes.extend(
                 Change(
-                    MELD_LABELS[kind],
+                    _(MELD_LABELS[kind]),
                     _points(rules.meld_value(kind)),
                     _points(preset.meld_value(kind)),
                 )
@@ -346,7 +462,7 @@ def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
         else:
             changes.append(
                 Change(
-                    FIELD_LABELS[field],
+                    str(FIELD_LABELS[field]),
                     _value_text(field, getattr(rules, field)),
                     _value_text(field, getattr(preset, field)),
                 )
@@ -362,11 +478,11 @@ def _value_text(field: str, value: Any) -> str:
         "meld_tie": MELD_TIE_SHORT,
         "renege_melds": RENEGE_MELDS_SHORT,
     }.get(field)
-    return short[value] if short is not None else str(value)
+    return str(short[value]) if short is not None else str(value)
 
 
 def _points(value: int | None) -> str:
-    return "not paid" if value is None else str(value)
+    return pgettext("a meld", "not paid") if value is None else str(value)
 
 
 def _ranks_in_deck(rules: Ruleset) -> tuple[str, ...]:
@@ -376,77 +492,140 @@ def _ranks_in_deck(rules: Ruleset) -> tuple[str, ...]:
 
 def _card_name(rank: str, *, trump: bool) -> str:
     nickname = TRUMP_NICKNAMES.get(rank) if trump else None
-    return f"{CARD_NAMES[rank]} ({nickname})" if nickname else CARD_NAMES[rank]
+    if nickname:
+        return pgettext("a card and its name as a trump", "%(card)s (%(nickname)s)") % {
+            "card": CARD_NAMES[rank],
+            "nickname": nickname,
+        }
+    return str(CARD_NAMES[rank])
 
 
 def _players(rules: Ruleset) -> str:
     if rules.partnerships:
-        per_side = rules.players // rules.sides
-        return (
-            f"{rules.players} players in {rules.sides} partnerships of {per_side}; partners "
-            "sit opposite and score together."
-        )
-    return f"{rules.players} players, each playing and scoring alone."
+        return _(
+            "%(players)s players in %(sides)s partnerships of %(per_side)s; partners sit "
+            "opposite and score together."
+        ) % {
+            "players": rules.players,
+            "sides": rules.sides,
+            "per_side": rules.players // rules.sides,
+        }
+    return _("%(players)s players, each playing and scoring alone.") % {"players": rules.players}
 
 
 def _deck(rules: Ruleset) -> str:
-    lowest = CARD_NAMES[_ranks_in_deck(rules)[0]].lower()
-    return (
-        f"{rules.deck_size} cards, {lowest} to ace in each of the {SUITS} suits; "
-        f"{rules.cards_each} cards to each player, so {rules.tricks_per_deal} tricks a deal."
-    )
+    return _(
+        "%(cards)s cards, %(ranks)s in each of the %(suits)s suits; %(each)s cards to each "
+        "player, so %(tricks)s tricks a deal."
+    ) % {
+        "cards": rules.deck_size,
+        "ranks": RANK_RANGES[_ranks_in_deck(rules)[0]],
+        "suits": SUITS,
+        "each": rules.cards_each,
+        "tricks": rules.tricks_per_deal,
+    }
 
 
 def _cards_played(rules: Ruleset) -> str:
-    played = rules.players * rules.cards_each
-    total = rules.deal_total()
+    values = {
+        "played": rules.players * rules.cards_each,
+        "deck": rules.deck_size,
+        "total": rules.deal_total(),
+        "no_trump": rules.deal_total(no_trump=True),
+    }
     if rules.all_cards_played:
-        no_trump = (
-            f" ({rules.deal_total(no_trump=True)} in a no-trump deal)"
-            if rules.no_trump_allowed
-            else ""
-        )
+        if rules.no_trump_allowed:
+            return (
+                _(
+                    "Every card is played (%(played)s of %(deck)s): the sides' card points add "
+                    "up to exactly %(total)s (%(no_trump)s in a no-trump deal)."
+                )
+                % values
+            )
         return (
-            f"Every card is played ({played} of {rules.deck_size}): the sides' card points "
-            f"add up to exactly {total}{no_trump}."
+            _(
+                "Every card is played (%(played)s of %(deck)s): the sides' card points add up "
+                "to exactly %(total)s."
+            )
+            % values
+        )
+    if rules.sides == 2:
+        return (
+            _(
+                "Not every card is played (%(played)s of %(deck)s): the card points of both "
+                "sides add up to at most %(total)s."
+            )
+            % values
         )
     return (
-        f"Not every card is played ({played} of {rules.deck_size}): the card points of "
-        f"{'both' if rules.sides == 2 else 'all the'} sides add up to at most {total}."
+        _(
+            "Not every card is played (%(played)s of %(deck)s): the card points of all the "
+            "sides add up to at most %(total)s."
+        )
+        % values
     )
 
 
 def _no_trump(rules: Ruleset) -> str:
     if rules.no_trump_allowed:
         total = rules.deal_total(no_trump=True)
-        return (
+        return _(
             "No-trump deals are allowed: every suit counts as a plain suit, there is no jass, "
-            f"menel or belle, and the cards hold {total - LAST_TRICK} points, {total} with the "
-            "last trick."
-        )
-    return "Every deal has a trump suit; a no-trump deal is refused."
+            "menel or belle, and the cards hold %(cards)s points, %(total)s with the last "
+            "trick."
+        ) % {"cards": total - LAST_TRICK, "total": total}
+    return _("Every deal has a trump suit; a no-trump deal is refused.")
 
 
 def _made(rules: Ruleset) -> str:
-    beaten = "the opponents'" if rules.sides == 2 else "each other player's"
-    return (
+    if rules.sides == 2:
+        return _(
+            "Each side's combined points are its card points (last trick included), its melds "
+            "and belle. The makers make it when theirs are more than the opponents'; then "
+            "every side scores its own combined points."
+        )
+    return _(
         "Each side's combined points are its card points (last trick included), its melds and "
-        f"belle. The makers make it when theirs are more than {beaten}; then every side "
-        "scores its own combined points."
+        "belle. The makers make it when theirs are more than each other player's; then every "
+        "side scores its own combined points."
     )
+
+
+def _renege(rules: Ruleset) -> str:
+    if rules.sides == 2:
+        return _(
+            "A side that reneges scores nothing, its melds and belle lost; the other side "
+            "scores %(award)s plus its own melds and belle, whatever the card points. If both "
+            "sides renege, the deal is void."
+        ) % {"award": rules.renege_award}
+    return _(
+        "A side that reneges scores nothing, its melds and belle lost; each other player "
+        "scores %(award)s plus their own melds and belle, whatever the card points. If both "
+        "sides renege, the deal is void."
+    ) % {"award": rules.renege_award}
 
 
 def _source(code: str) -> str:
-    title = SOURCES.get(code)
-    if not title:
-        return f"Source {code or 'not given'}."
-    return (
-        f"Written from source {code}, {title[:1].lower()}{title[1:]} (the sources are listed "
-        "at the end of this page)."
-    )
+    title = SOURCES_IN_SENTENCE.get(code)
+    if title is None:
+        if not code:
+            return _("Source not given.")
+        return _("Source %(number)s.") % {"number": code}
+    return _(
+        "Written from source %(number)s, %(title)s (the sources are listed at the end of this "
+        "page)."
+    ) % {"number": code, "title": title}
 
 
 def _void(rules: Ruleset) -> str:
-    reasons = [VOID_REASON_TEXT[r] for r in rules.void_reasons]
-    listed = reasons[0] if len(reasons) == 1 else f"{', '.join(reasons[:-1])} or {reasons[-1]}"
-    return f"A void deal scores nothing for anybody. A deal is void when {listed}."
+    reasons = [str(VOID_REASON_TEXT[r]) for r in rules.void_reasons]
+    listed = reasons[0]
+    if len(reasons) > 1:
+        # "a, b or c": the list's separator and its "or" are the language's.
+        listed = _("%(reasons)s or %(last)s") % {
+            "reasons": pgettext("list separator", ", ").join(reasons[:-1]),
+            "last": reasons[-1],
+        }
+    return _("A void deal scores nothing for anybody. A deal is void when %(reasons)s.") % {
+        "reasons": listed
+    }

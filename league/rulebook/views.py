@@ -8,6 +8,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from league.rulebook.tables import PresetTable
 from league.rulebook.text import (
@@ -50,13 +51,15 @@ def preset_rows() -> list[dict[str, Any]]:
         {
             "preset": key,
             "name": rules.name,
-            "description": rules.description,
+            # A preset's description is the engine's, marked for translation there.
+            "description": _(rules.description) if rules.description else "",
             "url": reverse("rules:detail", args=[key]),
             "players": rules.players,
-            "deck": f"{rules.deck_size} cards, {rules.cards_each} each",
-            "set_award": SET_AWARD_SHORT[rules.set_award],
-            "tie_rule": TIE_RULE_SHORT[rules.tie_rule],
-            "meld_tie": MELD_TIE_SHORT[rules.meld_tie],
+            "deck": _("%(cards)s cards, %(each)s each")
+            % {"cards": rules.deck_size, "each": rules.cards_each},
+            "set_award": str(SET_AWARD_SHORT[rules.set_award]),
+            "tie_rule": str(TIE_RULE_SHORT[rules.tie_rule]),
+            "meld_tie": str(MELD_TIE_SHORT[rules.meld_tie]),
             "target": rules.target,
         }
         for key, rules in PRESETS.items()
