@@ -8,7 +8,9 @@
   if (!head.querySelector("link[rel='manifest']")) {
     var link = document.createElement("link");
     link.rel = "manifest";
-    link.href = "/manifest.webmanifest?start=" + encodeURIComponent(location.pathname);
+    // The app's name and description in the page's language (the manifest's ?lang=).
+    link.href = "/manifest.webmanifest?start=" + encodeURIComponent(location.pathname) +
+      "&lang=" + encodeURIComponent(document.documentElement.lang || "");
     head.appendChild(link);
     var theme = document.createElement("meta");
     theme.name = "theme-color";
