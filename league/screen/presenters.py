@@ -141,7 +141,7 @@ def table_row(line: FixtureLine, games_per_match: int) -> TableRow:
                 else pgettext("a finished match", "To confirm")
             )
         else:
-            words = pgettext("a match", "Played")
+            words = pgettext("fixture status", "Played")
     elif line.games:
         state = "in-play"
         words = _("Game %(number)d to start") % {"number": len(line.games) + 1}
@@ -331,8 +331,8 @@ def competition_pages(
     fmt = competition.format
     display = None
     if not is_tournament or fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN):
-        rows = standing_rows(competition)
-        pages += _pages(event, _("Standings"), "standings", rows, STANDING_ROWS)
+        standings = standing_rows(competition)
+        pages += _pages(event, _("Standings"), "standings", standings, STANDING_ROWS)
     elif fmt == TournamentFormat.POOLS:
         for table in tournament_presenters.pool_tables(competition):
             pool_rows = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -103,7 +104,7 @@ def join(request: HttpRequest) -> HttpResponse:
     return render(request, "screen/join.html", context)
 
 
-def catalog(request: HttpRequest) -> HttpResponse:
+def catalog(request: HttpRequest) -> HttpResponseBase:
     """Django's JavaScript catalog (``/jsi18n/``) in the language the address names
     (``?lang=``, else the site's): the screen's scripts speak the room's language, which is
     not the language of the browser that shows the screen."""

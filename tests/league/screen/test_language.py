@@ -5,6 +5,7 @@ one is ignored), and the screen's own JavaScript catalog and its next page speak
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -50,7 +51,7 @@ def test_a_site_without_languages_of_its_own_speaks_english_on_the_screen(organi
 def test_the_screens_browser_does_not_choose_the_rooms_language(league):
     tv = Client(headers={"accept-language": "de-DE,de;q=0.9"})
     assert lang(page(tv, screen(league))) == "nl"
-    tv.cookies["django_language"] = "es"
+    tv.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
     assert lang(page(tv, club_screen(league))) == "nl"
 
 
