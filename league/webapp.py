@@ -72,12 +72,13 @@ def _shell() -> list[str]:
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest; ``?start=`` is the page the installed app opens (an entry link
     or a game's page; anything else opens the home page). Its words are in the reader's
-    language, or the one ``?lang=`` names (the page that links it: an entry page speaks its
-    club's language to a reader who asked for none)."""
+    language, or the one ``?lang=`` names (the page that links it may: an entry page speaks
+    its club's language to a reader who asked for none)."""
     start = request.GET.get("start", "/")
     if not APP_PAGES.fullmatch(start):
         start = "/"
-    # The page's language (webapp.js sends its <html lang>), else the reader's.
+    # The language ?lang= names (the page that links the manifest may say its own), else the
+    # reader's.
     if asked := supported(request.GET.get("lang", "")[:20]):
         translation.activate(asked)
     data = {

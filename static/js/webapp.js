@@ -8,9 +8,7 @@
   if (!head.querySelector("link[rel='manifest']")) {
     var link = document.createElement("link");
     link.rel = "manifest";
-    // The app's name and description in the page's language (the manifest's ?lang=).
-    link.href = "/manifest.webmanifest?start=" + encodeURIComponent(location.pathname) +
-      "&lang=" + encodeURIComponent(document.documentElement.lang || "");
+    link.href = "/manifest.webmanifest?start=" + encodeURIComponent(location.pathname);
     head.appendChild(link);
     var theme = document.createElement("meta");
     theme.name = "theme-color";
