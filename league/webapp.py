@@ -25,8 +25,12 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+
+from league.languages import supported
 
 #: Static files every entry page needs (base.html's styles, the deal form's scripts, icons).
 APP_SHELL: tuple[str, ...] = (
@@ -67,15 +71,23 @@ def _shell() -> list[str]:
 @cache_control(no_cache=True)
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest; ``?start=`` is the page the installed app opens (an entry link
-    or a game's page; anything else opens the home page)."""
+    or a game's page; anything else opens the home page). Its words are in the reader's
+    language, or the one ``?lang=`` names (the page that links it may: an entry page speaks
+    its club's language to a reader who asked for none)."""
     start = request.GET.get("start", "/")
     if not APP_PAGES.fullmatch(start):
         start = "/"
+    # The language ?lang= names (the page that links the manifest may say its own), else the
+    # reader's.
+    if asked := supported(request.GET.get("lang", "")[:20]):
+        translation.activate(asked)
     data = {
         "id": start,
-        "name": "Hicksheet",
-        "short_name": "Hicksheet",
-        "description": "Keep the score of a Klaberjass or Clabber match.",
+        "lang": translation.get_language(),
+        # The app's name is a name: the same in every language, unless a translator says not.
+        "name": _("Hicksheet"),
+        "short_name": _("Hicksheet"),
+        "description": _("Keep the score of a Klaberjass or Clabber match."),
         "start_url": start,
         "scope": "/",
         "display": "standalone",

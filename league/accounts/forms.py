@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from league.models import Role
 
@@ -20,7 +21,7 @@ class FirstOrganiserForm(UserCreationForm):  # type: ignore[type-arg]
 class AccountForm(UserCreationForm):  # type: ignore[type-arg]
     """An organiser adds an account for a scorer or another organiser."""
 
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.SCORER)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Role.choices, initial=Role.SCORER)
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -30,12 +31,18 @@ class AccountActiveForm(forms.Form):
     """An organiser disables an account ("0") or enables it again ("1")."""
 
     active = forms.TypedChoiceField(
-        choices=[("1", "Enable"), ("0", "Disable")], coerce=lambda value: value == "1"
+        choices=[("1", gettext_lazy("Enable")), ("0", gettext_lazy("Disable"))],
+        coerce=lambda value: value == "1",
     )
 
 
 class LockoutLiftForm(forms.Form):
     """An organiser lets one locked-out account or address sign in again."""
 
-    kind = forms.ChoiceField(choices=[("account", "Account"), ("address", "Address")])
+    kind = forms.ChoiceField(
+        choices=[
+            ("account", pgettext_lazy("a sign-in account", "Account")),
+            ("address", pgettext_lazy("a device's network address", "Address")),
+        ]
+    )
     who = forms.CharField(max_length=255)

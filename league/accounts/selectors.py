@@ -60,7 +60,7 @@ def accounts() -> list[Account]:
         profile = getattr(user, "profile", None)
         organiser = user.is_superuser or (profile is not None and profile.role == Role.ORGANISER)
         found.append(
-            Account(user, Role.ORGANISER.label if organiser else Role.SCORER.label, organiser)
+            Account(user, str(Role.ORGANISER.label if organiser else Role.SCORER.label), organiser)
         )
     return found
 

@@ -12,16 +12,20 @@ from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.accounts.selectors import LockoutKind, organisers
 from league.errors import Refused
 from league.models import Installation, Profile, Role
 
-ALREADY_SET_UP = "Hicksheet is already set up: sign in, or ask the club's organiser for an account."
+ALREADY_SET_UP = gettext_lazy(
+    "Hicksheet is already set up: sign in, or ask the club's organiser for an account."
+)
 
 
 def user_set_role(*, user: User, role: Role) -> Profile:
-    profile, _ = Profile.objects.update_or_create(user=user, defaults={"role": role})
+    profile, _created = Profile.objects.update_or_create(user=user, defaults={"role": role})
     return profile
 
 
@@ -35,7 +39,7 @@ def user_set_active(*, user: User, active: bool, by: User) -> User:
         return user
     if user.pk == by.pk:
         raise Refused(
-            "You cannot disable your own account: another organiser can, if it must be.", None
+            _("You cannot disable your own account: another organiser can, if it must be."), None
         )
     with transaction.atomic():
         # The organisers' rows are locked (PostgreSQL), so that two organisers disabling each
@@ -43,8 +47,11 @@ def user_set_active(*, user: User, active: bool, by: User) -> User:
         remaining = list(organisers().select_for_update(of=("self",)).values_list("pk", flat=True))
         if user.pk in remaining and len(remaining) == 1:
             raise Refused(
-                f"{user} is the last organiser: make another account an organiser first, or "
-                "nobody could manage the accounts.",
+                _(
+                    "%(name)s is the last organiser: make another account an organiser first, "
+                    "or nobody could manage the accounts."
+                )
+                % {"name": user},
                 None,
             )
         user.is_active = False
@@ -77,8 +84,10 @@ def first_organiser_create(*, username: str, password: str) -> User:
             installation.save(update_fields=["first_organiser"])
     except IntegrityError:
         if Installation.objects.exists():
-            raise Refused(ALREADY_SET_UP) from None
-        raise Refused(f"There is already an account called {username}.", "username") from None
+            raise Refused(str(ALREADY_SET_UP)) from None
+        raise Refused(
+            _("There is already an account called %(name)s.") % {"name": username}, "username"
+        ) from None
     return user
 
 
@@ -90,4 +99,4 @@ def lockout_lift(*, kind: LockoutKind, who: str) -> int:
         return int(axes_reset(username=who))
     if kind == "address":
         return int(axes_reset(ip=who))
-    raise Refused("Choose an account or an address to let in again.", "kind")
+    raise Refused(_("Choose an account or an address to let in again."), "kind")

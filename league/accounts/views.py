@@ -20,6 +20,8 @@ from django.contrib.messages.views import SuccessMessageMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.access import (
@@ -54,7 +56,10 @@ def setup(request: HttpRequest) -> HttpResponse:
             show_refusal(form, error)
             return render(request, "accounts/setup.html", {"form": form}, status=409)
         login(request, user, backend="league.access.ProfileBackend")
-        messages.success(request, f"Welcome, {user.username}: you are this club's organiser.")
+        messages.success(
+            request,
+            _("Welcome, %(name)s: you are this club's organiser.") % {"name": user.username},
+        )
         return redirect("games:list")
     return render(request, "accounts/setup.html", {"form": form})
 
@@ -66,7 +71,7 @@ def account_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         services.user_set_role(user=user, role=Role(form.cleaned_data["role"]))
-        messages.success(request, f"Account {user.username} created.")
+        messages.success(request, _("Account %(name)s created.") % {"name": user.username})
         return redirect("accounts:list")
     return render(request, "accounts/account_new.html", {"form": form})
 
@@ -84,7 +89,7 @@ def account_active(request: AuthenticatedHttpRequest, user_id: int) -> HttpRespo
     account = account_for_organiser(request, user_id)
     form = AccountActiveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose to enable or to disable the account.")
+        messages.error(request, _("Choose to enable or to disable the account."))
         return account_list(request, status=400)
     active = form.cleaned_data["active"]
     try:
@@ -93,9 +98,12 @@ def account_active(request: AuthenticatedHttpRequest, user_id: int) -> HttpRespo
         messages.error(request, error.message)
         return account_list(request, status=400)
     if active:
-        messages.success(request, f"{account} may sign in again.")
+        messages.success(request, _("%(name)s may sign in again.") % {"name": account})
     else:
-        messages.success(request, f"{account} is disabled: they cannot sign in any more.")
+        messages.success(
+            request,
+            _("%(name)s is disabled: they cannot sign in any more.") % {"name": account},
+        )
     return redirect("accounts:list")
 
 
@@ -109,7 +117,10 @@ def account_set_password(request: AuthenticatedHttpRequest, user_id: int) -> Htt
     form = SetPasswordForm(account, request.POST or None)
     if request.method == "POST" and form.is_valid():
         services.user_set_password(user=account, password=form.cleaned_data["new_password1"])
-        messages.success(request, f"{account} has a new password: tell it to them in person.")
+        messages.success(
+            request,
+            _("%(name)s has a new password: tell it to them in person.") % {"name": account},
+        )
         return redirect("accounts:list")
     status = 400 if form.is_bound else 200
     context = {"form": form, "account": account}
@@ -122,7 +133,7 @@ class PasswordChange(SuccessMessageMixin, auth_views.PasswordChangeView):  # typ
 
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:password")
-    success_message = "Your password is changed."
+    success_message = gettext_lazy("Your password is changed.")
 
     def form_invalid(self, form: Any) -> HttpResponse:
         response = super().form_invalid(form)
@@ -152,9 +163,9 @@ def lockouts(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         kind, who = form.cleaned_data["kind"], form.cleaned_data["who"]
         if services.lockout_lift(kind=kind, who=who):
-            messages.success(request, f"{who} may sign in again.")
+            messages.success(request, _("%(name)s may sign in again.") % {"name": who})
         else:
-            messages.info(request, f"{who} was not locked out (any more).")
+            messages.info(request, _("%(name)s was not locked out (any more).") % {"name": who})
         return redirect("accounts:lockouts")
     return render(
         request,

@@ -25,6 +25,7 @@ from django.db import connections
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.live.hub import Event, Hub, hub
@@ -46,12 +47,12 @@ def topics_asked(request: HttpRequest) -> frozenset[str] | str:
     """The valid topics of the request, or why there are none."""
     words = request.GET.get("topics", "").split()
     if not words:
-        return "Say which topics to follow: ?topics=game:12"
+        return _("Say which topics to follow: %(example)s") % {"example": "?topics=game:12"}
     if len(words) > MAX_TOPICS:
-        return f"At most {MAX_TOPICS} topics."
+        return _("At most %(count)d topics.") % {"count": MAX_TOPICS}
     wrong = [w for w in words if not TOPIC.fullmatch(w)]
     if wrong:
-        return f"Unknown topic: {wrong[0][:40]}"
+        return _("Unknown topic: %(topic)s") % {"topic": wrong[0][:40]}
     return frozenset(words)
 
 
@@ -119,7 +120,7 @@ def events(request: HttpRequest) -> HttpResponseBase:
     the_hub = hub()
     if the_hub.open_pages >= MAX_OPEN_PAGES:
         response = HttpResponse(
-            "Too many open pages on this server: reload by hand.",
+            _("Too many open pages on this server: reload by hand."),
             status=503,
             content_type="text/plain; charset=utf-8",
         )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class Role(models.TextChoices):
-    ORGANISER = "organiser", "Organiser"
-    SCORER = "scorer", "Scorer"
+    ORGANISER = "organiser", gettext_lazy("Organiser")
+    SCORER = "scorer", gettext_lazy("Scorer")
 
 
 class Profile(models.Model):

@@ -6,16 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from league.forms_common import number
 from league.screen.services import MAX_MINUTES
 
 CLOCK_ACTIONS = [
-    ("set", "Set the minutes"),
-    ("start", "Start"),
-    ("pause", "Pause"),
-    ("resume", "Resume"),
-    ("reset", "Reset"),
+    ("set", gettext_lazy("Set the minutes")),
+    ("start", pgettext_lazy("the round clock", "Start")),
+    ("pause", pgettext_lazy("the round clock", "Pause")),
+    ("resume", pgettext_lazy("the round clock", "Resume")),
+    ("reset", pgettext_lazy("the round clock", "Reset")),
 ]
 
 
@@ -25,16 +26,18 @@ class ClockForm(forms.Form):
         widget=forms.HiddenInput,
         # Only a form not from this site sends another: say so, it has no box to be marked.
         error_messages={
-            "required": "Press one of the clock's buttons.",
-            "invalid_choice": "The clock has no such button: press one of those below.",
+            "required": gettext_lazy("Press one of the clock's buttons."),
+            "invalid_choice": gettext_lazy(
+                "The clock has no such button: press one of those below."
+            ),
         },
     )
     minutes = number(
-        label="Minutes for the round",
+        label=gettext_lazy("Minutes for the round"),
         required=False,
         min_value=1,
         max_value=MAX_MINUTES,
-        help_text="The screen counts down from this once you press Start.",
+        help_text=gettext_lazy("The screen counts down from this once you press Start."),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -45,5 +48,5 @@ class ClockForm(forms.Form):
             and data.get("minutes") is None
             and "minutes" not in self.errors
         ):
-            self.add_error("minutes", "Type the round's minutes, 45 say.")
+            self.add_error("minutes", gettext("Type the round's minutes, 45 say."))
         return data

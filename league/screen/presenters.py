@@ -20,10 +20,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from league.competitions import selectors as competitions_selectors
 from league.competitions.selectors import FixtureLine
-from league.models import Club, Competition, CompetitionKind, Round, TournamentFormat
+from league.models import (
+    Club,
+    Competition,
+    CompetitionKind,
+    Fixture,
+    FixtureStatus,
+    Round,
+    TournamentFormat,
+)
 from league.screen import selectors
 from league.tournaments import presenters as tournament_presenters
 from league.tournaments.presenters import BracketColumn, BracketDisplay
@@ -59,12 +69,18 @@ class Clock:
     @property
     def text(self) -> str:
         if self.state == "over":
-            return "Time"
+            return pgettext("the round clock has run out", "Time")
         return "" if self.state == "unset" else clock_text(self.seconds_left)
 
     @property
     def note(self) -> str:
-        return {"ready": "Not started", "paused": "Paused", "unset": "No clock"}.get(self.state, "")
+        if self.state == "ready":
+            return pgettext("the round clock", "Not started")
+        if self.state == "paused":
+            return pgettext("the round clock", "Paused")
+        if self.state == "unset":
+            return _("No clock")
+        return ""
 
 
 def clock_of(night: Round, now: datetime.datetime | None = None) -> Clock:
@@ -95,33 +111,49 @@ class TableRow:
     state_text: str
 
 
-SHORT_STATUS = {tournament_presenters.TO_BE_CONFIRMED: "To confirm"}
-
-
 def table_label(line: FixtureLine) -> str:
     fixture = line.fixture
     return fixture.table or fixture.bracket_match or "–"
 
 
+def _conceded(fixture: Fixture) -> bool:
+    return fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW)
+
+
 def table_row(line: FixtureLine, games_per_match: int) -> TableRow:
+    """The row's words are read from the fixture itself (never from another page's words,
+    which are in the reader's language): short, for a narrow column read from across the
+    room; the names are beside it."""
     fixture = line.fixture
     running = line.running_game
-    words = tournament_presenters.fixture_status(fixture, running, line.sides)
     if running is not None:
         state = "in-play"
-        game = f", game {len(line.games)}" if len(line.games) > 1 else ""
-        words = f"In play{game}"
+        played = len(line.games)
+        words = _("In play, game %(number)d") % {"number": played} if played > 1 else _("In play")
     elif fixture.finished:
-        # Short words for a narrow column read from across the room; the names are beside it.
-        state, words = "done", SHORT_STATUS.get(words, words) if words else "Played"
-        if words.startswith(("Forfeit by", "No-show by")):
-            words = words.split(" by ", 1)[0]
+        state = "done"
+        if _conceded(fixture):
+            words = fixture.get_status_display()  # "Forfeit", "No-show": not by whom
+        elif fixture.confirmed_at is None:
+            words = (
+                _("Disputed: the director settles it")
+                if fixture.disputed_at is not None
+                else pgettext("a finished match", "To confirm")
+            )
+        else:
+            words = pgettext("fixture status", "Played")
     elif line.games:
-        state, words = "in-play", f"Game {len(line.games) + 1} to start"
+        state = "in-play"
+        words = _("Game %(number)d to start") % {"number": len(line.games) + 1}
     else:
-        state, words = "waiting", words or "Not started"
+        state = "waiting"
+        words = (
+            tournament_presenters.conceded(fixture, line.sides)
+            if _conceded(fixture)
+            else pgettext("a match", "Not started")
+        )
     scores = tournament_presenters.side_scores(line, games_per_match)
-    return TableRow(table_label(line), line.sides, scores, state, words)
+    return TableRow(table_label(line), line.sides, scores, state, str(words))
 
 
 @dataclass(frozen=True)
@@ -137,9 +169,13 @@ class StillPlaying:
     @property
     def text(self) -> str:
         if not self.tables:
-            return "Every table has finished."
+            return _("Every table has finished.")
         n = len(self.tables)
-        return f"Still to finish: {n} table{'s' if n != 1 else ''} ({', '.join(self.tables)})"
+        return ngettext(
+            "Still to finish: %(count)d table (%(tables)s)",
+            "Still to finish: %(count)d tables (%(tables)s)",
+            n,
+        ) % {"count": n, "tables": ", ".join(self.tables)}
 
 
 def still_playing(lines: Sequence[FixtureLine]) -> StillPlaying:
@@ -198,13 +234,18 @@ class ScreenPage:
     still: StillPlaying = field(default_factory=StillPlaying)
 
 
+def _part(number: int, count: int) -> str:
+    """ "2 of 3": which page of a panel cut into pages."""
+    return pgettext("page 2 of 3", "%(number)d of %(count)d") % {"number": number, "count": count}
+
+
 def _pages(
     event: str, title: str, kind: str, rows: Sequence[object], size: int
 ) -> list[ScreenPage]:
     chunks = [tuple(rows[i : i + size]) for i in range(0, len(rows), size)] or [()]
     n = len(chunks)
     return [
-        ScreenPage(event, title, kind, chunk, part=f"{k} of {n}" if n > 1 else "")
+        ScreenPage(event, title, kind, chunk, part=_part(k, n) if n > 1 else "")
         for k, chunk in enumerate(chunks, start=1)
     ]
 
@@ -214,7 +255,7 @@ def bracket_pages(event: str, display: BracketDisplay) -> list[ScreenPage]:
     on pages of its own, the later rounds side by side."""
     pages: list[ScreenPage] = []
     for section in display.sections:
-        name = section.title or "Bracket"
+        name = section.title or _("Bracket")
         group: list[BracketColumn] = []
 
         def flush(group: list[BracketColumn] = group, name: str = name) -> None:
@@ -228,7 +269,7 @@ def bracket_pages(event: str, display: BracketDisplay) -> list[ScreenPage]:
                 flush()
                 chunks = [boxes[i : i + BRACKET_BOXES] for i in range(0, len(boxes), BRACKET_BOXES)]
                 for k, chunk in enumerate(chunks, start=1):
-                    part = f"{k} of {len(chunks)}"
+                    part = _part(k, len(chunks))
                     one = (BracketColumn(column.title, chunk),)
                     pages.append(ScreenPage(event, name, "bracket", columns=one, part=part))
                 continue
@@ -237,10 +278,6 @@ def bracket_pages(event: str, display: BracketDisplay) -> list[ScreenPage]:
                 flush()
         flush()
     return pages
-
-
-def _round_title(night: Round) -> str:
-    return f"Round {night.number}"
 
 
 def competition_pages(
@@ -252,23 +289,25 @@ def competition_pages(
     event = competition.name
     is_tournament = competition.kind == CompetitionKind.TOURNAMENT
     if is_tournament and not competition.started:
-        return [ScreenPage(event, "Entrants", "note", text=tournament_presenters.NOT_DRAWN)]
+        text = str(tournament_presenters.NOT_DRAWN)
+        return [ScreenPage(event, _("Entrants"), "note", text=text)]
     current = selectors.current_round(competition)
     if current is None:
         draft = competition.rounds.filter(draft=True).order_by("number").first()
         text = (
-            f"Round {draft.number} is drawn: its tables show here once the director publishes them."
+            _("Round %(number)d is drawn: its tables show here once the director publishes them.")
+            % {"number": draft.number}
             if draft is not None
-            else "The fixtures are not drawn yet."
+            else _("The fixtures are not drawn yet.")
         )
-        return [ScreenPage(event, "Fixtures", "note", text=text)]
+        return [ScreenPage(event, _("Fixtures"), "note", text=text)]
     numbers = selectors.open_round_numbers(competition, current)
     upcoming = selectors.next_round(competition, current)
     wanted = numbers + ([upcoming.number] if upcoming is not None else [])
     rounds = selectors.rounds_with_tables(competition, wanted)
     games = competition.games_per_match
     clock = clock_of(current, now)
-    playing = [line for night, lines, _ in rounds if night.number in numbers for line in lines]
+    playing = [line for night, lines, _seen in rounds if night.number in numbers for line in lines]
     bracket = is_tournament and competition.format in ELIMINATIONS
     if bracket:
         # A bracket's rounds are its matches as they are drawn: those still to confirm.
@@ -276,20 +315,24 @@ def competition_pages(
     still = still_playing(playing)
 
     pages: list[ScreenPage] = []
-    title = "Matches to play" if bracket else f"{_round_title(current)}: tables"
+    title = (
+        _("Matches to play")
+        if bracket
+        else _("Round %(number)d: tables") % {"number": current.number}
+    )
     rows = [table_row(line, games) for line in playing]
     pages += _pages(event, title, "tables", rows, TABLE_ROWS)
-    for night, lines, _ in rounds:
+    for night, lines, _seen in rounds:
         if upcoming is not None and night.number == upcoming.number:
             seats = [table_row(line, games) for line in lines]
-            pages += _pages(
-                event, f"Next: {_round_title(night)}, seats", "tables", seats, TABLE_ROWS
-            )
+            title = _("Next: Round %(number)d, seats") % {"number": night.number}
+            pages += _pages(event, title, "tables", seats, TABLE_ROWS)
 
     fmt = competition.format
     display = None
     if not is_tournament or fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN):
-        pages += _pages(event, "Standings", "standings", standing_rows(competition), STANDING_ROWS)
+        standings = standing_rows(competition)
+        pages += _pages(event, _("Standings"), "standings", standings, STANDING_ROWS)
     elif fmt == TournamentFormat.POOLS:
         for table in tournament_presenters.pool_tables(competition):
             pool_rows = [
@@ -312,7 +355,7 @@ def competition_pages(
     if display is not None:
         if display.placings:
             places = [(p.place_text, p.name) for p in display.placings]
-            pages += _pages(event, "Final places", "places", places, STANDING_ROWS)
+            pages += _pages(event, _("Final places"), "places", places, STANDING_ROWS)
         pages += bracket_pages(event, display)
     # Every page of the event carries its clock and the tables still playing.
     return [
@@ -329,7 +372,7 @@ def club_pages(club: Club, now: datetime.datetime | None = None) -> list[ScreenP
     for competition in selectors.club_events(club):
         pages += competition_pages(competition, now)
     return pages or [
-        ScreenPage(club.name, "Tonight", "note", text="Nothing is being played right now.")
+        ScreenPage(club.name, _("Tonight"), "note", text=_("Nothing is being played right now."))
     ]
 
 
@@ -352,7 +395,7 @@ def room(competition: Competition) -> Room | None:
     numbers = selectors.open_round_numbers(competition, current)
     lines = [
         line
-        for _, round_lines, _ in selectors.rounds_with_tables(competition, numbers)
+        for _night, round_lines, _seen in selectors.rounds_with_tables(competition, numbers)
         for line in round_lines
         if line.fixture.confirmed_at is None or competition.format not in ELIMINATIONS
     ]

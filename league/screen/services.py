@@ -14,6 +14,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.errors import Refused
 from league.live.publish import changed
@@ -41,7 +42,9 @@ def _saved(night: Round) -> Round:
 def round_clock_set(*, night: Round, minutes: int) -> Round:
     """Give the round's clock ``minutes``, stopped at the full time (ready to start)."""
     if not 1 <= minutes <= MAX_MINUTES:
-        raise Refused(f"Give the round between 1 and {MAX_MINUTES} minutes.", "minutes")
+        raise Refused(
+            _("Give the round between 1 and %(most)d minutes.") % {"most": MAX_MINUTES}, "minutes"
+        )
     night = _locked(night)
     night.clock_minutes = minutes
     night.clock_ends_at = None
@@ -54,9 +57,9 @@ def round_clock_start(*, night: Round, now: datetime.datetime | None = None) -> 
     """Start the clock from the full time, or resume it from where it was paused."""
     night = _locked(night)
     if night.clock_minutes is None:
-        raise Refused("Set the round's minutes first.", "minutes")
+        raise Refused(_("Set the round's minutes first."), "minutes")
     if night.clock_ends_at is not None:
-        raise Refused("The clock is running already.")
+        raise Refused(_("The clock is running already."))
     left = night.clock_paused_left
     seconds = left if left is not None else night.clock_minutes * 60
     night.clock_ends_at = (now or timezone.now()) + datetime.timedelta(seconds=seconds)
@@ -69,7 +72,7 @@ def round_clock_pause(*, night: Round, now: datetime.datetime | None = None) -> 
     """Stop the running clock, keeping the time it has left (none, once it is over)."""
     night = _locked(night)
     if night.clock_ends_at is None:
-        raise Refused("The clock is not running.")
+        raise Refused(_("The clock is not running."))
     left = (night.clock_ends_at - (now or timezone.now())).total_seconds()
     night.clock_paused_left = max(0, round(left))
     night.clock_ends_at = None
@@ -81,7 +84,7 @@ def round_clock_reset(*, night: Round) -> Round:
     """Stop the clock and put it back to the round's full time."""
     night = _locked(night)
     if night.clock_minutes is None:
-        raise Refused("Set the round's minutes first.", "minutes")
+        raise Refused(_("Set the round's minutes first."), "minutes")
     night.clock_ends_at = None
     night.clock_paused_left = None
     return _saved(night)

@@ -10,15 +10,20 @@ said); without JavaScript the page reloads itself onto the next panel (a refresh
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.i18n import JavaScriptCatalog
 
 from league.access import club_or_404, competition_or_404, organiser_required, round_or_404
 from league.errors import Refused
 from league.forms_common import show_refusal
+from league.languages import room_language, supported
 from league.live import topics as live_topics
 from league.models import Competition, CompetitionKind, Round
 from league.printing.qr import qr_svg
@@ -48,6 +53,9 @@ def _screen(
     query = f"panel={(panel + 1) % len(pages)}"
     if "seconds" in request.GET:
         query += f"&seconds={seconds}"
+    if supported(request.GET.get("lang", "")[:20]):
+        # The page that follows speaks the same language (a code of the site's, safe as it is).
+        query += f"&lang={translation.get_language()}"
     address = join_address(request)
     context = {
         "name": name,
@@ -58,21 +66,30 @@ def _screen(
         "topics": topics,
         "now_ms": int(timezone.now().timestamp() * 1000),
         "join_address": address,
-        "join_qr": qr_svg(address, f"QR code of {address}, to open Hicksheet on a phone"),
+        "join_qr": qr_svg(address, _qr_words(address)),
         # No code a phone cannot open: a server for this computer only shows none.
         "only_itself": serves_only_itself(),
     }
     return render(request, "screen/screen.html", context)
 
 
+def _qr_words(address: str) -> str:
+    return _("QR code of %(address)s, to open Hicksheet on a phone") % {"address": address}
+
+
 def competition_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """An event's screen, in the event's language (else its club's) unless ``?lang=`` asks
+    for another of the site's."""
     competition = competition_or_404(slug)
+    translation.activate(room_language(request, competition.club.language, competition.language))
     pages = presenters.competition_pages(competition)
     return _screen(request, competition.name, pages, live_topics.event_page(competition))
 
 
 def club_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club night's screen, in the club's language unless ``?lang=`` asks for another."""
     club = club_or_404(slug)
+    translation.activate(room_language(request, club.language))
     return _screen(request, club.name, presenters.club_pages(club), live_topics.club_page(club.pk))
 
 
@@ -81,10 +98,18 @@ def join(request: HttpRequest) -> HttpResponse:
     address = join_address(request)
     context = {
         "join_address": address,
-        "join_qr": qr_svg(address, f"QR code of {address}, to open Hicksheet on a phone"),
+        "join_qr": qr_svg(address, _qr_words(address)),
         "only_itself": serves_only_itself(),
     }
     return render(request, "screen/join.html", context)
+
+
+def catalog(request: HttpRequest) -> HttpResponseBase:
+    """Django's JavaScript catalog (``/jsi18n/``) in the language the address names
+    (``?lang=``, else the site's): the screen's scripts speak the room's language, which is
+    not the language of the browser that shows the screen."""
+    translation.activate(supported(request.GET.get("lang", "")[:20]) or settings.LANGUAGE_CODE)
+    return JavaScriptCatalog.as_view()(request)
 
 
 # -- the round clock --------------------------------------------------------------------------
@@ -95,13 +120,18 @@ def clock_back(competition: Competition) -> str:
     return reverse("competitions:detail", args=[competition.slug]) + "#room"
 
 
-_DONE = {
-    "set": "The clock is set to {minutes} minutes: press Start when the round begins.",
-    "start": "The clock is running.",
-    "pause": "The clock is paused.",
-    "resume": "The clock is running again.",
-    "reset": "The clock is back to the round's full time.",
-}
+def _done(action: str, minutes: int | None) -> str:
+    """What the director's press did, in words."""
+    if action == "set":
+        return _("The clock is set to %(minutes)d minutes: press Start when the round begins.") % {
+            "minutes": minutes or 0
+        }
+    return {
+        "start": _("The clock is running."),
+        "pause": _("The clock is paused."),
+        "resume": _("The clock is running again."),
+        "reset": _("The clock is back to the round's full time."),
+    }[action]
 
 
 def _apply(night: Round, action: str, minutes: int | None) -> None:
@@ -134,7 +164,7 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 return HttpResponseRedirect(clock_back(competition))
             show_refusal(form, error)
         else:
-            messages.success(request, _DONE[action].format(minutes=minutes))
+            messages.success(request, _done(action, minutes))
             return HttpResponseRedirect(clock_back(competition))
     night.refresh_from_db()
     context = {

@@ -1,9 +1,14 @@
 // The round clock on the director's (or a league's) page counts down as the room's screen
 // does, from when it runs out by the server's clock; "Time is up." at nought. Without this
-// script the page says how long was left when it was shown.
+// script the page says how long was left when it was shown. Its words come from the page's
+// JavaScript catalog (base.html loads it first); English without one.
 (function () {
   "use strict";
   var skew = null; // the server's clock minus this browser's, from the page
+  var gettext = window.gettext || function (words) { return words; };
+  var interpolate = window.interpolate || function (words, values) {
+    return words.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  };
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -20,7 +25,9 @@
       delete now.dataset.now; // read once a page (a live swap brings a fresh one)
     }
     var left = Math.max(0, Math.round((Number(now.dataset.ends) - Date.now() - (skew || 0)) / 1000));
-    now.textContent = left > 0 ? "Running: " + text(left) + " left." : "Time is up.";
+    now.textContent = left > 0
+      ? interpolate(gettext("Running: %(time)s left."), { time: text(left) }, true)
+      : gettext("Time is up.");
   }
 
   document.addEventListener("live:updated", tick);

@@ -1,7 +1,8 @@
 // The room's screen (templates/screen/screen.html): turns its pages every data-seconds, and
 // counts the round clock down from the moment it runs out (data-ends, the server's time:
 // data-now says how far this computer's clock is off). When live.js swaps the pages for
-// fresh ones ("live:updated"), the turning goes on from the same page.
+// fresh ones ("live:updated"), the turning goes on from the same page. Its one word ("Time",
+// the clock run out) comes from the screen's catalog, in the room's language.
 (function () {
   "use strict";
   var root = document.getElementById("screen");
@@ -25,6 +26,8 @@
     if (now) offset = Number(now.dataset.now) - Date.now();
   }
 
+  var pgettext = window.pgettext || function (context, words) { return words; };
+
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
   function text(left) {
@@ -41,7 +44,7 @@
       if (left <= 0) {
         clock.className = "clock state-over";
         clock.dataset.state = "over";
-        if (time) time.textContent = "Time";
+        if (time) time.textContent = pgettext("the round clock has run out", "Time");
       } else if (time) {
         time.textContent = text(left);
       }

@@ -40,3 +40,13 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client: Cli
 def test_the_worker_and_manifest_are_read_only(client: Client):
     assert client.post("/sw.js").status_code == 405
     assert client.post("/manifest.webmanifest").status_code == 405
+
+
+def test_the_manifest_speaks_the_pages_language_else_the_readers(client: Client):
+    data = client.get("/manifest.webmanifest", {"start": "/games/12/", "lang": "nl"}).json()
+    assert data["lang"] == "nl" and data["name"] == "Hicksheet"
+    assert data["description"]
+    browser = Client(headers={"accept-language": "fr"})
+    assert browser.get("/manifest.webmanifest").json()["lang"] == "fr"
+    assert browser.get("/manifest.webmanifest", {"lang": "zz"}).json()["lang"] == "fr"
+    assert client.get("/manifest.webmanifest").json()["lang"] == "en"
