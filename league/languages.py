@@ -132,4 +132,6 @@ def javascript_catalog(request: HttpRequest, language: str) -> HttpResponseBase:
     if supported(language) != language:
         raise Http404("There is no such language here.")
     with translation.override(language):
-        return JavaScriptCatalog.as_view()(request)
+        response = JavaScriptCatalog.as_view()(request)
+    response["Content-Language"] = language
+    return response

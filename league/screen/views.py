@@ -10,15 +10,12 @@ said); without JavaScript the page reloads itself onto the next panel (a refresh
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.views.i18n import JavaScriptCatalog
 
 from league.access import club_or_404, competition_or_404, organiser_required, round_or_404
 from league.errors import Refused
@@ -102,14 +99,6 @@ def join(request: HttpRequest) -> HttpResponse:
         "only_itself": serves_only_itself(),
     }
     return render(request, "screen/join.html", context)
-
-
-def catalog(request: HttpRequest) -> HttpResponseBase:
-    """Django's JavaScript catalog (``/jsi18n/``) in the language the address names
-    (``?lang=``, else the site's): the screen's scripts speak the room's language, which is
-    not the language of the browser that shows the screen."""
-    translation.activate(supported(request.GET.get("lang", "")[:20]) or settings.LANGUAGE_CODE)
-    return JavaScriptCatalog.as_view()(request)
 
 
 # -- the round clock --------------------------------------------------------------------------
