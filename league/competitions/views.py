@@ -112,7 +112,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("The times of %(club)s are now shown in %(zone)s time.")
+                _("%(club)s: times are now shown in %(zone)s time.")
                 % {"club": club, "zone": zone_name(club)},
             )
             return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
