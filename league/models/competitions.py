@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.models.clubs import Club, Partnership, Player
@@ -305,3 +305,17 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.who}: {self.get_kind_display()}"
+
+    @property
+    def kind_words(self) -> str:
+        """What was done, as said after who did it ("Olga: took over entering the deals"): in
+        each language's own case, where a lower-cased label would lose German's capitals."""
+        words = {
+            self.Kind.TAKE_OVER: pgettext(
+                "a match note, after who", "took over entering the deals"
+            ),
+            self.Kind.DISPUTE: pgettext("a match note, after who", "disputed the result"),
+            self.Kind.ABANDON: pgettext("a match note, after who", "abandoned a game"),
+            self.Kind.SETTLED: pgettext("a match note, after who", "settled the dispute"),
+        }
+        return words.get(self.kind, str(self.get_kind_display()))
