@@ -310,7 +310,7 @@ class MatchEvent(models.Model):
     def kind_words(self) -> str:
         """What was done, as said after who did it ("Olga: took over entering the deals"): in
         each language's own case, where a lower-cased label would lose German's capitals."""
-        words = {
+        words: dict[str, str] = {
             self.Kind.TAKE_OVER: pgettext(
                 "a match note, after who", "took over entering the deals"
             ),
@@ -318,4 +318,5 @@ class MatchEvent(models.Model):
             self.Kind.ABANDON: pgettext("a match note, after who", "abandoned a game"),
             self.Kind.SETTLED: pgettext("a match note, after who", "settled the dispute"),
         }
-        return words.get(self.kind, str(self.get_kind_display()))
+        kind_display: str = str(self.get_kind_display())
+        return words.get(str(self.kind), kind_display)
