@@ -15,6 +15,7 @@ from functools import cache
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 #: The zones a club most likely keeps, first in the menu (the others follow, A to Z).
 COMMON_ZONES: tuple[str, ...] = (
@@ -43,18 +44,47 @@ def known_zones() -> frozenset[str]:
     return frozenset(zoneinfo.available_timezones())
 
 
+#: The regions of the zones' names in the reader's language (the cities keep their names).
+REGION_WORDS = {
+    "Africa": pgettext_lazy("time zone region", "Africa"),
+    "America": pgettext_lazy("time zone region", "America"),
+    "Antarctica": pgettext_lazy("time zone region", "Antarctica"),
+    "Arctic": pgettext_lazy("time zone region", "Arctic"),
+    "Asia": pgettext_lazy("time zone region", "Asia"),
+    "Atlantic": pgettext_lazy("time zone region", "Atlantic"),
+    "Australia": pgettext_lazy("time zone region", "Australia"),
+    "Brazil": pgettext_lazy("time zone region", "Brazil"),
+    "Canada": pgettext_lazy("time zone region", "Canada"),
+    "Chile": pgettext_lazy("time zone region", "Chile"),
+    "Europe": pgettext_lazy("time zone region", "Europe"),
+    "Indian": pgettext_lazy("time zone region", "Indian Ocean"),
+    "Mexico": pgettext_lazy("time zone region", "Mexico"),
+    "Pacific": pgettext_lazy("time zone region", "Pacific"),
+    "US": pgettext_lazy("time zone region", "US"),
+}
+
+
 def zone_words(name: str) -> str:
-    """A zone as a person reads it: "America/New_York" as "America: New York"."""
+    """A zone as a person reads it: "America/New_York" as "America: New York" (the region in
+    the reader's language; the place as the time-zone database names it)."""
     region, _, place = name.replace("_", " ").partition("/")
-    return f"{region}: {place.replace('/', ', ')}" if place else region
+    region = str(REGION_WORDS.get(region, region))
+    if not place:
+        return region
+    return pgettext("a time zone: region and place", "%(region)s: %(place)s") % {
+        "region": region,
+        "place": place.replace("/", ", "),
+    }
 
 
 def validate_time_zone(value: str) -> None:
     """Blank (the server's), or a zone this server knows; a clear message otherwise."""
     if value and value not in known_zones():
         raise ValidationError(
-            "“%(value)s” is not a time zone this server knows: choose one from the list "
-            "(written as region and city, e.g. America/Chicago).",
+            gettext(
+                "“%(value)s” is not a time zone this server knows: choose one from the list "
+                "(written as region and city, e.g. America/Chicago)."
+            ),
             code="unknown_time_zone",
             # A forged value may be any length: the message quotes only its start.
             params={"value": value if len(value) <= 60 else value[:60] + "…"},
@@ -67,9 +97,9 @@ def time_zone_choices() -> list[tuple[str, object]]:
     common = [(z, zone_words(z)) for z in COMMON_ZONES if z in known]
     others = [(z, zone_words(z)) for z in sorted(known) if z not in COMMON_ZONES and "/" in z]
     return [
-        ("", f"The server's ({settings.TIME_ZONE})"),
-        ("Common", common),
-        ("Every zone", others),
+        ("", gettext("The server's (%(zone)s)") % {"zone": settings.TIME_ZONE}),
+        (pgettext("time zones: a group of the menu", "Common"), common),
+        (gettext("Every zone"), others),
     ]
 
 

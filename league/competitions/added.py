@@ -4,14 +4,17 @@ messages a page shows: what was added, and by name what was left out and why."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from league.competitions.services import EntrantsAdded, MembersAdded
 from league.models import Competition, EntrantKind
 
 
 def names_text(names: list[str]) -> str:
-    """``["Anna", "Ben", "Carl"]`` as "Anna, Ben and Carl"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """``["Anna", "Ben", "Carl"]`` as "Anna, Ben and Carl" (in the reader's language)."""
+    return str(get_text_list(names, pgettext("the last of a list: Anna, Ben and Carl", "and")))
 
 
 def members_added_text(done: MembersAdded) -> list[tuple[int, str]]:
@@ -20,40 +23,80 @@ def members_added_text(done: MembersAdded) -> list[tuple[int, str]]:
     lines = [
         (
             messages.SUCCESS,
-            f"{len(added)} member{'s' if len(added) != 1 else ''} added: {names_text(added)}.",
+            ngettext(
+                "%(count)d member added: %(names)s.",
+                "%(count)d members added: %(names)s.",
+                len(added),
+            )
+            % {"count": len(added), "names": names_text(added)},
         )
         if added
-        else (messages.INFO, "Nobody new: every name on the list is a member already.")
+        else (messages.INFO, _("Nobody new: every name on the list is a member already."))
     ]
     if done.existing:
         lines.append(
-            (messages.INFO, f"Already members, not added again: {names_text(done.existing)}.")
+            (
+                messages.INFO,
+                _("Already members, not added again: %(names)s.")
+                % {"names": names_text(done.existing)},
+            )
         )
     if done.repeated:
         lines.append(
-            (messages.INFO, f"On the list twice, added once: {names_text(done.repeated)}.")
+            (
+                messages.INFO,
+                _("On the list twice, added once: %(names)s.")
+                % {"names": names_text(done.repeated)},
+            )
         )
     return lines
 
 
 def entrants_added_text(competition: Competition, done: EntrantsAdded) -> list[tuple[int, str]]:
     """What entering the whole club did, as messages (the director's page says it too)."""
-    what = "partnership" if competition.entrant_kind == EntrantKind.PARTNERSHIPS else "player"
+    pairs = competition.entrant_kind == EntrantKind.PARTNERSHIPS
     count, already = len(done.added), done.already
     if not (count or already or done.refused):
-        where = "partnerships" if what == "partnership" else "members"
-        return [(messages.INFO, f"The club has no {where} yet: add them on the club's page.")]
+        if pairs:
+            none = _("The club has no partnerships yet: add them on the club's page.")
+        else:
+            none = _("The club has no members yet: add them on the club's page.")
+        return [(messages.INFO, none)]
     if not (count or done.refused):
-        return [(messages.INFO, f"Every {what} of the club is entered already.")]
+        if pairs:
+            every = _("Every partnership of the club is entered already.")
+        else:
+            every = _("Every player of the club is entered already.")
+        return [(messages.INFO, every)]
+    if count and pairs:
+        entered = ngettext(
+            "%(count)d partnership entered.", "%(count)d partnerships entered.", count
+        )
+    elif count:
+        entered = ngettext("%(count)d player entered.", "%(count)d players entered.", count)
     lines = [
-        (messages.SUCCESS, f"{count} {what}{'s' if count != 1 else ''} entered.")
+        (messages.SUCCESS, entered % {"count": count})
         if count
-        else (messages.WARNING, f"No {what} entered.")
+        else (
+            messages.WARNING,
+            _("No partnership entered.") if pairs else _("No player entered."),
+        )
     ]
     if already:
         lines.append(
-            (messages.INFO, f"{already} {'was' if already == 1 else 'were'} entered already.")
+            (
+                messages.INFO,
+                ngettext(
+                    "%(count)d was entered already.", "%(count)d were entered already.", already
+                )
+                % {"count": already},
+            )
         )
     for name, reason in done.refused:
-        lines.append((messages.WARNING, f"{name} not entered: {reason}"))
+        lines.append(
+            (
+                messages.WARNING,
+                _("%(name)s not entered: %(reason)s") % {"name": name, "reason": reason},
+            )
+        )
     return lines

@@ -28,6 +28,8 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeData, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -182,7 +184,8 @@ def fixture_move(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespon
     def write(data: dict[str, Any]) -> None:
         services.fixture_reschedule(fixture=fixture, date=data["date"], table=data["table"])
 
-    return _write(request, competition, fixture, form, write, f"{_title(line)}: moved.")
+    done = _("%(match)s: moved.") % {"match": _title(line)}
+    return _write(request, competition, fixture, form, write, done)
 
 
 @login_required
@@ -199,7 +202,8 @@ def fixture_concede(request: HttpRequest, slug: str, fixture_id: int) -> HttpRes
             no_show=data["kind"] == "no_show",
         )
 
-    return _write(request, competition, fixture, form, write, f"{_title(line)}: result saved.")
+    done = _("%(match)s: result saved.") % {"match": _title(line)}
+    return _write(request, competition, fixture, form, write, done)
 
 
 @login_required
@@ -213,7 +217,8 @@ def fixture_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResp
     def write(data: dict[str, Any]) -> None:
         services.fixture_type_result(fixture=fixture, scores=data["scores"])
 
-    return _write(request, competition, fixture, form, write, f"{_title(line)}: result saved.")
+    done = _("%(match)s: result saved.") % {"match": _title(line)}
+    return _write(request, competition, fixture, form, write, done)
 
 
 @login_required
@@ -247,7 +252,7 @@ def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int)
         running = selectors.fixture_line(fixture_or_404(competition, fixture_id)).running_game
         if running is not None:
             # Most often a second tap on the button: the game it started is the one wanted.
-            messages.info(request, f"{error.message} Here it is.")
+            messages.info(request, _("%(refusal)s Here it is.") % {"refusal": error.message})
             return redirect("games:detail", running.pk)
         messages.error(request, error.message)
         return redirect(_fixture_url(competition, fixture))
@@ -255,7 +260,10 @@ def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int)
 
 
 def _title(line: FixtureLine) -> str:
-    return f"{line.sides[0]} v {line.sides[1]}"
+    return pgettext("a match: one side versus the other", "%(home)s v %(away)s") % {
+        "home": line.sides[0],
+        "away": line.sides[1],
+    }
 
 
 def _cell_text(value: object) -> str:
@@ -275,14 +283,22 @@ def standings_table(
     extra = [
         (
             f"key_{key}",
-            TIEBREAKS[key].label,
-            TIEBREAKS[key].description,
+            # The engine's words, marked there, in the reader's language.
+            _(TIEBREAKS[key].label),
+            _(TIEBREAKS[key].description),
             TIEBREAKS[key].higher_is_better,
         )
         for key in extra_keys(competition.tiebreaks)
     ]
     if competition.best_nights:
-        extra.append(("nights", "Nights", "Nights counted (the best ones)", True))
+        extra.append(
+            (
+                "nights",
+                pgettext("standings column: nights counted", "Nights"),
+                _("Nights counted (the best ones)"),
+                True,
+            )
+        )
     table = StandingsTable(
         standing_rows(lines, competition.tiebreaks),
         extra_columns=StandingsTable.tiebreak_columns(extra),
@@ -334,11 +350,11 @@ def render_standings_page(
         "competition": competition,
         "table": standings_table(competition, lines, request),
         "chain": [
-            (label, TIEBREAKS[key].description)
+            (label, _(TIEBREAKS[key].description))
             for key, label in selectors.tiebreak_labels(competition.tiebreaks)
         ],
         "extras": [
-            (TIEBREAKS[key].label, TIEBREAKS[key].description)
+            (_(TIEBREAKS[key].label), _(TIEBREAKS[key].description))
             for key in extra_keys(competition.tiebreaks)
         ],
         "best_note": best_note(competition),
@@ -364,12 +380,30 @@ RESULT_FIELDS = (
 )
 
 
+#: The results file's header: each column's name in the reader's language.
+RESULT_HEADINGS = {
+    "round": pgettext_lazy("results file column", "round"),
+    "date": pgettext_lazy("results file column", "date"),
+    "table": pgettext_lazy("results file column", "table"),
+    "home": pgettext_lazy("results file column", "home"),
+    "away": pgettext_lazy("results file column", "away"),
+    "status": pgettext_lazy("results file column", "status"),
+    "score": pgettext_lazy("results file column", "score"),
+    "winner": pgettext_lazy("results file column", "winner"),
+    "home_points": pgettext_lazy("results file column", "home_points"),
+    "away_points": pgettext_lazy("results file column", "away_points"),
+    "games": pgettext_lazy("results file column", "games"),
+    "note": pgettext_lazy("results file column", "note"),
+}
+assert set(RESULT_HEADINGS) == set(RESULT_FIELDS)
+
+
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Every fixture, one row each: round, date, table, sides, status, score and games."""
     competition = competition_or_404(slug)
     rows = selectors.competition_fixture_rows(competition)
     return csv_response(
         f"{competition.slug}-results.csv",
-        RESULT_FIELDS,
+        [str(RESULT_HEADINGS[name]) for name in RESULT_FIELDS],
         ([row[name] for name in RESULT_FIELDS] for row in rows),
     )

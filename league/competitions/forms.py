@@ -13,6 +13,8 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from league.errors import Refused
 from league.forms_common import (
@@ -34,7 +36,7 @@ from scoring.words import possessive
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Club name")
+    name = forms.CharField(max_length=100, label=_("Club name"))
 
 
 class ZoneField(forms.ChoiceField):
@@ -52,17 +54,18 @@ class ClubTimeZoneForm(forms.Form):
     time_zone = ZoneField(
         choices=time_zone_choices,
         required=False,
-        label="Time zone",
-        help_text="The times of the club's games, corrections and printed sheets.",
+        label=_("Time zone"),
+        help_text=_("The times of the club's games, corrections and printed sheets."),
         error_messages={
-            "invalid_choice": "“%(value)s” is not a time zone this server knows: choose one "
-            "from the list."
+            "invalid_choice": _(
+                "“%(value)s” is not a time zone this server knows: choose one from the list."
+            )
         },
     )
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Member's name")
+    name = forms.CharField(max_length=80, label=_("Member's name"))
 
 
 class MembersForm(forms.Form):
@@ -73,38 +76,41 @@ class MembersForm(forms.Form):
 
     names = forms.CharField(
         max_length=40_000,
-        label="Members' names, one a line",
-        help_text="Paste the club's list. Names the club has already are left out and listed.",
+        label=_("Members' names, one a line"),
+        help_text=_("Paste the club's list. Names the club has already are left out and listed."),
         widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
-        error_messages={"required": "Paste or type at least one name."},
+        error_messages={"required": _("Paste or type at least one name.")},
     )
 
     def clean_names(self) -> list[str]:
         lines = [clean_name(line) for line in self.cleaned_data["names"].splitlines()]
         limit = Player._meta.get_field("name").max_length or 80
         problems = [
-            f"Line {number}: “{line[:30]}…” is longer than {limit} letters."
+            gettext("Line %(number)d: “%(start)s…” is longer than %(limit)d letters.")
+            % {"number": number, "start": line[:30], "limit": limit}
             for number, line in enumerate(lines, start=1)
             if len(line) > limit
         ]
         if problems:
             raise forms.ValidationError(
-                [*problems, "Nothing was added: shorten it and send again."]
+                [*problems, gettext("Nothing was added: shorten it and send again.")]
             )
         names = [line for line in lines if line]
         if not names:
             raise forms.ValidationError(self.fields["names"].error_messages["required"])
         if len(names) > self.MAX_LINES:
-            raise forms.ValidationError(f"Add at most {self.MAX_LINES} names at a time.")
+            raise forms.ValidationError(
+                gettext("Add at most %(count)d names at a time.") % {"count": self.MAX_LINES}
+            )
         return names
 
 
 class PartnershipForm(forms.Form):
     """Two members of the club, and an optional team name."""
 
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="First partner")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Second partner")
-    name = forms.CharField(max_length=80, required=False, label="Team name (optional)")
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("First partner"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Second partner"))
+    name = forms.CharField(max_length=80, required=False, label=_("Team name (optional)"))
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -117,43 +123,45 @@ class PartnershipForm(forms.Form):
 class CompetitionForm(forms.Form):
     """A league season: its club, its ruleset (a preset and house rules) and match format."""
 
-    name = forms.CharField(max_length=120, label="Name", help_text="e.g. Winter league 2025")
-    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
+    name = forms.CharField(max_length=120, label=_("Name"), help_text=_("e.g. Winter league 2025"))
+    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None, label=_("Club"))
     preset = forms.ChoiceField(
-        choices=[(key, rules.name) for key, rules in PRESETS.items()], label="Game"
+        choices=[(key, rules.name) for key, rules in PRESETS.items()], label=_("Game")
     )
     # House rules: blank keeps the preset's value.
     target = number(
-        required=False, min_value=1, max_value=100_000, label="Target (blank: the preset's)"
+        required=False, min_value=1, max_value=100_000, label=_("Target (blank: the preset's)")
     )
-    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
-    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
+    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label=_("On a set"))
+    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label=_("On a tie"))
     meld_tie = meld_tie_field()
     renege_melds = renege_melds_field()
     # Match format.
-    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, label="Entrants")
+    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, label=_("Entrants"))
     games_per_match = number(
         min_value=1,
         max_value=15,
         initial=1,
-        label="Games a match",
-        help_text="The side that wins more of them wins the match; equal is a draw.",
+        label=_("Games a match"),
+        help_text=_("The side that wins more of them wins the match; equal is a draw."),
     )
-    points_win = number(min_value=0, max_value=100, initial=2, label="Points for a win")
-    points_draw = number(min_value=0, max_value=100, initial=1, label="Points for a draw")
-    points_loss = number(min_value=0, max_value=100, initial=0, label="Points for a loss")
+    points_win = number(min_value=0, max_value=100, initial=2, label=_("Points for a win"))
+    points_draw = number(min_value=0, max_value=100, initial=1, label=_("Points for a draw"))
+    points_loss = number(min_value=0, max_value=100, initial=0, label=_("Points for a loss"))
     tiebreaks = TieBreakChainField(
         initial=DEFAULT_KEYS,
-        label="Table order (tie-breaks)",
-        help_text="The table is ordered by the 1st; entrants still level are ordered by the "
-        "2nd, and so on. Leave the menus you do not need blank.",
+        label=_("Table order (tie-breaks)"),
+        help_text=_(
+            "The table is ordered by the 1st; entrants still level are ordered by the "
+            "2nd, and so on. Leave the menus you do not need blank."
+        ),
     )
     best_nights = number(
         required=False,
         min_value=1,
         max_value=200,
-        label="Count the best N nights (optional)",
-        help_text="Blank: every night counts.",
+        label=_("Count the best N nights (optional)"),
+        help_text=_("Blank: every night counts."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -164,8 +172,11 @@ class CompetitionForm(forms.Form):
                 required=False,
                 min_value=0,
                 max_value=10_000,
-                label=MELD_LABELS[kind],
-                widget=forms.NumberInput(attrs={**NUMBER_INPUT, "placeholder": "preset"}),
+                # The engine's words, marked there and translated here.
+                label=gettext(MELD_LABELS[kind]),
+                widget=forms.NumberInput(
+                    attrs={**NUMBER_INPUT, "placeholder": pgettext("a blank meld value", "preset")}
+                ),
             )
 
     @property
@@ -259,16 +270,16 @@ class EntrantForm(forms.Form):
                 queryset=Partnership.objects.filter(club_id=competition.club_id)
                 .exclude(pk__in=entered.values("partnership_id").exclude(partnership=None))
                 .select_related("first", "second"),
-                label="Partnership",
-                empty_label="Choose a partnership",
+                label=_("Partnership"),
+                empty_label=_("Choose a partnership"),
             )
         else:
             self.fields["player"] = forms.ModelChoiceField(
                 queryset=Player.objects.filter(club_id=competition.club_id).exclude(
                     pk__in=entered.values("player_id").exclude(player=None)
                 ),
-                label="Player",
-                empty_label="Choose a player",
+                label=_("Player"),
+                empty_label=_("Choose a player"),
             )
 
 
@@ -276,29 +287,29 @@ class DrawForm(forms.Form):
     """Draw a league's fixtures: a round robin, one round a night."""
 
     double = forms.TypedChoiceField(
-        choices=[("0", "Round robin (meet once)"), ("1", "Double round robin (twice)")],
+        choices=[("0", _("Round robin (meet once)")), ("1", _("Double round robin (twice)"))],
         coerce=lambda v: v == "1",
         initial="0",
-        label="Format",
+        label=_("Format"),
     )
     first_date = forms.DateField(
         required=False,
-        label="First night (optional)",
+        label=_("First night (optional)"),
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    days_between = number(min_value=1, max_value=366, initial=7, label="Days between nights")
+    days_between = number(min_value=1, max_value=366, initial=7, label=_("Days between nights"))
 
 
 class RotationForm(forms.Form):
     """Draw the rounds of an individual competition: partners change every round."""
 
-    rounds = number(min_value=1, max_value=60, initial=7, label="Rounds")
+    rounds = number(min_value=1, max_value=60, initial=7, label=_("Rounds"))
     first_date = forms.DateField(
         required=False,
-        label="First night (optional)",
+        label=_("First night (optional)"),
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    days_between = number(min_value=1, max_value=366, initial=7, label="Days between nights")
+    days_between = number(min_value=1, max_value=366, initial=7, label=_("Days between nights"))
 
 
 # Two whole numbers apart by a dash of any kind, a colon, a slash, "to" or blanks.
@@ -309,7 +320,9 @@ def parse_score_line(text: str) -> tuple[int, int]:
     """``"512-430"`` as ``(512, 430)``; ValueError with a message a scorer understands."""
     match = _SCORE_LINE.match(text)
     if match is None:
-        raise ValueError(f"“{text.strip()}” is not two totals: write them as 512-430.")
+        raise ValueError(
+            gettext("“%(text)s” is not two totals: write them as 512-430.") % {"text": text.strip()}
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -334,10 +347,16 @@ class RescheduleForm(FixtureForm):
 
     date = forms.DateField(
         required=False,
+        label=_("Date"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="Empty: the round's night.",
+        help_text=_("Empty: the round's night."),
     )
-    table = forms.CharField(max_length=20, required=False, help_text="Empty: keep the table.")
+    table = forms.CharField(
+        max_length=20,
+        required=False,
+        label=pgettext_lazy("where a match is played", "Table"),
+        help_text=_("Empty: keep the table."),
+    )
 
 
 class ConcedeForm(FixtureForm):
@@ -345,14 +364,22 @@ class ConcedeForm(FixtureForm):
 
     prefix = "concede"
 
-    KINDS = (("forfeit", "Forfeit"), ("no_show", "No-show"))
+    KINDS = (
+        ("forfeit", pgettext_lazy("fixture status", "Forfeit")),
+        ("no_show", pgettext_lazy("fixture status", "No-show")),
+    )
 
-    kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="forfeit")
-    side = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Conceded by")
+    kind = forms.ChoiceField(
+        choices=KINDS,
+        widget=forms.RadioSelect,
+        initial="forfeit",
+        label=pgettext_lazy("of a conceded match: forfeit or no-show", "Kind"),
+    )
+    side = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label=_("Conceded by"))
     score = forms.CharField(
         max_length=20,
-        label="Score (winner first)",
-        help_text="The points the match is given as, e.g. 500-0.",
+        label=_("Score (winner first)"),
+        help_text=_("The points the match is given as, e.g. 500-0."),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
@@ -370,25 +397,37 @@ class ConcedeForm(FixtureForm):
             raise forms.ValidationError(str(error)) from None
 
 
+def totals_help(home: str, away: str, games: int, target: int) -> str:
+    """How to type a paper sheet's totals: whose first, a line a game, an example. English
+    writes the names' possessives by its own rule ("The Jassers’ total"); the other
+    languages' sentences name the sides without one."""
+    example = f"{target + 12}-430"
+    if (get_language() or "en").startswith("en"):
+        each = "one line a game" if games > 1 else "one line"
+        return (
+            f"{possessive(home, '’')} total, then {possessive(away, '’')}, {each}: e.g. {example}."
+        )
+    return ngettext(
+        "%(home)s’s total, then %(away)s’s, one line: e.g. %(example)s.",
+        "%(home)s’s total, then %(away)s’s, one line a game: e.g. %(example)s.",
+        games,
+    ) % {"home": home, "away": away, "example": example}
+
+
 class TypedResultForm(FixtureForm):
     """A match played on paper: one line of two totals per game."""
 
     prefix = "typed"
 
     scores = forms.CharField(
-        label="Totals from the sheet",
+        label=_("Totals from the sheet"),
         widget=forms.Textarea(attrs={"rows": 3, "cols": 16, "autocomplete": "off"}),
     )
 
     def __init__(self, *args: Any, games: int, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.games = games
-        home, away = self.side_names
-        each = "one line a game" if games > 1 else "one line"
-        self.fields["scores"].help_text = (
-            f"{possessive(home, '’')} total, then {possessive(away, '’')}, {each}: "
-            f"e.g. {self.target + 12}-430."
-        )
+        self.fields["scores"].help_text = totals_help(*self.side_names, games, self.target)
 
     def clean_scores(self) -> list[tuple[int, int]]:
         lines = [line for line in self.cleaned_data["scores"].splitlines() if line.strip()]
@@ -397,7 +436,12 @@ class TypedResultForm(FixtureForm):
             try:
                 pairs.append(parse_score_line(line))
             except ValueError as error:
-                problems.append(f"Line {line_number}: {error}" if len(lines) > 1 else str(error))
+                problems.append(
+                    gettext("Line %(number)d: %(problem)s")
+                    % {"number": line_number, "problem": error}
+                    if len(lines) > 1
+                    else str(error)
+                )
         if problems:
             raise forms.ValidationError(problems)
         # How many lines a match takes is the service's to say (a best of three may end 2-0).

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext, ngettext
 
 from league.competitions.selectors import StandingLine
 from league.models import Competition, EntrantKind
@@ -31,7 +33,8 @@ KEY_COLUMNS = {
 def _figure(value: float | None) -> str:
     if value is None:
         return "–"
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    # One decimal in the reader's form: "1.5", "1,5".
+    return str(int(value)) if float(value).is_integer() else number_format(value, 1)
 
 
 def _number(value: float | None) -> float | int | None:
@@ -128,21 +131,32 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
 
 def entrant_heading(competition: Competition) -> str:
     if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
-        return "Partnership"
-    return "Player"
+        return gettext("Partnership")
+    return gettext("Player")
 
 
 def describe_key(key: str) -> str:
     """A key as the chain is read: "Pts (match points)"."""
     tiebreak = TIEBREAKS[key]
-    words = tiebreak.description.rstrip(".")
-    if not words.startswith("Buchholz"):
+    # The engine's words, marked there, in the reader's language.
+    words = gettext(tiebreak.description).rstrip(".")
+    # Lower case inside the brackets, but for a name ("Buchholz"), an abbreviation, or German,
+    # whose nouns keep their capital.
+    german = (get_language() or "").startswith("de")
+    if not (german or words.startswith(("Buchholz", "Sonneborn")) or words[:2].isupper()):
         words = words[0].lower() + words[1:]
-    return f"{tiebreak.label} ({words})"
+    return gettext("%(name)s (%(description)s)") % {
+        "name": gettext(tiebreak.label),
+        "description": words,
+    }
 
 
 def best_note(competition: Competition) -> str:
     if not competition.best_nights:
         return ""
     n = competition.best_nights
-    return f"Only each entrant’s best {n} night{'s' if n != 1 else ''} count."
+    return ngettext(
+        "Only each entrant’s best night counts.",
+        "Only each entrant’s best %(count)d nights count.",
+        n,
+    ) % {"count": n}

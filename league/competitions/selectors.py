@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.utils.translation import gettext, pgettext
 
 from league.models import (
     Club,
@@ -69,7 +70,8 @@ def match_points(competition: Competition) -> MatchPoints:
 
 
 def tiebreak_labels(keys: Iterable[str]) -> list[tuple[str, str]]:
-    return [(key, TIEBREAKS[key].label) for key in keys]
+    """Each key with its short name, in the reader's language (the engine marks its words)."""
+    return [(key, gettext(TIEBREAKS[key].label)) for key in keys]
 
 
 def entrant_match_rows(fixture_sides: Iterable[Mapping[str, Any]]) -> list[MatchRow]:
@@ -256,7 +258,9 @@ def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
     if not fixture.finished:
         running = [g for g in fixture.games.all() if g.winner is None]
         if running:
-            return "in play: " + " – ".join(str(t) for t in running[0].display_totals)
+            return gettext("in play: %(score)s") % {
+                "score": " – ".join(str(t) for t in running[0].display_totals)
+            }
         return ""
     first = next(s for s in sides if s.side == 0)
     if fixture.competition.games_per_match > 1:
@@ -287,9 +291,12 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
     note = ""
     if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
         who = names[fixture.conceded_by or 0]
-        note = f"{fixture.get_status_display()} by {who}"
+        if fixture.status == FixtureStatus.FORFEIT:
+            note = gettext("Forfeit by %(side)s") % {"side": who}
+        else:
+            note = gettext("No-show by %(side)s") % {"side": who}
     elif fixture.typed_scores:
-        note = "from the paper sheet"
+        note = gettext("from the paper sheet")
     games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
     pair = (names[0], names[1])
     return FixtureLine(
@@ -480,6 +487,11 @@ def person_records(
             **{name: Sum(name) for name in _STATS},
         )
     }
+    letters = {
+        "win": pgettext("form: a match won, one letter", "W"),
+        "draw": pgettext("form: a match drawn, one letter", "D"),
+        "loss": pgettext("form: a match lost, one letter", "L"),
+    }
     recent: dict[int, list[str]] = defaultdict(list)
     for entrant_id, result in (
         FixtureSide.objects.filter(entrant__in=entrants, fixture__finished=True)
@@ -487,7 +499,7 @@ def person_records(
         .values_list("entrant_id", "result")
     ):
         if len(recent[entrant_id]) < 5:
-            recent[entrant_id].append({"win": "W", "draw": "D", "loss": "L"}.get(result, "?"))
+            recent[entrant_id].append(letters.get(result, "?"))
     lines = []
     for entrant in entrants:
         t: Mapping[str, Any] = totals.get(entrant.pk, {})

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from league.competitions.results import fixture_recompute, fixture_side_names
 from league.errors import Refused
@@ -60,11 +61,11 @@ def _unique_slug(model: type[Club] | type[Competition], text: str) -> str:
 def club_create(*, name: str) -> Club:
     name = clean_name(name)
     if not name:
-        raise Refused("Give the club a name.", "name")
+        raise Refused(_("Give the club a name."), "name")
     # Compared here rather than by name__iexact, which folds only ASCII letters on SQLite.
     existing = same_name(name, list(Club.objects.values_list("name", flat=True)))
     if existing is not None:
-        raise Refused(f"There is already a club called {existing}.", "name")
+        raise Refused(_("There is already a club called %(name)s.") % {"name": existing}, "name")
     club = Club(name=name, slug=_unique_slug(Club, name))
     club.full_clean()
     club.save()
@@ -86,10 +87,13 @@ def club_set_time_zone(*, club: Club, time_zone: str) -> Club:
 def player_add(*, club: Club, name: str) -> Player:
     name = clean_name(name)
     if not name:
-        raise Refused("Give the player a name.", "name")
+        raise Refused(_("Give the player a name."), "name")
     existing = same_name(name, list(club.players.values_list("name", flat=True)))
     if existing is not None:
-        raise Refused(f"{club} already has a member called {existing}.", "name")
+        raise Refused(
+            _("%(club)s already has a member called %(name)s.") % {"club": club, "name": existing},
+            "name",
+        )
     player = Player(club=club, name=name)
     player.full_clean()
     player.save()
@@ -121,7 +125,11 @@ def players_add(*, club: Club, names: Sequence[str]) -> MembersAdded:
         if not name:
             continue
         if len(name) > limit:
-            raise Refused(f"“{name[:30]}…” is longer than {limit} letters: shorten it.", "names")
+            raise Refused(
+                _("“%(start)s…” is longer than %(limit)d letters: shorten it.")
+                % {"start": name[:30], "limit": limit},
+                "names",
+            )
         key = name_key(name)
         if key in known:
             (done.repeated if key in new else done.existing).append(known[key])
@@ -137,16 +145,24 @@ def players_add(*, club: Club, names: Sequence[str]) -> MembersAdded:
 
 def partnership_add(*, club: Club, first: Player, second: Player, name: str = "") -> Partnership:
     if first.pk == second.pk:
-        raise Refused("A partnership is two different players.", "second")
+        raise Refused(_("A partnership is two different players."), "second")
     if first.club_id != club.pk or second.club_id != club.pk:
-        raise Refused(f"Both partners must be members of {club}.", "second")
+        raise Refused(_("Both partners must be members of %(club)s.") % {"club": club}, "second")
     pair = {first.pk, second.pk}
     name = clean_name(name)
     for existing in club.partnerships.all():
         if {existing.first_id, existing.second_id} == pair:
-            raise Refused(f"{first} and {second} are already a partnership.", "second")
+            raise Refused(
+                _("%(first)s and %(second)s are already a partnership.")
+                % {"first": first, "second": second},
+                "second",
+            )
         if name and name_key(existing.name) == name_key(name):
-            raise Refused(f"{club} already has a team called {existing.name}.", "name")
+            raise Refused(
+                _("%(club)s already has a team called %(name)s.")
+                % {"club": club, "name": existing.name},
+                "name",
+            )
     partnership = Partnership(club=club, first=first, second=second, name=name)
     partnership.full_clean()
     partnership.save()
@@ -169,7 +185,7 @@ def competition_create(
     """A league season with its ruleset (a preset and overrides, stored as data)."""
     name = clean_name(name)
     if not name:
-        raise Refused("Give the competition a name.", "name")
+        raise Refused(_("Give the competition a name."), "name")
     try:
         check_competition(
             rules,
@@ -209,17 +225,22 @@ def entrant_add(
     partnership: Partnership | None = None,
 ) -> Entrant:
     if competition.fixtures.exists() or competition.started:
-        raise Refused("The fixtures are drawn: entrants can no longer be added.", None)
+        raise Refused(_("The fixtures are drawn: entrants can no longer be added."), None)
     wants_partnership = competition.entrant_kind == EntrantKind.PARTNERSHIPS
     chosen = partnership if wants_partnership else player
     if chosen is None or (player is not None and partnership is not None):
-        what = "a partnership" if wants_partnership else "a player"
+        if wants_partnership:
+            takes = _("%(competition)s takes a partnership as each entrant.")
+        else:
+            takes = _("%(competition)s takes a player as each entrant.")
         raise Refused(
-            f"{competition} takes {what} as each entrant.",
+            takes % {"competition": competition},
             "partnership" if wants_partnership else "player",
         )
     if chosen.club_id != competition.club_id:
-        raise Refused(f"{chosen} is not of {competition.club}.", None)
+        raise Refused(
+            _("%(name)s is not of %(club)s.") % {"name": chosen, "club": competition.club}, None
+        )
     if partnership is not None and wants_partnership:
         # One person cannot sit at two tables of the same night.
         members = {partnership.first_id, partnership.second_id}
@@ -228,8 +249,11 @@ def entrant_add(
         ).first()
         if clash is not None:
             raise Refused(
-                f"{clash} is already entered, and a player can play in one partnership of a "
-                "competition only.",
+                _(
+                    "%(name)s is already entered, and a player can play in one partnership of "
+                    "a competition only."
+                )
+                % {"name": clash},
                 "partnership",
             )
     try:
@@ -241,7 +265,7 @@ def entrant_add(
                 name=str(chosen),
             )
     except IntegrityError:
-        raise Refused(f"{chosen} is already entered.", None) from None
+        raise Refused(_("%(name)s is already entered.") % {"name": chosen}, None) from None
 
 
 @dataclass
@@ -263,7 +287,7 @@ def entrants_add_all(*, competition: Competition) -> EntrantsAdded:
     be entered is listed with the reason and the others are entered; refused as a whole once
     the fixtures are drawn or the tournament has started."""
     if competition.fixtures.exists() or competition.started:
-        raise Refused("The fixtures are drawn: entrants can no longer be added.", None)
+        raise Refused(_("The fixtures are drawn: entrants can no longer be added."), None)
     club = competition.club
     done = EntrantsAdded()
     if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
@@ -309,14 +333,14 @@ def fixtures_generate(
     """Draw a round robin (or double round robin) by the circle method: one round a night,
     byes for an odd count, tables numbered from 1 each night."""
     if competition.fixtures.exists():
-        raise Refused("The fixtures are already drawn.", None)
+        raise Refused(_("The fixtures are already drawn."), None)
     if competition.kind == "tournament" and not competition.started:
-        raise Refused("A tournament draws its rounds when the director starts it.", None)
+        raise Refused(_("A tournament draws its rounds when the director starts it."), None)
     entrants = list(competition.entrants.all())
     if competition.entrant_kind == EntrantKind.ROTATION:
-        raise Refused("Individual competitions draw a rotation, not fixtures.", None)
+        raise Refused(_("Individual competitions draw a rotation, not fixtures."), None)
     if len(entrants) < 2:
-        raise Refused("Enter at least two entrants before drawing the fixtures.", None)
+        raise Refused(_("Enter at least two entrants before drawing the fixtures."), None)
     plan = round_robin(entrants, double=double)
     rounds = []
     for number, (pairs, date) in enumerate(
@@ -358,14 +382,14 @@ def rotation_generate(
     """Draw rounds for an individual competition: tables of four where partners change, as
     few repeated partners and opponents as the numbers allow (the repeats are kept to show)."""
     if competition.entrant_kind != EntrantKind.ROTATION:
-        raise Refused("Only an individual competition draws a rotation.", None)
+        raise Refused(_("Only an individual competition draws a rotation."), None)
     if competition.fixtures.exists():
-        raise Refused("The rounds are already drawn.", None)
+        raise Refused(_("The rounds are already drawn."), None)
     players = list(competition.entrants.all())
     if len(players) < 4:
-        raise Refused("A four-hand rotation needs at least four players.", None)
+        raise Refused(_("A four-hand rotation needs at least four players."), None)
     if not 1 <= rounds <= 60:
-        raise Refused("Draw from 1 to 60 rounds.", "rounds")
+        raise Refused(_("Draw from 1 to 60 rounds."), "rounds")
     plan = rotation(players, rounds)
     made = []
     for number, (tables, out, date) in enumerate(
@@ -389,7 +413,7 @@ def rotation_generate(
 @publishes(lambda fixture, **_: fixture_topics(fixture))
 def fixture_reschedule(*, fixture: Fixture, date: datetime.date | None, table: str = "") -> Fixture:
     if fixture.finished:
-        raise Refused("This fixture has a result; it cannot be moved.", "date")
+        raise Refused(_("This fixture has a result; it cannot be moved."), "date")
     fixture.date = date
     fixture.table = table.strip() or fixture.table
     fixture.save(update_fields=["date", "table"])
@@ -415,7 +439,7 @@ def fixture_concede(
         raise Refused(error.message, error.field) from None
     if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(
-            "Deals are already entered for this fixture; correct its games instead.", "side"
+            _("Deals are already entered for this fixture; correct its games instead."), "side"
         )
     fixture.status = FixtureStatus.NO_SHOW if no_show else FixtureStatus.FORFEIT
     fixture.conceded_by = side
@@ -435,7 +459,7 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
     if fixture.games.filter(deal_count__gt=0).exists():
-        raise Refused("Deals are already entered for this fixture at the table.", "scores")
+        raise Refused(_("Deals are already entered for this fixture at the table."), "scores")
     fixture.status = FixtureStatus.PLAYED
     fixture.conceded_by = None
     fixture.typed_scores = [list(pair) for pair in scores]
@@ -454,18 +478,20 @@ def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> 
     """
     locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if locked.finished or locked.typed_scores:
-        raise Refused("This fixture already has its result.", None)
+        raise Refused(_("This fixture already has its result."), None)
     if fixture.round.draft:
-        raise Refused("This round is not published yet: wait for the director.", None)
+        raise Refused(_("This round is not published yet: wait for the director."), None)
     if locked.games.filter(winner__isnull=True).exists():
-        raise Refused("A game of this match has started already.", None)
+        raise Refused(_("A game of this match has started already."), None)
     names = fixture_side_names(fixture)
     game = game_create(
         rules=fixture.competition.rules,
         side_names=names,
         by=by,
         table=fixture.table,
-        title=f"{fixture.competition.name}, round {fixture.round.number}",
+        # Stored with the game: in the language of whoever starts it.
+        title=_("%(competition)s, round %(number)d")
+        % {"competition": fixture.competition.name, "number": fixture.round.number},
         first_dealer=first_dealer,
     )
     game.fixture = fixture

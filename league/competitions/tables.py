@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class StandingsNumberColumn(tables.Column):
@@ -17,7 +19,7 @@ class StandingsNumberColumn(tables.Column):
     """
 
     def __init__(
-        self, verbose_name: str, title: str, *, more_is_better: bool = True, **kwargs: Any
+        self, verbose_name: Any, title: Any, *, more_is_better: bool = True, **kwargs: Any
     ) -> None:
         super().__init__(
             verbose_name=verbose_name,
@@ -39,37 +41,71 @@ class StandingsTable(tables.Table):
     rank = tables.Column(
         verbose_name="#",
         order_by=("rank_value", "position"),
-        attrs={"th": {"title": "Rank; = for a tie"}},
+        attrs={"th": {"title": _("Rank; = for a tie")}},
     )
     entrant = tables.Column(
-        verbose_name="Entrant", linkify=lambda record: record["url"], order_by=("sort_name",)
+        verbose_name=_("Entrant"), linkify=lambda record: record["url"], order_by=("sort_name",)
     )
-    played = StandingsNumberColumn("P", "Played")
-    won = StandingsNumberColumn("W", "Won")
-    drawn = StandingsNumberColumn("D", "Drawn")
-    lost = StandingsNumberColumn("L", "Lost", more_is_better=False)
-    match_points = StandingsNumberColumn("Pts", "Match points")
-    points_for = StandingsNumberColumn("For", "Game points for")
-    points_against = StandingsNumberColumn("Agst", "Game points against", more_is_better=False)
+    played = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "P"), _("Played")
+    )
+    won = StandingsNumberColumn(pgettext_lazy("standings column heading (short)", "W"), _("Won"))
+    drawn = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "D"), _("Drawn")
+    )
+    lost = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "L"), _("Lost"), more_is_better=False
+    )
+    match_points = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Pts"), _("Match points")
+    )
+    points_for = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "For"), _("Game points for")
+    )
+    points_against = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Agst"),
+        _("Game points against"),
+        more_is_better=False,
+    )
     difference = StandingsNumberColumn(
-        "Diff", "Game points for minus against", order_by=("difference_value",)
+        pgettext_lazy("standings column heading (short)", "Diff"),
+        _("Game points for minus against"),
+        order_by=("difference_value",),
     )
-    deals = StandingsNumberColumn("Deals", "Deals played")
-    deals_as_makers = StandingsNumberColumn("Trump", "Deals as makers (made trump)")
+    deals = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Deals"), _("Deals played")
+    )
+    deals_as_makers = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Trump"),
+        _("Deals as makers (made trump)"),
+    )
     made = StandingsNumberColumn(
-        "Made %", "Share of deals as makers made", order_by=("made_value",)
+        pgettext_lazy("standings column heading (short)", "Made %"),
+        _("Share of deals as makers made"),
+        order_by=("made_value",),
     )
     hicks = StandingsNumberColumn(
-        "Hicks", "Hicks: deals as makers that were set", more_is_better=False
+        pgettext_lazy("standings column heading (short)", "Hicks"),
+        _("Hicks: deals as makers that were set"),
+        more_is_better=False,
     )
-    sets_forced = StandingsNumberColumn("Sets", "Sets forced: opponents' deals as makers set")
-    meld_points = StandingsNumberColumn("Meld", "Meld points")
-    belles = StandingsNumberColumn("Belles", "Belles scored")
-    reneges = StandingsNumberColumn("Ren", "Reneges", more_is_better=False)
+    sets_forced = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Sets"),
+        _("Sets forced: opponents' deals as makers set"),
+    )
+    meld_points = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Meld"), _("Meld points")
+    )
+    belles = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Belles"), _("Belles scored")
+    )
+    reneges = StandingsNumberColumn(
+        pgettext_lazy("standings column heading (short)", "Ren"), _("Reneges"), more_is_better=False
+    )
 
     class Meta:
         attrs = {"class": "table standings", "id": "standings"}
-        empty_text = "No entrants yet."
+        empty_text = _("No entrants yet.")
         # Renders the rows' ready cells (``cells``: text and link, in column order).
         template_name = "competitions/standings_table.html"
 

@@ -20,6 +20,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.access import (
@@ -71,7 +73,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{club} created: add its members.")
+            messages.success(request, _("%(club)s created: add its members.") % {"club": club})
             return redirect("competitions:club-detail", club.slug)
     return _club_list_page(request, form, status=400)
 
@@ -108,7 +110,11 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{club}’s times are now shown in {zone_name(club)} time.")
+            messages.success(
+                request,
+                _("%(club)s: times are now shown in %(zone)s time.")
+                % {"club": club, "zone": zone_name(club)},
+            )
             return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
     return _club_page(request, club, settings_form=form, status=400)
 
@@ -129,7 +135,9 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{player} is a member of {club}.")
+            messages.success(
+                request, _("%(player)s is a member of %(club)s.") % {"player": player, "club": club}
+            )
             return redirect(_added(reverse("competitions:club-detail", args=[club.slug]), "member"))
     return _club_page(request, club, player_form=form, focus="member", status=400)
 
@@ -166,7 +174,7 @@ def partnership_add(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"Partnership {pair} added.")
+            messages.success(request, _("Partnership %(pair)s added.") % {"pair": pair})
             address = reverse("competitions:club-detail", args=[club.slug])
             return redirect(_added(address, "partnership"))
     return _club_page(request, club, partnership_form=form, focus="partnership", status=400)
@@ -239,7 +247,10 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{competition} created: enter its entrants.")
+            messages.success(
+                request,
+                _("%(competition)s created: enter its entrants.") % {"competition": competition},
+            )
             return redirect("competitions:detail", competition.slug)
     context = {
         "form": form,
@@ -272,7 +283,7 @@ def entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{entrant} entered.")
+            messages.success(request, _("%(entrant)s entered.") % {"entrant": entrant})
             return redirect(_added(reverse("competitions:detail", args=[slug]), "entrant"))
     return _competition_page(request, competition, entrant_form=form, focus=True, status=400)
 
@@ -319,7 +330,9 @@ def competition_draw(request: HttpRequest, slug: str) -> HttpResponse:
             show_refusal(form, error)
         else:
             messages.success(
-                request, "1 round drawn." if len(rounds) == 1 else f"{len(rounds)} rounds drawn."
+                request,
+                ngettext("%(count)d round drawn.", "%(count)d rounds drawn.", len(rounds))
+                % {"count": len(rounds)},
             )
             fixtures = page_of(competition, "competitions:fixtures")
             return redirect(fixtures or reverse("competitions:detail", args=[slug]))
@@ -347,20 +360,29 @@ def repeats_text(repeats: dict[str, int] | None) -> list[str]:
     if not repeats:
         return []
     partners, opponents = repeats.get("partners", 0), repeats.get("opponents", 0)
-
-    def there_are(n: int, one: str, many: str) -> str:
-        return f"There is 1 {one}" if n == 1 else f"There are {n} {many}"
-
     return [
-        "Nobody partners the same player twice."
+        _("Nobody partners the same player twice.")
         if not partners
-        else there_are(partners, "repeat partnership", "repeat partnerships")
-        + ": two players partnering again after playing together in an earlier round. With "
-        "this many players and rounds some pairs must play together again.",
-        "Nobody meets the same opponent twice."
+        else ngettext(
+            "There is 1 repeat partnership: two players partnering again after playing "
+            "together in an earlier round. With this many players and rounds some pairs must "
+            "play together again.",
+            "There are %(count)d repeat partnerships: two players partnering again after "
+            "playing together in an earlier round. With this many players and rounds some "
+            "pairs must play together again.",
+            partners,
+        )
+        % {"count": partners},
+        _("Nobody meets the same opponent twice.")
         if not opponents
-        else there_are(opponents, "rematch", "rematches")
-        + ": two players facing each other again after meeting in an earlier round.",
+        else ngettext(
+            "There is 1 rematch: two players facing each other again after meeting in an "
+            "earlier round.",
+            "There are %(count)d rematches: two players facing each other again after meeting "
+            "in an earlier round.",
+            opponents,
+        )
+        % {"count": opponents},
     ]
 
 
@@ -383,7 +405,7 @@ def _competition_page(
         "rules": rules,
         "changes": describe(rules).changes,
         "tiebreaks": [
-            (key, label, TIEBREAKS[key].description)
+            (key, label, _(TIEBREAKS[key].description))
             for key, label in selectors.tiebreak_labels(competition.tiebreaks)
         ],
         "entrants": entrants,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.languages import validate_language
 from league.timezones import validate_time_zone
@@ -53,7 +54,7 @@ class Partnership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
     first = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     second = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
-    name = models.CharField(max_length=80, blank=True, help_text="Optional team name.")
+    name = models.CharField(max_length=80, blank=True, help_text=_("Optional team name."))
 
     class Meta:
         ordering = ["name", "id"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from league.languages import validate_language
 from league.models.clubs import Club, Partnership, Player
@@ -17,22 +19,22 @@ from scoring import Ruleset, ruleset_from_data
 
 
 class EntrantKind(models.TextChoices):
-    PLAYERS = "players", "Players"
-    PARTNERSHIPS = "partnerships", "Partnerships"
-    ROTATION = "rotation", "Individuals, new partners each round"
+    PLAYERS = "players", _("Players")
+    PARTNERSHIPS = "partnerships", _("Partnerships")
+    ROTATION = "rotation", _("Individuals, new partners each round")
 
 
 class CompetitionKind(models.TextChoices):
-    LEAGUE = "league", "League season"
-    TOURNAMENT = "tournament", "Tournament"
+    LEAGUE = "league", _("League season")
+    TOURNAMENT = "tournament", _("Tournament")
 
 
 class TournamentFormat(models.TextChoices):
-    ROUND_ROBIN = "round_robin", "Round robin"
-    SINGLE = "single", "Single elimination"
-    DOUBLE = "double", "Double elimination"
-    SWISS = "swiss", "Swiss"
-    POOLS = "pools", "Pools, then a knockout"
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SINGLE = "single", _("Single elimination")
+    DOUBLE = "double", _("Double elimination")
+    SWISS = "swiss", pgettext_lazy("tournament format", "Swiss")
+    POOLS = "pools", _("Pools, then a knockout")
 
 
 class Competition(models.Model):
@@ -102,7 +104,7 @@ class Entrant(models.Model):
     partnership = models.ForeignKey(
         Partnership, null=True, blank=True, on_delete=models.RESTRICT, related_name="entries"
     )
-    name = models.CharField(max_length=120, help_text="As shown in tables, kept as entered.")
+    name = models.CharField(max_length=120, help_text=_("As shown in tables, kept as entered."))
     seed = models.PositiveIntegerField(null=True, blank=True)
     pool = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
@@ -150,14 +152,14 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return gettext("Round %(number)d") % {"number": self.number}
 
 
 class FixtureStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    PLAYED = "played", "Played"
-    FORFEIT = "forfeit", "Forfeit"
-    NO_SHOW = "no_show", "No-show"
+    SCHEDULED = "scheduled", pgettext_lazy("fixture status", "Scheduled")
+    PLAYED = "played", pgettext_lazy("fixture status", "Played")
+    FORFEIT = "forfeit", pgettext_lazy("fixture status", "Forfeit")
+    NO_SHOW = "no_show", pgettext_lazy("fixture status", "No-show")
 
 
 class Fixture(models.Model):
@@ -172,7 +174,7 @@ class Fixture(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="fixtures")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
     table = models.CharField(max_length=20, blank=True)
-    date = models.DateField(null=True, blank=True, help_text="Set when rescheduled.")
+    date = models.DateField(null=True, blank=True, help_text=_("Set when rescheduled."))
     status = models.CharField(
         max_length=12, choices=FixtureStatus.choices, default=FixtureStatus.SCHEDULED
     )
@@ -288,10 +290,10 @@ class MatchEvent(models.Model):
     abandoned, a dispute settled."""
 
     class Kind(models.TextChoices):
-        TAKE_OVER = "take_over", "Took over entering the deals"
-        DISPUTE = "dispute", "Disputed the result"
-        ABANDON = "abandon", "Abandoned a game"
-        SETTLED = "settled", "Settled the dispute"
+        TAKE_OVER = "take_over", _("Took over entering the deals")
+        DISPUTE = "dispute", _("Disputed the result")
+        ABANDON = "abandon", _("Abandoned a game")
+        SETTLED = "settled", _("Settled the dispute")
 
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="events")
     game = models.ForeignKey(
@@ -309,3 +311,18 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.who}: {self.get_kind_display()}"
+
+    @property
+    def kind_words(self) -> str:
+        """What was done, as said after who did it ("Olga: took over entering the deals"): in
+        each language's own case, where a lower-cased label would lose German's capitals."""
+        words: dict[str, str] = {
+            self.Kind.TAKE_OVER: pgettext(
+                "a match note, after who", "took over entering the deals"
+            ),
+            self.Kind.DISPUTE: pgettext("a match note, after who", "disputed the result"),
+            self.Kind.ABANDON: pgettext("a match note, after who", "abandoned a game"),
+            self.Kind.SETTLED: pgettext("a match note, after who", "settled the dispute"),
+        }
+        kind_display: str = str(self.get_kind_display())
+        return words.get(str(self.kind), kind_display)

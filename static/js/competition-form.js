@@ -14,7 +14,7 @@
 
     function chosenWords(select) {
       var option = select.options[select.selectedIndex];
-      return select.value ? option.textContent : "None";
+      return select.value ? option.textContent : pgettext("no tie-break chosen", "None");
     }
 
     function move(from, to, button) {
@@ -22,7 +22,13 @@
       selects[from].value = selects[to].value;
       selects[to].value = moving;
       var where = labels[to].replace(/ tie-break$/, "");
-      if (status) status.textContent = chosenWords(selects[to]) + " is now " + where + ".";
+      if (status) {
+        status.textContent = interpolate(
+          gettext("%(tiebreak)s is now %(place)s."),
+          { tiebreak: chosenWords(selects[to]), place: where },
+          true
+        );
+      }
       // Focus follows the tie-break, so that pressing again moves it on.
       var next = slots[to].querySelector("button[data-move='" + button.dataset.move + "']");
       (next && !next.disabled ? next : selects[to]).focus();
@@ -36,8 +42,13 @@
         button.type = "button";
         button.dataset.move = spec[0];
         button.textContent = spec[1];
-        button.setAttribute("aria-label", "Move the " + labels[index] + " " + spec[0]);
-        button.title = "Move " + spec[0];
+        var up = spec[0] === "up";
+        button.setAttribute("aria-label", interpolate(
+          up ? gettext("Move the %(slot)s up") : gettext("Move the %(slot)s down"),
+          { slot: labels[index] },
+          true
+        ));
+        button.title = up ? gettext("Move up") : gettext("Move down");
         if (spec[2] < 0 || spec[2] >= slots.length) button.disabled = true;
         button.addEventListener("click", function () { move(index, spec[2], button); });
         moves.appendChild(button);
