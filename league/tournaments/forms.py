@@ -197,7 +197,8 @@ class TournamentForm(forms.Form):
                     )
         games = data.get("games_per_match")
         if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
-            self.add_error("games_per_match", KNOCKOUT_ODD)
+            # The engine marks its sentence (gettext_noop): translated here.
+            self.add_error("games_per_match", _(KNOCKOUT_ODD))
         return data
 
 

@@ -177,43 +177,49 @@ def entrant_heading(competition: Competition) -> str:
 def _winners_title(from_the_end: int, number: int, plural: bool, double: bool) -> str:
     """A round of a bracket's winners' side, by how far it is from the final: a whole name
     each, so that every language words it its own way."""
-    context = "bracket round"
     if from_the_end == 0:
-        return pgettext(context, "Winners' final") if double else pgettext(context, "Final")
+        return (
+            pgettext("bracket round", "Winners' final")
+            if double
+            else pgettext("bracket round", "Final")
+        )
     if from_the_end == 1:
         if double:
             if plural:
-                return pgettext(context, "Winners' semi-finals")
-            return pgettext(context, "Winners' semi-final")
-        return pgettext(context, "Semi-finals") if plural else pgettext(context, "Semi-final")
+                return pgettext("bracket round", "Winners' semi-finals")
+            return pgettext("bracket round", "Winners' semi-final")
+        return (
+            pgettext("bracket round", "Semi-finals")
+            if plural
+            else pgettext("bracket round", "Semi-final")
+        )
     if from_the_end == 2:
         if double:
             if plural:
-                return pgettext(context, "Winners' quarter-finals")
-            return pgettext(context, "Winners' quarter-final")
+                return pgettext("bracket round", "Winners' quarter-finals")
+            return pgettext("bracket round", "Winners' quarter-final")
         if plural:
-            return pgettext(context, "Quarter-finals")
-        return pgettext(context, "Quarter-final")
+            return pgettext("bracket round", "Quarter-finals")
+        return pgettext("bracket round", "Quarter-final")
     if double:
-        return pgettext(context, "Winners' round %(number)s") % {"number": number}
+        return pgettext("bracket round", "Winners' round %(number)s") % {"number": number}
     return round_name(number)
 
 
 def round_title(bracket: Bracket, match: BracketMatch, plural: bool = False) -> str:
     """What a bracket match (or its round, ``plural``) is called: "Semi-final", "Round 1",
     "Winners' final", "Losers' round 2", "Third-place match", "Grand final"."""
-    context = "bracket round"
     if match.section == "third":
-        return pgettext(context, "Third-place match")
+        return pgettext("bracket round", "Third-place match")
     if match.section == "final":
         if match.reset_of is None:
-            return pgettext(context, "Grand final")
-        return pgettext(context, "Grand final reset")
+            return pgettext("bracket round", "Grand final")
+        return pgettext("bracket round", "Grand final reset")
     if match.section == "losers":
         last_losers = max(m.round for m in bracket.matches if m.section == "losers")
         if match.round == last_losers:
-            return pgettext(context, "Losers' final")
-        return pgettext(context, "Losers' round %(number)s") % {"number": match.round}
+            return pgettext("bracket round", "Losers' final")
+        return pgettext("bracket round", "Losers' round %(number)s") % {"number": match.round}
     last = max(m.round for m in bracket.matches if m.section == "winners")
     return _winners_title(last - match.round, match.round, plural, bracket.kind == "double")
 
@@ -340,11 +346,14 @@ def box_status(status: str, line: FixtureLine | None) -> str:
     "Waiting" (for a side), "Ready", "To play at table 2", "In play at table 2" (", game 2"
     from a match's second game on), "Finished, to be confirmed", "Played", "Forfeit",
     "No-show", "Walkover", "Bye", "Not needed"."""
-    context = "a bracket match's status"
     if status in _BRACKET_WORDS:
         return str(_BRACKET_WORDS[status])
     if line is None:
-        return pgettext(context, "Played") if status == "played" else pgettext(context, "Ready")
+        return (
+            pgettext("a bracket match's status", "Played")
+            if status == "played"
+            else pgettext("a bracket match's status", "Ready")
+        )
     fixture = line.fixture
     running = line.running_game
     where = {"table": fixture.table, "game": len(line.games)}
@@ -352,18 +361,23 @@ def box_status(status: str, line: FixtureLine | None) -> str:
     if words == str(IN_PLAY):
         if len(line.games) > 1:
             if fixture.table:
-                return pgettext(context, "In play at table %(table)s, game %(game)d") % where
-            return pgettext(context, "In play, game %(game)d") % where
+                return (
+                    pgettext(
+                        "a bracket match's status", "In play at table %(table)s, game %(game)d"
+                    )
+                    % where
+                )
+            return pgettext("a bracket match's status", "In play, game %(game)d") % where
         if fixture.table:
-            return pgettext(context, "In play at table %(table)s") % where
+            return pgettext("a bracket match's status", "In play at table %(table)s") % where
         return words
     if words:
         return words
     if status == "played":
-        return pgettext(context, "Played")
+        return pgettext("a bracket match's status", "Played")
     if fixture.table:
-        return pgettext(context, "To play at table %(table)s") % where
-    return pgettext(context, "To play")
+        return pgettext("a bracket match's status", "To play at table %(table)s") % where
+    return pgettext("a bracket match's status", "To play")
 
 
 # -- when a competition of rounds is over -----------------------------------------------------
@@ -767,40 +781,50 @@ def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     ``in-play`` (with the running totals), ``awaiting`` (finished, its result to be confirmed,
     and by whom) or ``confirmed``. Fuller than a box's status: the director acts on it."""
     names = line.sides
-    context = "a table's status, for its director"
     if fixture.confirmed_at is not None:
         said = {"who": fixture.confirmed_by}
         if words := conceded(fixture, names):
             said["how"] = in_sentence(words)
             if fixture.confirmed_by:
-                return "confirmed", pgettext(context, "Confirmed by %(who)s: %(how)s") % said
-            return "confirmed", pgettext(context, "Confirmed: %(how)s") % said
+                return "confirmed", pgettext(
+                    "a table's status, for its director", "Confirmed by %(who)s: %(how)s"
+                ) % said
+            return "confirmed", pgettext(
+                "a table's status, for its director", "Confirmed: %(how)s"
+            ) % said
         if fixture.confirmed_by:
-            return "confirmed", pgettext(context, "Confirmed by %(who)s") % said
-        return "confirmed", pgettext(context, "Confirmed")
+            return "confirmed", pgettext(
+                "a table's status, for its director", "Confirmed by %(who)s"
+            ) % said
+        return "confirmed", pgettext("a table's status, for its director", "Confirmed")
     if fixture.finished:
         if fixture.disputed_at is not None:
             return "awaiting", pgettext(
-                context, "Disputed: check the sheet and the sides' words, then confirm"
+                "a table's status, for its director",
+                "Disputed: check the sheet and the sides' words, then confirm",
             )
         if fixture.entered_by in (0, 1):
             other = names[1 - fixture.entered_by]
-            return "awaiting", pgettext(context, "Finished: waiting for %(side)s to confirm") % {
-                "side": other
-            }
-        return "awaiting", pgettext(context, "Finished: waiting for the director to confirm")
+            return "awaiting", pgettext(
+                "a table's status, for its director", "Finished: waiting for %(side)s to confirm"
+            ) % {"side": other}
+        return "awaiting", pgettext(
+            "a table's status, for its director", "Finished: waiting for the director to confirm"
+        )
     running = line.running_game
     if running is not None:
         totals = score_text((str(running.display_totals[0]), str(running.display_totals[1])))
         now = {"game": len(line.games), "score": totals}
         if len(line.games) > 1:
-            return "in-play", pgettext(context, "In play: game %(game)d, %(score)s") % now
-        return "in-play", pgettext(context, "In play: %(score)s") % now
+            return "in-play", pgettext(
+                "a table's status, for its director", "In play: game %(game)d, %(score)s"
+            ) % now
+        return "in-play", pgettext("a table's status, for its director", "In play: %(score)s") % now
     if line.games:
-        return "in-play", pgettext(context, "Between games: game %(game)d to start") % {
-            "game": len(line.games) + 1
-        }
-    return "not-started", pgettext(context, "Not started")
+        return "in-play", pgettext(
+            "a table's status, for its director", "Between games: game %(game)d to start"
+        ) % {"game": len(line.games) + 1}
+    return "not-started", pgettext("a table's status, for its director", "Not started")
 
 
 @dataclass(frozen=True)
