@@ -48,7 +48,7 @@ from datetime import date as Date
 
 from django.urls import reverse
 from django.utils import formats, timezone
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_noop, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from league.competitions import selectors as competitions_selectors
@@ -77,7 +77,8 @@ from scoring.standings import TIEBREAKS, StandingRow
 #: What a side of nobody is called (a bye), on the page and on paper.
 BYE_NAME = pgettext_lazy("a bracket side of nobody", "bye")
 #: Before the start, where the bracket or the pairings will be.
-NOT_DRAWN = gettext_lazy("The draw is made when the director starts the tournament.")
+#: (English, marked for the catalog: translate it where it is shown, ``gettext(NOT_DRAWN)``.)
+NOT_DRAWN = gettext_noop("The draw is made when the director starts the tournament.")
 
 
 # -- words ------------------------------------------------------------------------------------
@@ -298,9 +299,11 @@ def in_sentence(words: str) -> str:
     return words[:1].lower() + words[1:]
 
 
-IN_PLAY = pgettext_lazy("a match's status", "In play")
-TO_BE_CONFIRMED = pgettext_lazy("a match's status", "Finished, to be confirmed")
-DISPUTED = pgettext_lazy("a match's status", "Disputed: the director settles it")
+# A match's status words, in English and marked for the catalog: translated where they are
+# shown (``gettext(IN_PLAY)``), so that they stay keys another module can look up.
+IN_PLAY = gettext_noop("In play")
+TO_BE_CONFIRMED = gettext_noop("Finished, to be confirmed")
+DISPUTED = gettext_noop("Disputed: the director settles it")
 
 
 def conceded(fixture: Fixture, names: tuple[str, str] | None = None) -> str:
@@ -326,9 +329,9 @@ def fixture_status(
     if words := conceded(fixture, names):
         return words
     if running is not None:
-        return str(IN_PLAY)
+        return _(IN_PLAY)
     if fixture.finished and fixture.confirmed_at is None:
-        return str(DISPUTED if fixture.disputed_at is not None else TO_BE_CONFIRMED)
+        return _(DISPUTED if fixture.disputed_at is not None else TO_BE_CONFIRMED)
     return ""
 
 
@@ -358,7 +361,7 @@ def box_status(status: str, line: FixtureLine | None) -> str:
     running = line.running_game
     where = {"table": fixture.table, "game": len(line.games)}
     words = fixture_status(fixture, running)
-    if words == str(IN_PLAY):
+    if words == _(IN_PLAY):
         if len(line.games) > 1:
             if fixture.table:
                 return (
@@ -755,7 +758,7 @@ def bracket_page(competition: Competition) -> BracketPage:
         rounds=rounds,
         rounds_title=pairings_title(competition),
         has_standings=fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN),
-        note=str(NOT_DRAWN) if display is None and not rounds else "",
+        note=_(NOT_DRAWN) if display is None and not rounds else "",
     )
 
 
@@ -1037,7 +1040,7 @@ def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         )
         champion = display.champion
     elif not competition.started:
-        note = str(NOT_DRAWN)
+        note = _(NOT_DRAWN)
     elif fmt == TournamentFormat.POOLS:
         note = _("The knockout is drawn when every pool match is confirmed.")
     return BracketSheet(
