@@ -22,6 +22,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.competitions import selectors as competitions_selectors
 from league.languages import use_place_language
@@ -130,8 +132,9 @@ def game_for_write(request: HttpRequest, game_id: int) -> Game:
     game = _on_its_clock(get_object_or_404(_games(), pk=game_id))
     if not can_score(request.user, game):
         raise NotAllowed(
-            "Only the scorers of this game and the club's organisers can change its sheet.",
-            ask=f"Ask {game.created_by}, who started it, or an organiser to change it."
+            _("Only the scorers of this game and the club's organisers can change its sheet."),
+            ask=_("Ask %(name)s, who started it, or an organiser to change it.")
+            % {"name": game.created_by}
             if game.created_by is not None
             else "",
         )
@@ -155,49 +158,88 @@ class NotAllowed(PermissionDenied):
         self.ask = ask
 
 
-# What each organiser-only page does, by its URL name: the 403 page says "Only the club's
-# organisers can <this>." A page missing here says "... can do this." (tests/league/safety).
+# What each organiser-only page does, by its URL name, in the whole sentence the 403 page says
+# ("Only the club's organisers can <this>.", a sentence each, so that a translation may order
+# its words); a page missing here says "... can do this." (tests/league/safety).
 ORGANISERS_ONLY = {
-    "accounts:new": "add an account",
-    "accounts:list": "see the accounts",
-    "accounts:active": "disable or enable an account",
-    "accounts:set-password": "set another person's password",
-    "accounts:lockouts": "let a locked sign-in in again",
-    "competitions:club-list": "add a club",
-    "competitions:club-export": "download a club's data",
-    "competitions:club-settings": "change a club's settings",
-    "competitions:player-add": "add members to a club",
-    "competitions:players-add": "add members to a club",
-    "competitions:partnership-add": "add partnerships to a club",
-    "competitions:new": "create a competition",
-    "competitions:entrant-add": "enter players or partnerships in a competition",
-    "competitions:entrants-add-all": "enter players or partnerships in a competition",
-    "competitions:draw": "draw a competition's fixtures",
-    "competitions:fixture-move": "move a fixture",
-    "competitions:fixture-concede": "record a forfeit",
-    "competitions:fixture-result": "type in a fixture's result",
-    "competitions:fixture-start": "start a tournament match from here",
-    "tournaments:new": "create a tournament",
-    "tournaments:director": "run a tournament",
-    "tournaments:entrant-add": "enter players or partnerships in a tournament",
-    "tournaments:entrants-add-all": "enter players or partnerships in a tournament",
-    "tournaments:seed": "seed a tournament",
-    "tournaments:start": "start a tournament",
-    "tournaments:confirm": "confirm a tournament result",
-    "tournaments:withdraw": "withdraw an entrant",
-    "tournaments:swap": "swap two entrants of a drawn round",
-    "tournaments:publish": "publish a drawn round",
-    "games:abandon": "abandon a game started by mistake",
-    "printing:round-tables-pdf": "print a round's tables with their entry links",
-    "screen:clock": "set a round's clock",
+    "accounts:new": gettext_lazy("Only the club's organisers can add an account."),
+    "accounts:list": gettext_lazy("Only the club's organisers can see the accounts."),
+    "accounts:active": gettext_lazy("Only the club's organisers can disable or enable an account."),
+    "accounts:set-password": gettext_lazy(
+        "Only the club's organisers can set another person's password."
+    ),
+    "accounts:lockouts": gettext_lazy(
+        "Only the club's organisers can let a locked sign-in in again."
+    ),
+    "competitions:club-list": gettext_lazy("Only the club's organisers can add a club."),
+    "competitions:club-export": gettext_lazy(
+        "Only the club's organisers can download a club's data."
+    ),
+    "competitions:club-settings": gettext_lazy(
+        "Only the club's organisers can change a club's settings."
+    ),
+    "competitions:player-add": gettext_lazy(
+        "Only the club's organisers can add members to a club."
+    ),
+    "competitions:players-add": gettext_lazy(
+        "Only the club's organisers can add members to a club."
+    ),
+    "competitions:partnership-add": gettext_lazy(
+        "Only the club's organisers can add partnerships to a club."
+    ),
+    "competitions:new": gettext_lazy("Only the club's organisers can create a competition."),
+    "competitions:entrant-add": gettext_lazy(
+        "Only the club's organisers can enter players or partnerships in a competition."
+    ),
+    "competitions:entrants-add-all": gettext_lazy(
+        "Only the club's organisers can enter players or partnerships in a competition."
+    ),
+    "competitions:draw": gettext_lazy(
+        "Only the club's organisers can draw a competition's fixtures."
+    ),
+    "competitions:fixture-move": gettext_lazy("Only the club's organisers can move a fixture."),
+    "competitions:fixture-concede": gettext_lazy(
+        "Only the club's organisers can record a forfeit."
+    ),
+    "competitions:fixture-result": gettext_lazy(
+        "Only the club's organisers can type in a fixture's result."
+    ),
+    "competitions:fixture-start": gettext_lazy(
+        "Only the club's organisers can start a tournament match from here."
+    ),
+    "tournaments:new": gettext_lazy("Only the club's organisers can create a tournament."),
+    "tournaments:director": gettext_lazy("Only the club's organisers can run a tournament."),
+    "tournaments:entrant-add": gettext_lazy(
+        "Only the club's organisers can enter players or partnerships in a tournament."
+    ),
+    "tournaments:entrants-add-all": gettext_lazy(
+        "Only the club's organisers can enter players or partnerships in a tournament."
+    ),
+    "tournaments:seed": gettext_lazy("Only the club's organisers can seed a tournament."),
+    "tournaments:start": gettext_lazy("Only the club's organisers can start a tournament."),
+    "tournaments:confirm": gettext_lazy(
+        "Only the club's organisers can confirm a tournament result."
+    ),
+    "tournaments:withdraw": gettext_lazy("Only the club's organisers can withdraw an entrant."),
+    "tournaments:swap": gettext_lazy(
+        "Only the club's organisers can swap two entrants of a drawn round."
+    ),
+    "tournaments:publish": gettext_lazy("Only the club's organisers can publish a drawn round."),
+    "games:abandon": gettext_lazy(
+        "Only the club's organisers can abandon a game started by mistake."
+    ),
+    "printing:round-tables-pdf": gettext_lazy(
+        "Only the club's organisers can print a round's tables with their entry links."
+    ),
+    "screen:clock": gettext_lazy("Only the club's organisers can set a round's clock."),
 }
 
 
 def organisers_only(request: HttpRequest) -> NotAllowed:
     """The refusal of an organiser-only page to anybody else, naming what the page does."""
     match = getattr(request, "resolver_match", None)
-    what = ORGANISERS_ONLY.get(match.view_name if match else "", "do this")
-    return NotAllowed(f"Only the club's organisers can {what}.")
+    sentence = ORGANISERS_ONLY.get(match.view_name if match else "")
+    return NotAllowed(str(sentence) if sentence else _("Only the club's organisers can do this."))
 
 
 def require_organiser(request: HttpRequest) -> None:
@@ -309,7 +351,7 @@ def entry_side_or_404(token: str) -> FixtureSide:
     side = tournaments_selectors.token_side(token)
     # A drawn round's links open when the director publishes it (a swap may change them).
     if side is None or side.fixture.round.draft:
-        raise Http404("There is no match with this link.")
+        raise Http404(_("There is no match with this link."))
     use_club_time(side.fixture.competition.club.time_zone)
     competition = side.fixture.competition
     use_place_language(competition.club.language, competition.language)

@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import pgettext
 
 from league.errors import Refused
 from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
@@ -106,10 +107,24 @@ TIEBREAK_SLOTS = 6
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    """``n`` as an ordinal in the active language, for a place or a tie-break (both masculine
+    where a language cares): "1st", "2nd", "3rd", "4th" ... "11th", "21st" in English, "1.º"
+    in Spanish, "1." in German, "1er", "2e" in French. A language whose ordinals take no
+    English suffix translates every form the same way."""
+    number = {"number": n}
+    if n == 1:  # French and others have a form for the first alone ("1er")
+        return pgettext("ordinal: first (a place, a tie-break)", "%(number)dst") % number
     if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+        return (
+            pgettext("ordinal: 4th-20th, 24th... (a place, a tie-break)", "%(number)dth") % number
+        )
+    if n % 10 == 1:
+        return pgettext("ordinal: 21st, 31st... (a place, a tie-break)", "%(number)dst") % number
+    if n % 10 == 2:
+        return pgettext("ordinal: 2nd, 22nd... (a place, a tie-break)", "%(number)dnd") % number
+    if n % 10 == 3:
+        return pgettext("ordinal: 3rd, 23rd... (a place, a tie-break)", "%(number)drd") % number
+    return pgettext("ordinal: 4th-20th, 24th... (a place, a tie-break)", "%(number)dth") % number
 
 
 def tiebreak_choice(key: str) -> str:
@@ -170,7 +185,8 @@ class TieBreakChainBoundField(forms.BoundField):
         chosen += [""] * (count - len(chosen))
         return [
             TieBreakSlot(
-                label=f"{ordinal(i + 1)} tie-break",
+                label=pgettext("a numbered menu of the chain", "%(ordinal)s tie-break")
+                % {"ordinal": ordinal(i + 1)},
                 name=f"{self.html_name}_{i}",
                 id=f"{self.auto_id}_{i}",
                 value=key if key in TIEBREAKS else "",

@@ -18,6 +18,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -31,7 +33,8 @@ from league.models import FixtureSide
 from league.tournaments import presenters, selectors, services
 from league.tournaments.forms import DisputeForm
 
-EXPIRED = "This link has expired: the match's result is confirmed."
+#: The words of every write to a link whose match's result is confirmed (translated on use).
+EXPIRED = gettext_lazy("This link has expired: the match's result is confirmed.")
 
 
 # -- entry links ------------------------------------------------------------------------------
@@ -123,7 +126,7 @@ def _start_form(
 def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:
     """The 410 page when the match's result is confirmed (read afresh), else None."""
     if selectors.fixture_confirmed(side.fixture_id):
-        return _entry_page(request, side, status=410, error=EXPIRED)
+        return _entry_page(request, side, status=410, error=str(EXPIRED))
     return None
 
 
@@ -150,7 +153,7 @@ def entry_start(request: HttpRequest, token: str) -> HttpResponse:
         return gone
     if selectors.running_game(side.fixture_id) is not None:
         # The other side (or a double tap) started it first: nothing is wrong, say who enters.
-        messages.info(request, "The game has started already: the sheet is below.")
+        messages.info(request, _("The game has started already: the sheet is below."))
         return _to_entry(token, "entry")
     form = _start_form(side, fixture_side_names(side.fixture), request.POST)
     if not form.is_valid():
@@ -169,7 +172,7 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     # The phone's offline queue sending a waiting deal asks for short JSON answers.
     as_json = answers.wants_json(request)
     if as_json and selectors.fixture_confirmed(side.fixture_id):
-        return answers.gone(EXPIRED)
+        return answers.gone(str(EXPIRED))
     if (gone := _expired(request, side)) is not None:
         return gone
     game = selectors.running_game(side.fixture_id)
@@ -184,24 +187,29 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
         if again is not None and as_json:
             return answers.saved(again, False, again.game, _entry_url(token))
         if again is not None:
-            messages.info(request, f"Deal {again.number} was already saved; not added twice.")
+            messages.info(
+                request,
+                _("Deal %(number)s was already saved; not added twice.") % {"number": again.number},
+            )
             return _to_entry(token, "entry")
     if game is None:
-        message = "No game of this match is being played: nothing was saved."
+        message = _("No game of this match is being played: nothing was saved.")
         if as_json:
             return answers.gone(message, status=409)
         return _entry_page(request, side, status=409, error=message)
     if request.GET.get("game") not in (None, str(game.pk)):
         if as_json:
             return answers.gone(
-                "That deal was for a game that has ended: nothing was saved.", status=409
+                _("That deal was for a game that has ended: nothing was saved."), status=409
             )
         return _entry_page(
             request,
             side,
             status=409,
-            error="That deal was for a game that has ended: nothing was saved. "
-            "Enter it again below if it belongs to this game.",
+            error=_(
+                "That deal was for a game that has ended: nothing was saved. "
+                "Enter it again below if it belongs to this game."
+            ),
         )
     form = deal_form(game, request.POST)
     if not form.is_valid() or form.only_shown:
@@ -232,12 +240,16 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             # Both sides typed the same deal: this side is told what the other entered, and
             # that the other side enters (its page has no deal form to keep the input in).
             return _entry_page(request, side, status=409, error=error.said)
-        _, form = refused_deal_form(game.pk, request.POST, error)
+        _game, form = refused_deal_form(game.pk, request.POST, error)
         return _entry_page(request, side, form, status=400)
     if as_json:
         return answers.saved(deal, created, game, _entry_url(token))
     if not created:
-        messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
+        messages.info(
+            request,
+            _("Deal %(number)s was already saved; it was not added twice.")
+            % {"number": deal.number},
+        )
     return _to_entry(token, "entry")
 
 
@@ -251,10 +263,10 @@ def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
     """
     side = entry_side_or_404(token)
     if selectors.fixture_confirmed(side.fixture_id):
-        return JsonResponse({"valid": False, "errors": {"game": EXPIRED}}, status=410)
+        return JsonResponse({"valid": False, "errors": {"game": str(EXPIRED)}}, status=410)
     game = selectors.running_game(side.fixture_id)
     if game is None:
-        message = "No game of this match is being played."
+        message = _("No game of this match is being played.")
         return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)
     return JsonResponse(preview_deal(game, request.POST, request.GET))
 
@@ -269,7 +281,7 @@ def entry_confirm(request: HttpRequest, token: str) -> HttpResponse:
         services.fixture_confirm(fixture=side.fixture, side=side.side)
     except Refused as error:
         return _entry_page(request, side, status=409, error=error.message)
-    messages.success(request, "Result confirmed. Thank you!")
+    messages.success(request, _("Result confirmed. Thank you!"))
     return _to_entry(token)
 
 
@@ -285,7 +297,7 @@ def entry_take_over(request: HttpRequest, token: str) -> HttpResponse:
         services.token_take_over(side=side)
     except Refused as error:
         return _entry_page(request, side, status=409, error=error.message)
-    messages.success(request, "Your side enters the deals now; the other side confirms.")
+    messages.success(request, _("Your side enters the deals now; the other side confirms."))
     return _to_entry(token, "entry")
 
 
@@ -304,21 +316,32 @@ def entry_undo(request: HttpRequest, token: str) -> HttpResponse:
     game = selectors.fixture_game(side.fixture_id, game_id)
     if game is None:
         return _entry_page(
-            request, side, status=409, error="That game is not this match's: nothing was undone."
+            request,
+            side,
+            status=409,
+            error=_("That game is not this match's: nothing was undone."),
         )
     try:
         record = services.token_undo_deal(
             side=side, game=game, number=number, expected_version=version
         )
     except DealChanged as error:
-        return _entry_page(request, side, status=409, error=f"Nothing was undone: {error.message}")
+        return _entry_page(request, side, status=409, error=_nothing_undone(error))
     except Refused as error:
         if (gone := _expired(request, side)) is not None:
             return gone
-        return _entry_page(request, side, status=409, error=f"Nothing was undone: {error.message}")
+        return _entry_page(request, side, status=409, error=_nothing_undone(error))
     points = " - ".join(str(p) for p in record.points)
-    messages.success(request, f"Deal {number} undone ({points}): enter it again if it was wrong.")
+    messages.success(
+        request,
+        _("Deal %(number)s undone (%(points)s): enter it again if it was wrong.")
+        % {"number": number, "points": points},
+    )
     return _to_entry(token, "entry")
+
+
+def _nothing_undone(error: Refused) -> str:
+    return _("Nothing was undone: %(reason)s") % {"reason": error.message}
 
 
 def _posted_int(request: HttpRequest, name: str) -> int:
@@ -341,6 +364,6 @@ def entry_dispute(request: HttpRequest, token: str) -> HttpResponse:
         except Refused as error:
             form.add_error("words" if error.field == "words" else None, error.message)
         else:
-            messages.success(request, "Your words are with the director, who will look at it.")
+            messages.success(request, _("Your words are with the director, who will look at it."))
             return _to_entry(token, "match-events")
     return _entry_page(request, side, status=400, dispute_form=form)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from league.forms_common import (
     NUMBER_INPUT,
@@ -28,82 +31,126 @@ from scoring.formats import (
     SWISS_TIEBREAKS,
     TOURNAMENT_TIEBREAKS,
     fits_a_tournament,
-    swiss_rounds_hint,
+    suggested_swiss_rounds,
 )
 from scoring.standings import TIEBREAKS
 
 ENTRANT_CHOICES = [
-    ("", "As the game is played"),
-    (EntrantKind.PLAYERS, "Players"),
-    (EntrantKind.PARTNERSHIPS, "Partnerships"),
+    ("", gettext_lazy("As the game is played")),
+    (EntrantKind.PLAYERS, gettext_lazy("Players")),
+    (EntrantKind.PARTNERSHIPS, gettext_lazy("Partnerships")),
 ]
+
+
+def _tiebreak_names(keys: tuple[str, ...] | list[str]) -> str:
+    """The names of ``keys``' tie-breaks, in order ("Match points, then Point difference"), in
+    the active language: the engine marks its names (gettext_noop), translated here."""
+    then = pgettext_lazy("between the tie-breaks of an order: A, then B", ", then ")
+    return str(then).join(_(TIEBREAKS[k].name) for k in keys)
+
+
+def _swiss_rounds_help() -> str:
+    """:func:`scoring.formats.swiss_rounds_hint`'s sentence, in the active language."""
+    eight, sixteen, thirty_two = (suggested_swiss_rounds(n) for n in (8, 16, 32))
+    return _(
+        "Swiss only. Blank: as many as the entrants need for one of them to win every match, "
+        "worked out when the tournament starts: 8 entrants play %(eight)d rounds, 16 play "
+        "%(sixteen)d, 32 play %(thirty_two)d."
+    ) % {"eight": eight, "sixteen": sixteen, "thirty_two": thirty_two}
+
+
+def _tiebreaks_help() -> str:
+    return _(
+        "The table is ordered by the 1st; entrants still level by the 2nd, and so on. All "
+        "blank: the format's usual order: a Swiss by %(swiss)s; the others by %(others)s."
+    ) % {
+        "swiss": _tiebreak_names(SWISS_TIEBREAKS),
+        "others": _tiebreak_names(TOURNAMENT_TIEBREAKS),
+    }
 
 
 class TournamentForm(forms.Form):
     """A tournament: its club, its game (a preset and a target), its entrants and format."""
 
-    name = forms.CharField(max_length=120, label="Name", help_text="e.g. Spring cup 2026")
-    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
+    name = forms.CharField(
+        max_length=120,
+        label=pgettext_lazy("a tournament's", "Name"),
+        help_text=gettext_lazy("e.g. Spring cup 2026"),
+    )
+    club = forms.ModelChoiceField(
+        queryset=Club.objects.all(), empty_label=None, label=gettext_lazy("Club")
+    )
     preset = forms.ChoiceField(
         # A match has two sides: the three-hand game cannot be a tournament's.
         choices=[(key, rules.name) for key, rules in PRESETS.items() if fits_a_tournament(rules)],
-        label="Game",
+        label=pgettext_lazy("a tournament's ruleset", "Game"),
     )
     target = number(
-        required=False, min_value=1, max_value=100_000, label="Target (blank: the preset's)"
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        label=gettext_lazy("Target (blank: the preset's)"),
     )
     meld_tie = meld_tie_field()
     renege_melds = renege_melds_field()
     entrant_kind = forms.ChoiceField(
         choices=ENTRANT_CHOICES,
         required=False,
-        label="Entrants",
-        help_text="Two-hand games are played by players, four-hand games by partnerships.",
+        label=gettext_lazy("Entrants"),
+        help_text=gettext_lazy(
+            "Two-hand games are played by players, four-hand games by partnerships."
+        ),
     )
     format = forms.ChoiceField(
-        choices=TournamentFormat.choices, initial=TournamentFormat.SINGLE, label="Format"
+        choices=TournamentFormat.choices,
+        initial=TournamentFormat.SINGLE,
+        label=pgettext_lazy("a tournament's", "Format"),
     )
-    games_per_match = number(min_value=1, max_value=15, initial=1, label="Games a match")
+    games_per_match = number(
+        min_value=1, max_value=15, initial=1, label=gettext_lazy("Games a match")
+    )
     best_of = forms.BooleanField(
         required=False,
-        label="Best of: the match ends once a side has won most of them",
+        label=gettext_lazy("Best of: the match ends once a side has won most of them"),
     )
     third_place = forms.BooleanField(
-        required=False, label="Third-place match (single elimination, pools' knockout)"
+        required=False,
+        label=gettext_lazy("Third-place match (single elimination, pools' knockout)"),
     )
     final_reset = forms.BooleanField(
         required=False,
         initial=True,
-        label="Grand-final reset (double elimination): if the losers' bracket champion "
-        "wins the grand final, one more match decides",
+        label=gettext_lazy(
+            "Grand-final reset (double elimination): if the losers' bracket champion "
+            "wins the grand final, one more match decides"
+        ),
     )
     swiss_rounds = number(
         required=False,
         min_value=1,
         max_value=MAX_SWISS_ROUNDS,
-        label="Swiss rounds",
-        help_text=f"Swiss only. {swiss_rounds_hint()}",
+        label=gettext_lazy("Swiss rounds"),
+        help_text=lazy(_swiss_rounds_help, str)(),
     )
     pool_count = number(
-        required=False, min_value=1, max_value=16, label="Pools", help_text="Pools only."
+        required=False,
+        min_value=1,
+        max_value=16,
+        label=gettext_lazy("Pools"),
+        help_text=gettext_lazy("Pools only."),
     )
     pool_top_k = number(
         required=False,
         min_value=1,
         max_value=8,
-        label="Qualify from each pool",
-        help_text="Pools only: how many of each pool go through to the knockout.",
+        label=gettext_lazy("Qualify from each pool"),
+        help_text=gettext_lazy("Pools only: how many of each pool go through to the knockout."),
     )
 
     tiebreaks = TieBreakChainField(
         required=False,
-        label="Table order (tie-breaks)",
-        help_text="The table is ordered by the 1st; entrants still level by the 2nd, and so "
-        "on. All blank: the format's usual order: a Swiss by "
-        + ", then ".join(TIEBREAKS[k].name for k in SWISS_TIEBREAKS)
-        + "; the others by "
-        + ", then ".join(TIEBREAKS[k].name for k in TOURNAMENT_TIEBREAKS)
-        + ".",
+        label=gettext_lazy("Table order (tie-breaks)"),
+        help_text=lazy(_tiebreaks_help, str)(),
     )
 
     def _bound(self, *names: str) -> list[forms.BoundField]:
@@ -150,7 +197,8 @@ class TournamentForm(forms.Form):
                     )
         games = data.get("games_per_match")
         if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
-            self.add_error("games_per_match", KNOCKOUT_ODD)
+            # The engine marks its sentence (gettext_noop): translated here.
+            self.add_error("games_per_match", _(KNOCKOUT_ODD))
         return data
 
 
@@ -159,16 +207,21 @@ class SeedForm(forms.Form):
     table."""
 
     METHODS = [
-        ("manual", "By hand: the numbers below"),
-        ("random", "A random draw"),
-        ("standings", "From another competition's table"),
+        ("manual", gettext_lazy("By hand: the numbers below")),
+        ("random", gettext_lazy("A random draw")),
+        ("standings", gettext_lazy("From another competition's table")),
     ]
-    method = forms.ChoiceField(choices=METHODS, initial="manual", widget=forms.RadioSelect)
+    method = forms.ChoiceField(
+        choices=METHODS,
+        initial="manual",
+        widget=forms.RadioSelect,
+        label=pgettext_lazy("how to seed", "Seed"),
+    )
     from_competition = forms.ModelChoiceField(
         queryset=Competition.objects.none(),
         required=False,
-        label="Competition",
-        empty_label="Choose a competition",
+        label=gettext_lazy("Competition"),
+        empty_label=gettext_lazy("Choose a competition"),
     )
 
     def __init__(self, *args: Any, competition: Competition, entrants: list[Entrant], **kw: Any):
@@ -202,12 +255,12 @@ class SeedForm(forms.Form):
             for entrant in self.entrants:
                 value = data.get(f"seed_{entrant.pk}")
                 if value is None and f"seed_{entrant.pk}" not in self.errors:
-                    self.add_error(f"seed_{entrant.pk}", "Give a seed.")
+                    self.add_error(f"seed_{entrant.pk}", _("Give a seed."))
                 elif value is not None:
                     seeds[entrant.pk] = value
             data["seeds"] = seeds
         elif method == "standings" and data.get("from_competition") is None:
-            self.add_error("from_competition", "Choose the competition whose table seeds this.")
+            self.add_error("from_competition", _("Choose the competition whose table seeds this."))
         return data
 
 
@@ -215,7 +268,9 @@ class WithdrawForm(forms.Form):
     """Withdraw an entrant that will play no more."""
 
     entrant = forms.ModelChoiceField(
-        queryset=Entrant.objects.none(), label="Entrant", empty_label="Choose an entrant"
+        queryset=Entrant.objects.none(),
+        label=gettext_lazy("Entrant"),
+        empty_label=gettext_lazy("Choose an entrant"),
     )
 
     def __init__(self, *args: Any, competition: Competition, **kw: Any):
@@ -230,12 +285,16 @@ class SwapForm(forms.Form):
     the bye). ``confirm`` is the director's word that a rematch or a second bye is meant."""
 
     first = forms.ModelChoiceField(
-        queryset=Entrant.objects.none(), label="Swap", empty_label="Choose an entrant"
+        queryset=Entrant.objects.none(),
+        label=pgettext_lazy("swap an entrant [with another]", "Swap"),
+        empty_label=gettext_lazy("Choose an entrant"),
     )
     second = forms.ModelChoiceField(
-        queryset=Entrant.objects.none(), label="with", empty_label="Choose an entrant"
+        queryset=Entrant.objects.none(),
+        label=pgettext_lazy("[swap an entrant] with another", "with"),
+        empty_label=gettext_lazy("Choose an entrant"),
     )
-    confirm = forms.BooleanField(required=False, label="Swap them anyway")
+    confirm = forms.BooleanField(required=False, label=gettext_lazy("Swap them anyway"))
 
     def __init__(self, *args: Any, night: Round, entrants: list[Entrant], **kw: Any):
         super().__init__(*args, **kw)
@@ -245,7 +304,7 @@ class SwapForm(forms.Form):
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = Entrant.objects.filter(competition_id=night.competition_id, pk__in=ids)
             # In the round's order (table by table, then who sits out), not the database's.
-            field.choices = [("", "Choose an entrant"), *((e.pk, e.name) for e in entrants)]
+            field.choices = [("", _("Choose an entrant")), *((e.pk, e.name) for e in entrants)]
 
 
 class DisputeForm(forms.Form):
@@ -253,8 +312,10 @@ class DisputeForm(forms.Form):
 
     words = forms.CharField(
         max_length=1000,
-        label="What is not as you played it?",
-        help_text="For example: deal 4 was 90 - 72 to us, not to them.",
+        label=gettext_lazy("What is not as you played it?"),
+        help_text=gettext_lazy("For example: deal 4 was 90 - 72 to us, not to them."),
         widget=forms.Textarea(attrs={"rows": 3}),
-        error_messages={"required": "Say what was not as you played it, for the director."},
+        error_messages={
+            "required": gettext_lazy("Say what was not as you played it, for the director.")
+        },
     )

@@ -47,11 +47,13 @@ from dataclasses import dataclass, replace
 from datetime import date as Date
 
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.dateformat import format as format_date
+from django.utils import formats, timezone
+from django.utils.translation import get_language, gettext_noop, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 
 from league.competitions import selectors as competitions_selectors
 from league.competitions.selectors import FixtureLine
+from league.forms_common import ordinal
 from league.games import selectors as games_selectors
 from league.models import (
     Competition,
@@ -73,15 +75,21 @@ from scoring.formats import ELIMINATIONS, rounds_played_out, suggested_swiss_rou
 from scoring.standings import TIEBREAKS, StandingRow
 
 #: What a side of nobody is called (a bye), on the page and on paper.
-BYE_NAME = "bye"
+BYE_NAME = pgettext_lazy("a bracket side of nobody", "bye")
 #: Before the start, where the bracket or the pairings will be.
-NOT_DRAWN = "The draw is made when the director starts the tournament."
+#: (English, marked for the catalog: translate it where it is shown, ``gettext(NOT_DRAWN)``.)
+NOT_DRAWN = gettext_noop("The draw is made when the director starts the tournament.")
 
 
 # -- words ------------------------------------------------------------------------------------
 def date_text(day: Date | None) -> str:
-    """A day as people read it: "14 March 2026"; "" for none."""
-    return format_date(day, "j F Y") if day else ""
+    """A day as people read it, in the active language's form and month names: "14 March
+    2026", "14. März 2026", "14 de marzo de 2026"; "" for none. The form is translated (a
+    date format of Django's letters), so that English keeps its day-first form."""
+    if not day:
+        return ""
+    # Translators: a date format (Django's date letters: j day, F month's name, Y year).
+    return formats.date_format(day, pgettext("the date format of a printed day", "j F Y"))
 
 
 def today_text() -> str:
@@ -90,21 +98,22 @@ def today_text() -> str:
 
 def pool_name(pool: int) -> str:
     """ "Pool 1" for pool 0: numbered from 0 in the database and from 1 for people."""
-    return f"Pool {pool + 1}"
+    return _("Pool %(number)s") % {"number": pool + 1}
 
 
-def ordinal(n: int) -> str:
-    """ "1st", "2nd", "3rd", "4th", "11th", "21st"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def round_name(number: int) -> str:
+    """ "Round 2": a round of a tournament, as the templates say it too."""
+    return _("Round %(number)s") % {"number": number}
 
 
 def match_length(competition: Competition) -> str:
     """How many games a match is: "one game a match", "matches best of 3", "3 games a match"."""
     n = competition.games_per_match
     if n <= 1:
-        return "one game a match"
-    return f"matches best of {n}" if competition.best_of else f"{n} games a match"
+        return _("one game a match")
+    if competition.best_of:
+        return _("matches best of %(count)d") % {"count": n}
+    return ngettext("%(count)d game a match", "%(count)d games a match", n) % {"count": n}
 
 
 def format_name(competition: Competition, entrants: int | None = None) -> str:
@@ -112,70 +121,115 @@ def format_name(competition: Competition, entrants: int | None = None) -> str:
     "Single elimination, with a third-place match; matches best of 3". A Swiss whose number
     of rounds is still blank says the number its ``entrants`` (if given) would be played in."""
     fmt = competition.format
-    words = competition.get_format_display()
+    words = str(competition.get_format_display())
     if fmt == TournamentFormat.SINGLE and competition.third_place:
-        words += ", with a third-place match"
+        words = _("%(format)s, with a third-place match") % {"format": words}
     elif fmt == TournamentFormat.DOUBLE and competition.final_reset:
-        words += ", with a reset if the grand final is lost by the unbeaten side"
+        words = _("%(format)s, with a reset if the grand final is lost by the unbeaten side") % {
+            "format": words
+        }
     elif fmt == TournamentFormat.SWISS and competition.swiss_rounds:
         rounds = competition.swiss_rounds
-        words += ", 1 round" if rounds == 1 else f", {rounds} rounds"
+        words = ngettext("%(format)s, %(count)d round", "%(format)s, %(count)d rounds", rounds) % {
+            "format": words,
+            "count": rounds,
+        }
     elif fmt == TournamentFormat.SWISS and entrants:
         rounds = suggested_swiss_rounds(entrants)
-        words += (
-            f", {rounds} round{'s' if rounds != 1 else ''} for {entrants} "
-            f"entrant{'s' if entrants != 1 else ''} (worked out from the entrants when it starts)"
-        )
+        words = ngettext(
+            "%(format)s, %(count)d round for %(entrants)s (worked out from the entrants when it "
+            "starts)",
+            "%(format)s, %(count)d rounds for %(entrants)s (worked out from the entrants when it "
+            "starts)",
+            rounds,
+        ) % {
+            "format": words,
+            "count": rounds,
+            "entrants": ngettext("%(count)d entrant", "%(count)d entrants", entrants)
+            % {"count": entrants},
+        }
     elif fmt == TournamentFormat.POOLS:
-        words = (
-            f"{competition.pool_count or 2} pools, the top {competition.pool_top_k or 2} of each "
-            "to a knockout"
-        )
+        pools = {"pools": competition.pool_count or 2, "top": competition.pool_top_k or 2}
         if competition.third_place:
-            words += " with a third-place match"
-    return f"{words}; {match_length(competition)}"
+            words = (
+                _("%(pools)d pools, the top %(top)d of each to a knockout with a third-place match")
+                % pools
+            )
+        else:
+            words = _("%(pools)d pools, the top %(top)d of each to a knockout") % pools
+    return pgettext("a format; the length of its matches", "%(format)s; %(length)s") % {
+        "format": words,
+        "length": match_length(competition),
+    }
 
 
 def ruleset_name(competition: Competition) -> str:
     """ "Klaberjass, games to 150"."""
     rules = competition.rules
-    return f"{rules.name}, games to {rules.target}"
+    return _("%(ruleset)s, games to %(target)s") % {"ruleset": rules.name, "target": rules.target}
 
 
 def entrant_heading(competition: Competition) -> str:
-    return "Partnership" if competition.entrant_kind == EntrantKind.PARTNERSHIPS else "Player"
+    if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
+        return pgettext("column heading", "Partnership")
+    return pgettext("column heading", "Player")
 
 
-_FROM_THE_END = {
-    0: ("final", "final"),
-    1: ("semi-final", "semi-finals"),
-    2: ("quarter-final", "quarter-finals"),
-}
+def _winners_title(from_the_end: int, number: int, plural: bool, double: bool) -> str:
+    """A round of a bracket's winners' side, by how far it is from the final: a whole name
+    each, so that every language words it its own way."""
+    if from_the_end == 0:
+        return (
+            pgettext("bracket round", "Winners' final")
+            if double
+            else pgettext("bracket round", "Final")
+        )
+    if from_the_end == 1:
+        if double:
+            if plural:
+                return pgettext("bracket round", "Winners' semi-finals")
+            return pgettext("bracket round", "Winners' semi-final")
+        return (
+            pgettext("bracket round", "Semi-finals")
+            if plural
+            else pgettext("bracket round", "Semi-final")
+        )
+    if from_the_end == 2:
+        if double:
+            if plural:
+                return pgettext("bracket round", "Winners' quarter-finals")
+            return pgettext("bracket round", "Winners' quarter-final")
+        if plural:
+            return pgettext("bracket round", "Quarter-finals")
+        return pgettext("bracket round", "Quarter-final")
+    if double:
+        return pgettext("bracket round", "Winners' round %(number)s") % {"number": number}
+    return round_name(number)
 
 
 def round_title(bracket: Bracket, match: BracketMatch, plural: bool = False) -> str:
     """What a bracket match (or its round, ``plural``) is called: "Semi-final", "Round 1",
     "Winners' final", "Losers' round 2", "Third-place match", "Grand final"."""
     if match.section == "third":
-        return "Third-place match"
+        return pgettext("bracket round", "Third-place match")
     if match.section == "final":
-        return "Grand final" if match.reset_of is None else "Grand final reset"
+        if match.reset_of is None:
+            return pgettext("bracket round", "Grand final")
+        return pgettext("bracket round", "Grand final reset")
     if match.section == "losers":
         last_losers = max(m.round for m in bracket.matches if m.section == "losers")
-        return "Losers' final" if match.round == last_losers else f"Losers' round {match.round}"
+        if match.round == last_losers:
+            return pgettext("bracket round", "Losers' final")
+        return pgettext("bracket round", "Losers' round %(number)s") % {"number": match.round}
     last = max(m.round for m in bracket.matches if m.section == "winners")
-    name = _FROM_THE_END.get(last - match.round)
-    text = name[1 if plural else 0] if name else f"round {match.round}"
-    if bracket.kind == "double":
-        return f"Winners' {text}"
-    return text[0].upper() + text[1:]
+    return _winners_title(last - match.round, match.round, plural, bracket.kind == "double")
 
 
 def column_title(bracket: Bracket, match: BracketMatch) -> str:
     """The title over a column of boxes, from its first match: its round's title, plural
     ("Semi-finals"); "Reset, if needed" over the grand final's reset."""
     if match.section == "final" and match.reset_of is not None:
-        return "Reset, if needed"
+        return pgettext("bracket round", "Reset, if needed")
     return round_title(bracket, match, plural=True)
 
 
@@ -193,13 +247,17 @@ def slot_name(slot: Seed | WinnerOf | LoserOf, pool_places: Mapping[int, tuple[i
     """What fills a side of a box that is not known yet: "Winner of W1-2", "Loser of W1-2",
     "Seed 3", or after pools the pool place the seed comes from: "Pool 1, 1st"."""
     if isinstance(slot, WinnerOf):
-        return f"Winner of {slot.match}"
+        return _("Winner of %(match)s") % {"match": slot.match}
     if isinstance(slot, LoserOf):
-        return f"Loser of {slot.match}"
+        return _("Loser of %(match)s") % {"match": slot.match}
     if slot.number in pool_places:
         pool, place = pool_places[slot.number]
-        return f"{pool_name(pool)}, {ordinal(place)}"
-    return f"Seed {slot.number}"
+        # "Pool 1, 1st": the place an entrant finishes its pool in.
+        return pgettext("a pool and a place in it", "Pool %(number)s, %(place)s") % {
+            "number": pool + 1,
+            "place": ordinal(place),
+        }
+    return _("Seed %(number)s") % {"number": slot.number}
 
 
 def place_texts(places: Sequence[int]) -> list[str]:
@@ -234,13 +292,18 @@ def score_text(scores: tuple[str, str]) -> str:
 
 def in_sentence(words: str) -> str:
     """Words that start a line, to go inside a sentence: "Forfeit by Anna" -> "forfeit by
-    Anna" (the first letter only: a name keeps its capital)."""
+    Anna" (the first letter only: a name keeps its capital). German keeps the capital: its
+    nouns have one inside a sentence too."""
+    if (get_language() or "").startswith("de"):
+        return words
     return words[:1].lower() + words[1:]
 
 
-IN_PLAY = "In play"
-TO_BE_CONFIRMED = "Finished, to be confirmed"
-DISPUTED = "Disputed: the director settles it"
+# A match's status words, in English and marked for the catalog: translated where they are
+# shown (``gettext(IN_PLAY)``), so that they stay keys another module can look up.
+IN_PLAY = gettext_noop("In play")
+TO_BE_CONFIRMED = gettext_noop("Finished, to be confirmed")
+DISPUTED = gettext_noop("Disputed: the director settles it")
 
 
 def conceded(fixture: Fixture, names: tuple[str, str] | None = None) -> str:
@@ -248,10 +311,13 @@ def conceded(fixture: Fixture, names: tuple[str, str] | None = None) -> str:
     "Forfeit by Anna"; "" for one that was not."""
     if fixture.status not in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
         return ""
-    words = fixture.get_status_display()
+    forfeit = fixture.status == FixtureStatus.FORFEIT
     if names is not None and fixture.conceded_by in (0, 1):
-        words += f" by {names[fixture.conceded_by]}"
-    return words
+        who = {"name": names[fixture.conceded_by]}
+        if forfeit:
+            return pgettext("a match conceded", "Forfeit by %(name)s") % who
+        return pgettext("a match conceded", "No-show by %(name)s") % who
+    return str(fixture.get_status_display())
 
 
 def fixture_status(
@@ -263,18 +329,18 @@ def fixture_status(
     if words := conceded(fixture, names):
         return words
     if running is not None:
-        return IN_PLAY
+        return _(IN_PLAY)
     if fixture.finished and fixture.confirmed_at is None:
-        return DISPUTED if fixture.disputed_at is not None else TO_BE_CONFIRMED
+        return _(DISPUTED if fixture.disputed_at is not None else TO_BE_CONFIRMED)
     return ""
 
 
 #: Bracket statuses (scoring.brackets) that say it all, whatever the fixture.
 _BRACKET_WORDS = {
-    "waiting": "Waiting",
-    "walkover": "Walkover",
-    "bye": "Bye",
-    "not_needed": "Not needed",
+    "waiting": pgettext_lazy("a bracket match's status", "Waiting"),
+    "walkover": pgettext_lazy("a bracket match's status", "Walkover"),
+    "bye": pgettext_lazy("a bracket match's status", "Bye"),
+    "not_needed": pgettext_lazy("a bracket match's status", "Not needed"),
 }
 
 
@@ -284,19 +350,37 @@ def box_status(status: str, line: FixtureLine | None) -> str:
     from a match's second game on), "Finished, to be confirmed", "Played", "Forfeit",
     "No-show", "Walkover", "Bye", "Not needed"."""
     if status in _BRACKET_WORDS:
-        return _BRACKET_WORDS[status]
+        return str(_BRACKET_WORDS[status])
     if line is None:
-        return "Played" if status == "played" else "Ready"
+        return (
+            pgettext("a bracket match's status", "Played")
+            if status == "played"
+            else pgettext("a bracket match's status", "Ready")
+        )
     fixture = line.fixture
     running = line.running_game
-    at = f" at table {fixture.table}" if fixture.table else ""
+    where = {"table": fixture.table, "game": len(line.games)}
     words = fixture_status(fixture, running)
-    if words == IN_PLAY:
-        game = f", game {len(line.games)}" if len(line.games) > 1 else ""
-        return f"{IN_PLAY}{at}{game}"
+    if words == _(IN_PLAY):
+        if len(line.games) > 1:
+            if fixture.table:
+                return (
+                    pgettext(
+                        "a bracket match's status", "In play at table %(table)s, game %(game)d"
+                    )
+                    % where
+                )
+            return pgettext("a bracket match's status", "In play, game %(game)d") % where
+        if fixture.table:
+            return pgettext("a bracket match's status", "In play at table %(table)s") % where
+        return words
     if words:
         return words
-    return "Played" if status == "played" else f"To play{at}"
+    if status == "played":
+        return pgettext("a bracket match's status", "Played")
+    if fixture.table:
+        return pgettext("a bracket match's status", "To play at table %(table)s") % where
+    return pgettext("a bracket match's status", "To play")
 
 
 # -- when a competition of rounds is over -----------------------------------------------------
@@ -344,7 +428,7 @@ class BracketBox:
                 known=self.known[i],
                 won=self.winner == i,
                 lost=self.winner is not None and self.winner != i,
-                bye=not self.known[i] and self.names[i] == BYE_NAME,
+                bye=not self.known[i] and self.names[i] == str(BYE_NAME),
             )
 
         return (side(0), side(1))
@@ -417,9 +501,9 @@ class BracketDisplay:
         if not self.double:
             return (_section("", self.winners),)
         parts = (
-            ("Winners' bracket", self.winners),
-            ("Losers' bracket", self.losers),
-            ("Finals", self.finals),
+            (pgettext("a part of a bracket", "Winners' bracket"), self.winners),
+            (pgettext("a part of a bracket", "Losers' bracket"), self.losers),
+            (pgettext("a part of a bracket", "Finals"), self.finals),
         )
         return tuple(_section(title, columns) for title, columns in parts if columns)
 
@@ -429,8 +513,11 @@ class BracketDisplay:
         if not self.double:
             return (_section(title, self.winners),)
         parts = (
-            ("Winners' bracket and grand final", self.winners + self.finals),
-            ("Losers' bracket", self.losers),
+            (
+                pgettext("a part of a bracket", "Winners' bracket and grand final"),
+                self.winners + self.finals,
+            ),
+            (pgettext("a part of a bracket", "Losers' bracket"), self.losers),
         )
         return tuple(_section(title, columns) for title, columns in parts if columns)
 
@@ -462,7 +549,7 @@ def _box(
     seeds: list[int | None] = []
     for slot, side in zip((match.home, match.away), sides, strict=True):
         if isinstance(side, Nobody):
-            names.append(BYE_NAME)
+            names.append(str(BYE_NAME))
             known.append(False)
             seeds.append(None)
         elif isinstance(side, int) and side in data.entrants:
@@ -597,7 +684,9 @@ class PairingRound:
 
 
 def pairings_title(competition: Competition) -> str:
-    return "Pool matches" if competition.format == TournamentFormat.POOLS else "Pairings"
+    if competition.format == TournamentFormat.POOLS:
+        return _("Pool matches")
+    return _("Pairings")
 
 
 def _pairing_row(line: FixtureLine, games_per_match: int) -> PairingRow:
@@ -632,7 +721,7 @@ def pairing_rounds(competition: Competition) -> tuple[PairingRound, ...]:
         )
         if not rows:
             continue
-        title = f"Round {night.number}"
+        title = round_name(night.number)
         if night.date:
             title += f" \u00b7 {date_text(night.date)}"
         printed.append(PairingRound(title, rows, tuple(sitting_out), night.number))
@@ -669,7 +758,7 @@ def bracket_page(competition: Competition) -> BracketPage:
         rounds=rounds,
         rounds_title=pairings_title(competition),
         has_standings=fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN),
-        note=NOT_DRAWN if display is None and not rounds else "",
+        note=_(NOT_DRAWN) if display is None and not rounds else "",
     )
 
 
@@ -682,10 +771,10 @@ def tournament_pdfs(competition: Competition) -> list[tuple[str, str]]:
     pairings = competition.format in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN)
     return [
         (
-            "Pairings (PDF)" if pairings else "Bracket (PDF)",
+            _("Pairings (PDF)") if pairings else _("Bracket (PDF)"),
             reverse("printing:bracket-pdf", args=[competition.slug]),
         ),
-        ("Ranking (PDF)", reverse("printing:ranking-pdf", args=[competition.slug])),
+        (_("Ranking (PDF)"), reverse("printing:ranking-pdf", args=[competition.slug])),
     ]
 
 
@@ -696,25 +785,49 @@ def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     and by whom) or ``confirmed``. Fuller than a box's status: the director acts on it."""
     names = line.sides
     if fixture.confirmed_at is not None:
-        how = f" by {fixture.confirmed_by}" if fixture.confirmed_by else ""
+        said = {"who": fixture.confirmed_by}
         if words := conceded(fixture, names):
-            return "confirmed", f"Confirmed{how}: {in_sentence(words)}"
-        return "confirmed", f"Confirmed{how}"
+            said["how"] = in_sentence(words)
+            if fixture.confirmed_by:
+                return "confirmed", pgettext(
+                    "a table's status, for its director", "Confirmed by %(who)s: %(how)s"
+                ) % said
+            return "confirmed", pgettext(
+                "a table's status, for its director", "Confirmed: %(how)s"
+            ) % said
+        if fixture.confirmed_by:
+            return "confirmed", pgettext(
+                "a table's status, for its director", "Confirmed by %(who)s"
+            ) % said
+        return "confirmed", pgettext("a table's status, for its director", "Confirmed")
     if fixture.finished:
         if fixture.disputed_at is not None:
-            return "awaiting", "Disputed: check the sheet and the sides' words, then confirm"
+            return "awaiting", pgettext(
+                "a table's status, for its director",
+                "Disputed: check the sheet and the sides' words, then confirm",
+            )
         if fixture.entered_by in (0, 1):
             other = names[1 - fixture.entered_by]
-            return "awaiting", f"Finished: waiting for {other} to confirm"
-        return "awaiting", "Finished: waiting for the director to confirm"
+            return "awaiting", pgettext(
+                "a table's status, for its director", "Finished: waiting for %(side)s to confirm"
+            ) % {"side": other}
+        return "awaiting", pgettext(
+            "a table's status, for its director", "Finished: waiting for the director to confirm"
+        )
     running = line.running_game
     if running is not None:
         totals = score_text((str(running.display_totals[0]), str(running.display_totals[1])))
-        game = f"game {len(line.games)}, " if len(line.games) > 1 else ""
-        return "in-play", f"{IN_PLAY}: {game}{totals}"
+        now = {"game": len(line.games), "score": totals}
+        if len(line.games) > 1:
+            return "in-play", pgettext(
+                "a table's status, for its director", "In play: game %(game)d, %(score)s"
+            ) % now
+        return "in-play", pgettext("a table's status, for its director", "In play: %(score)s") % now
     if line.games:
-        return "in-play", f"Between games: game {len(line.games) + 1} to start"
-    return "not-started", "Not started"
+        return "in-play", pgettext(
+            "a table's status, for its director", "Between games: game %(game)d to start"
+        ) % {"game": len(line.games) + 1}
+    return "not-started", pgettext("a table's status, for its director", "Not started")
 
 
 @dataclass(frozen=True)
@@ -855,7 +968,7 @@ def table_pack(
     bracket = None
     if any(f.bracket_match for f in fixtures):
         bracket = selectors.tournament_bracket(competition)
-    round_name = f"Round {night.number}"
+    title = round_name(night.number)
     sheets = []
     for fixture in fixtures:
         sides = list(fixture.sides.all())
@@ -878,15 +991,19 @@ def table_pack(
                     table=fixture.table,
                     target=rules.target,
                     title=competition.name,
-                    round_name=f"{round_name} \u00b7 {what}" if what else round_name,
+                    round_name=f"{title} \u00b7 {what}" if what else title,
                     date=date_text(fixture.date or night.date),
                     entry_links=()
                     if side is None
-                    else (EntryLink(f"For {names[side]} only", link(tokens[side])),),
+                    else (
+                        EntryLink(
+                            _("For %(name)s only") % {"name": names[side]}, link(tokens[side])
+                        ),
+                    ),
                 )
             )
     return TablePack(
-        title=competition.name, round_name=round_name, sheets=tuple(sheets), page_size=page_size
+        title=competition.name, round_name=title, sheets=tuple(sheets), page_size=page_size
     )
 
 
@@ -918,12 +1035,14 @@ def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") ->
     champion, note = "", ""
     display = bracket_display(competition) if competition.started else None
     if display is not None and not display.provisional:
-        sections = display.print_sections("Knockout" if fmt == TournamentFormat.POOLS else "")
+        sections = display.print_sections(
+            pgettext("a part of a bracket", "Knockout") if fmt == TournamentFormat.POOLS else ""
+        )
         champion = display.champion
     elif not competition.started:
-        note = NOT_DRAWN
+        note = _(NOT_DRAWN)
     elif fmt == TournamentFormat.POOLS:
-        note = "The knockout is drawn when every pool match is confirmed."
+        note = _("The knockout is drawn when every pool match is confirmed.")
     return BracketSheet(
         title=competition.name,
         club=competition.club.name,
@@ -983,7 +1102,7 @@ def _placing_rows(
         out = state.out_at.get(entrant)
         went = round_title(bracket, bracket.by_id[out]) if out else "\u2013"
         if entrants[entrant].withdrawn:
-            went += " (withdrew)"
+            went = _("%(round)s (withdrew)") % {"round": went}
         record = records.get(entrant, Counter())
         name = entrants[entrant].name
         return RankingRow(place, name, (str(record["win"]), str(record["loss"]), went))
@@ -1016,7 +1135,7 @@ def _pool_rows(
     for place, line in zip(place_texts(places), lines, strict=True):
         record = records.get(line.entrant_id, Counter())
         pool = entrants[line.entrant_id].pool
-        went = pool_name(pool) if pool is not None else "pools"
+        went = pool_name(pool) if pool is not None else pgettext("went out in the", "pools")
         values = (str(record["win"]), str(record["loss"]), went)
         rows.append(RankingRow(place, entrants[line.entrant_id].name, values))
     return rows
@@ -1026,12 +1145,15 @@ def _standing_columns(
     competition: Competition,
 ) -> tuple[tuple[str, Callable[[StandingRow], object]], ...]:
     columns: list[tuple[str, Callable[[StandingRow], object]]] = [
-        ("P", lambda r: r.played),
-        ("W", lambda r: r.won),
-        ("D", lambda r: r.drawn),
-        ("L", lambda r: r.lost),
-        ("Pts", lambda r: r.match_points),
-        ("Diff", lambda r: f"{r.point_difference:+d}" if r.point_difference else "0"),
+        (pgettext("standings column: matches played", "P"), lambda r: r.played),
+        (pgettext("standings column: won", "W"), lambda r: r.won),
+        (pgettext("standings column: drawn", "D"), lambda r: r.drawn),
+        (pgettext("standings column: lost", "L"), lambda r: r.lost),
+        (pgettext("standings column: match points", "Pts"), lambda r: r.match_points),
+        (
+            pgettext("standings column: point difference", "Diff"),
+            lambda r: f"{r.point_difference:+d}" if r.point_difference else "0",
+        ),
     ]
     shown = {"match_points", "wins", "point_difference"}
     for key in competition.tiebreaks:
@@ -1042,9 +1164,12 @@ def _standing_columns(
             figure = r.keys.get(key)
             if figure is None:
                 return "\u2013"
-            return str(int(figure)) if float(figure).is_integer() else f"{figure:.1f}"
+            if float(figure).is_integer():
+                return str(int(figure))
+            return formats.number_format(figure, 1)
 
-        columns.append((TIEBREAKS[key].label, value))
+        # The engine marks its labels for translation (gettext_noop): translated here.
+        columns.append((_(TIEBREAKS[key].label), value))
     return tuple(columns)
 
 
@@ -1056,11 +1181,15 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
     state = selectors.bracket_state(competition) if competition.started else None
     champion, note = "", ""
     if fmt in ELIMINATIONS or (state is not None and state.finished):
-        columns: tuple[str, ...] = ("Won", "Lost", "Went out at")
+        columns: tuple[str, ...] = (
+            pgettext("ranking column: matches won", "Won"),
+            pgettext("ranking column: matches lost", "Lost"),
+            pgettext("ranking column: the round an entrant went out at", "Went out at"),
+        )
         rows: list[RankingRow] = []
         if state is None:
-            heading = "Not started yet"
-            note = "The places are given once the bracket is played out."
+            heading = _("Not started yet")
+            note = _("The places are given once the bracket is played out.")
             names = sorted(e.name for e in entrants.values())
             rows = [RankingRow("", name, ("0", "0", "\u2013")) for name in names]
         else:
@@ -1075,7 +1204,7 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
             else:
                 rows = _placing_rows(bracket, state, entrants, records)
             if state.finished:
-                heading = "Final ranking"
+                heading = _("Final ranking")
                 if state.champion is not None:
                     champion = entrants[state.champion].name
             else:
@@ -1084,12 +1213,16 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
                     - len(state.decided)
                     - sum(1 for m in state.matches.values() if m.status == "not_needed")
                 )
-                heading = "Not finished yet"
-                note = (
-                    f"The bracket is not finished: {left} match{'es' if left != 1 else ''} "
-                    "still to play. The entrants still in come first, then the others, those "
-                    "who went furthest first; the places are given once the final is confirmed."
-                )
+                heading = _("Not finished yet")
+                note = ngettext(
+                    "The bracket is not finished: %(count)d match still to play. The entrants "
+                    "still in come first, then the others, those who went furthest first; the "
+                    "places are given once the final is confirmed.",
+                    "The bracket is not finished: %(count)d matches still to play. The entrants "
+                    "still in come first, then the others, those who went furthest first; the "
+                    "places are given once the final is confirmed.",
+                    left,
+                ) % {"count": left}
     else:
         lines = competitions_selectors.competition_standings(competition)
         picked = _standing_columns(competition)
@@ -1107,14 +1240,16 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
             open_matches=progress.open,
         )
         if fmt == TournamentFormat.POOLS:
-            heading = "Pool standings so far"
-            note = "All pools in one table; the final ranking comes from the knockout."
+            heading = _("Pool standings so far")
+            note = _("All pools in one table; the final ranking comes from the knockout.")
         else:
-            heading = "Final standings" if done else "Standings so far"
+            heading = _("Final standings") if done else _("Standings so far")
         if done and lines and not lines[0].tied and fmt != TournamentFormat.POOLS:
             champion = lines[0].name
-        chain = ", then ".join(TIEBREAKS[k].label for k in competition.tiebreaks if k in TIEBREAKS)
-        note = " ".join(part for part in (note, f"Order: {chain}.") if part)
+        then = pgettext("between the tie-breaks of an order: A, then B", ", then ")
+        chain = then.join(_(TIEBREAKS[k].label) for k in competition.tiebreaks if k in TIEBREAKS)
+        order = _("Order: %(chain)s.") % {"chain": chain}
+        note = " ".join(part for part in (note, order) if part)
     return RankingSheet(
         title=competition.name,
         club=competition.club.name,

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Count, F, Prefetch, Q
+from django.utils.translation import pgettext
 
 from league.competitions.selectors import (
     FixtureLine,
@@ -252,7 +253,8 @@ def disputed_matches(competition: Competition) -> list[DisputedMatch]:
         names: list[list[str]] = [[], []]
         for side in fixture.sides.all():
             names[side.side].append(side.entrant.name)
-        sides = " v ".join(" & ".join(n) for n in names)
+        versus = pgettext("between the two sides of a match: Anna v Bert", "v")
+        sides = f" {versus} ".join(" & ".join(n) for n in names)
         matches.append(DisputedMatch(fixture, sides, list(fixture.events.all())))
     return matches
 

@@ -30,6 +30,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from league.competitions.selectors import competition_standings
@@ -154,15 +156,19 @@ def tournament_seed(
     ``random``, or ``standings`` (the order of another competition's table, entrants matched
     by player or partnership; the rest after them at random)."""
     if competition.started:
-        raise Refused("The tournament has started: the seeds are fixed.", "method")
+        raise Refused(_("The tournament has started: the seeds are fixed."), "method")
     entrants = list(competition.entrants.order_by("id"))
     if method == "manual":
         given = dict(seeds or {})
         numbers = sorted(given.get(e.pk, 0) for e in entrants)
         if numbers != list(range(1, len(entrants) + 1)):
             raise Refused(
-                f"Give each of the {len(entrants)} entrants a different seed from 1 to "
-                f"{len(entrants)}.",
+                ngettext(
+                    "Give each of the %(count)d entrants a different seed from 1 to %(count)d.",
+                    "Give each of the %(count)d entrants a different seed from 1 to %(count)d.",
+                    len(entrants),
+                )
+                % {"count": len(entrants)},
                 "seeds",
             )
         order = sorted(entrants, key=lambda e: given[e.pk])
@@ -171,7 +177,9 @@ def tournament_seed(
         random.Random(rng_seed).shuffle(order)
     elif method == "standings":
         if from_competition is None:
-            raise Refused("Choose the competition whose table seeds this one.", "from_competition")
+            raise Refused(
+                _("Choose the competition whose table seeds this one."), "from_competition"
+            )
         ranked = [line for line in competition_standings(from_competition)]
         by_who: dict[tuple[str, int | None], int] = {}
         for line in ranked:
@@ -244,9 +252,9 @@ def _add_fixture(
 def tournament_start(*, competition: Competition) -> None:
     """Draw the first round (or the whole round robin, or the pools)."""
     if competition.kind != CompetitionKind.TOURNAMENT:
-        raise Refused("Only a tournament is started this way.", None)
+        raise Refused(_("Only a tournament is started this way."), None)
     if competition.started:
-        raise Refused("The tournament has already started.", None)
+        raise Refused(_("The tournament has already started."), None)
     entrants = _seeded(competition)
     fmt = competition.format
     try:
@@ -312,21 +320,23 @@ def fixture_confirm(
     Competition.objects.select_for_update().get(pk=fixture.competition_id)
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
     if fixture.confirmed_at is not None:
-        raise Refused("This result is already confirmed.", None)
+        raise Refused(_("This result is already confirmed."), None)
     if not fixture.finished:
-        raise Refused("The match is not finished: there is no result to confirm yet.", None)
+        raise Refused(_("The match is not finished: there is no result to confirm yet."), None)
     if director is None:
         if side not in (0, 1):
-            raise Refused("Only a side of this match or the director confirms it.", None)
+            raise Refused(_("Only a side of this match or the director confirms it."), None)
         if fixture.entered_by is None or fixture.entered_by == side:
             raise Refused(
-                "The side that entered the deals cannot confirm them: the other side's "
-                "players confirm the result with their own link, or the director does.",
+                _(
+                    "The side that entered the deals cannot confirm them: the other side's "
+                    "players confirm the result with their own link, or the director does."
+                ),
                 None,
             )
         if fixture.disputed_at is not None:
             raise Refused(
-                "This result is disputed: the director looks at it and confirms it.", None
+                _("This result is disputed: the director looks at it and confirms it."), None
             )
     fixture.confirmed_at = timezone.now()
     if director is not None:
@@ -378,7 +388,7 @@ def tournament_advance(*, competition: Competition) -> list[Fixture]:
             match = state.matches[match_id]
             # A ready match has both its entrants: neither side is a bye or still to be decided.
             assert isinstance(match.home, int) and isinstance(match.away, int)
-            night, _ = Round.objects.get_or_create(
+            night, _created = Round.objects.get_or_create(
                 competition=competition, number=offset + waves[match_id]
             )
             made.append(
@@ -460,24 +470,40 @@ def _swiss_next(competition: Competition) -> list[Fixture]:
 
 
 # -- a Swiss round drawn, reviewed and published ------------------------------------------------
-def _times(n: int) -> str:
-    return {1: "", 2: " twice"}.get(n, f" {n} times")
-
-
 def swap_warning_text(warning: SwapWarning[int], names: Mapping[int, str]) -> str:
     """A swap's warning as the director reads it."""
     who = [names[e] for e in warning.entrants]
+    n = warning.times
     if warning.kind == "rematch":
-        return f"{who[0]} and {who[1]} have already played each other{_times(warning.times)}."
-    rounds = "a round" if warning.times == 1 else f"{warning.times} rounds"
-    return f"{who[0]} has already sat out {rounds}, and others in this round have sat out fewer."
+        said = {"first": who[0], "second": who[1], "count": n}
+        if n == 1:
+            return _("%(first)s and %(second)s have already played each other.") % said
+        if n == 2:
+            return _("%(first)s and %(second)s have already played each other twice.") % said
+        return (
+            ngettext(
+                "%(first)s and %(second)s have already played each other %(count)d time.",
+                "%(first)s and %(second)s have already played each other %(count)d times.",
+                n,
+            )
+            % said
+        )
+    return ngettext(
+        "%(name)s has already sat out a round, and others in this round have sat out fewer.",
+        "%(name)s has already sat out %(count)d rounds, and others in this round have sat "
+        "out fewer.",
+        n,
+    ) % {"name": who[0], "count": n}
 
 
 def _draft(night: Round) -> Round:
     Competition.objects.select_for_update().get(pk=night.competition_id)
     night = Round.objects.select_related("competition").get(pk=night.pk)
     if not night.draft:
-        raise Refused(f"Round {night.number} is published: its pairings are fixed.", None)
+        raise Refused(
+            _("Round %(number)s is published: its pairings are fixed.") % {"number": night.number},
+            None,
+        )
     return night
 
 
@@ -500,14 +526,22 @@ def swiss_draft_swap(
     sitting_out = list(night.sitting_out.all())
     bye = sitting_out[0].pk if sitting_out else None
     if first.pk == second.pk:
-        raise Refused("Choose two different entrants to swap.", "second")
+        raise Refused(_("Choose two different entrants to swap."), "second")
     for entrant, field in ((first, "first"), (second, "second")):
         if entrant.pk not in seats and entrant.pk != bye:
-            raise Refused(f"{entrant} is not in round {night.number}.", field)
+            raise Refused(
+                _("%(name)s is not in round %(number)s.")
+                % {"name": entrant, "number": night.number},
+                field,
+            )
     home = seats.get(first.pk)
     if home is not None and second.pk in seats and home.fixture_id == seats[second.pk].fixture_id:
         table = home.fixture.table
-        raise Refused(f"{first} and {second} already play each other at table {table}.", "second")
+        raise Refused(
+            _("%(first)s and %(second)s already play each other at table %(table)s.")
+            % {"first": first, "second": second, "table": table},
+            "second",
+        )
     history, byes = swiss_history(night.competition, night.number)
     swapped = swap_entrants(pairs, bye, first.pk, second.pk, history, byes)
     names = {first.pk: first.name, second.pk: second.name}
@@ -550,9 +584,9 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     without it. Refused once the tournament is finished."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
-        raise Refused(f"{entrant} has already withdrawn.", None)
+        raise Refused(_("%(name)s has already withdrawn.") % {"name": entrant}, None)
     if tournament_finished(entrant.competition):
-        raise Refused("The tournament is finished: nobody can withdraw now.", "entrant")
+        raise Refused(_("The tournament is finished: nobody can withdraw now."), "entrant")
     draft = draft_round(entrant.competition)
     if draft is not None:
         draft.delete()
@@ -581,9 +615,9 @@ def _open_for_entry(side: FixtureSide) -> Fixture:
     # Read afresh: the link's page may have been open since before the confirmation.
     fixture = Fixture.objects.select_related("competition", "round").get(pk=side.fixture_id)
     if fixture.confirmed_at is not None:
-        raise Refused("This link has expired: the match's result is confirmed.", None)
+        raise Refused(_("This link has expired: the match's result is confirmed."), None)
     if fixture.round.draft:
-        raise Refused("This round is not published yet: wait for the director.", None)
+        raise Refused(_("This round is not published yet: wait for the director."), None)
     return fixture
 
 
@@ -596,9 +630,11 @@ def _entering(fixture: Fixture, side: FixtureSide) -> None:
     """Refuse a write from the link of the side that does not enter the match's deals."""
     if fixture.entered_by is not None and fixture.entered_by != side.side:
         raise NotEntering(
-            f"{_side_name(fixture, fixture.entered_by)} enter the deals of this match; your "
-            "link confirms the result. Nothing was saved. To enter the deals instead, take "
-            "over entry.",
+            _(
+                "%(side)s enter the deals of this match; your link confirms the result. "
+                "Nothing was saved. To enter the deals instead, take over entry."
+            )
+            % {"side": _side_name(fixture, fixture.entered_by)},
             None,
         )
 
@@ -637,7 +673,7 @@ def token_add_deal(
     that is the more useful thing to hear when both sides typed the same deal)."""
     fixture = _open_for_entry(side)
     if game.fixture_id != fixture.pk:
-        raise Refused("This link is for another match.", None)
+        raise Refused(_("This link is for another match."), None)
     # game_add_deal checks the side in the same transaction that checks the result is open.
     try:
         return game_add_deal(
@@ -664,10 +700,10 @@ def token_take_over(*, side: FixtureSide) -> Fixture:
     _open_for_entry(side)
     fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
     if fixture.entered_by == side.side:
-        raise Refused("Your side already enters the deals of this match.", None)
+        raise Refused(_("Your side already enters the deals of this match."), None)
     if fixture.finished:
         raise Refused(
-            "The match is over: check the sheet, then confirm the result or say what is wrong.",
+            _("The match is over: check the sheet, then confirm the result or say what is wrong."),
             None,
         )
     fixture.entered_by = side.side
@@ -698,19 +734,24 @@ def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_vers
     enters the deals, until the result is confirmed (audited as an undo)."""
     fixture = _open_for_entry(side)
     if game.fixture_id != fixture.pk:
-        raise Refused("This link is for another match.", None)
+        raise Refused(_("This link is for another match."), None)
     _entering(fixture, side)
     if fixture.disputed_at is not None:
         # The director is checking the sheet as it stands: it must not change under them.
         raise Refused(
-            "The result is disputed: the director settles the sheet now, so it stays as it "
-            "is. Tell the director what to change.",
+            _(
+                "The result is disputed: the director settles the sheet now, so it stays as it "
+                "is. Tell the director what to change."
+            ),
             None,
         )
     if not entered_by_this_side(fixture, game, number):
         raise Refused(
-            f"Deal {number} was entered before your side took over entry: only the director "
-            "can change it now.",
+            _(
+                "Deal %(number)s was entered before your side took over entry: only the "
+                "director can change it now."
+            )
+            % {"number": number},
             None,
         )
     return game_undo_deal(
@@ -732,10 +773,10 @@ def token_dispute(*, side: FixtureSide, words: str) -> Fixture:
     fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
     words = " ".join(words.split())
     if not words:
-        raise Refused("Say what was not as you played it, for the director.", "words")
+        raise Refused(_("Say what was not as you played it, for the director."), "words")
     if fixture.disputed_at is None and fixture.entered_by in (None, side.side):
         raise Refused(
-            "Your side enters the deals: undo a wrong deal, or ask the director.", "words"
+            _("Your side enters the deals: undo a wrong deal, or ask the director."), "words"
         )
     if fixture.disputed_at is None:
         fixture.disputed_at = timezone.now()

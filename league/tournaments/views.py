@@ -22,6 +22,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.access import (
@@ -77,7 +78,9 @@ def tournament_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{competition} created: enter its entrants.")
+            messages.success(
+                request, _("%(name)s created: enter its entrants.") % {"name": competition}
+            )
             return redirect("tournaments:director", competition.slug)
     context = {
         "form": form,
@@ -96,7 +99,9 @@ def _entry_url(request: HttpRequest, token: str | None) -> str | None:
 def _entry_link(request: HttpRequest, name: str, token: str | None) -> tuple[str, str | None, str]:
     """A side's entry link as the director hands it out: (side, address, its QR code)."""
     url = _entry_url(request, token)
-    return name, url, qr_svg(url, f"QR code of the entry link for {name}") if url else ""
+    if not url:
+        return name, url, ""
+    return name, url, qr_svg(url, _("QR code of the entry link for %(name)s") % {"name": name})
 
 
 def _director_page(
@@ -147,7 +152,7 @@ def _director_page(
             )
             for night, tables, out in rounds
         ]
-        for night, _, _ in rounds:
+        for night, _tables, _out in rounds:
             if night.draft:
                 swap = forms.get("swap")
                 context["draft"] = {
@@ -212,7 +217,7 @@ def director_entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = EntrantForm(request.POST, competition=competition, prefix="entrant")
     if form.is_valid():
         if competition.started:
-            form.add_error(None, "The tournament has started: entrants can no longer be added.")
+            form.add_error(None, _("The tournament has started: entrants can no longer be added."))
         else:
             try:
                 entrant = competitions_services.entrant_add(
@@ -221,7 +226,7 @@ def director_entrant_add(request: HttpRequest, slug: str) -> HttpResponse:
             except Refused as error:
                 show_refusal(form, error)
             else:
-                messages.success(request, f"{entrant} entered.")
+                messages.success(request, _("%(name)s entered.") % {"name": entrant})
                 address = reverse("tournaments:director", args=[competition.slug])
                 return HttpResponseRedirect(f"{address}?added=entrant")
     autofocus(form, next(iter(form.fields)))
@@ -261,7 +266,7 @@ def director_seed(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, "Seeds saved.")
+            messages.success(request, _("Seeds saved."))
             return _back(competition, "entrants")
     return _director_page(request, competition, {"seed": form}, status=400)
 
@@ -278,11 +283,14 @@ def director_start(request: HttpRequest, slug: str) -> HttpResponse:
     if drafted is not None:
         messages.success(
             request,
-            f"The tournament has started. Round {drafted.number} is drawn: check it, then "
-            "publish it to open its entry links.",
+            _(
+                "The tournament has started. Round %(number)s is drawn: check it, then "
+                "publish it to open its entry links."
+            )
+            % {"number": drafted.number},
         )
     else:
-        messages.success(request, "The tournament has started: hand out the entry links.")
+        messages.success(request, _("The tournament has started: hand out the entry links."))
     return _back(competition, "tables")
 
 
@@ -296,7 +304,7 @@ def director_confirm(request: AuthenticatedHttpRequest, slug: str, fixture_id: i
     except Refused as error:
         errors = {fixture.pk: error.message}
         return _director_page(request, competition, {"confirm_errors": errors}, status=400)
-    messages.success(request, f"Table {fixture.table}: result confirmed.")
+    messages.success(request, _("Table %(table)s: result confirmed.") % {"table": fixture.table})
     return _back(competition, "tables")
 
 
@@ -313,7 +321,9 @@ def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, f"{entrant} has withdrawn; open matches are conceded.")
+            messages.success(
+                request, _("%(name)s has withdrawn; open matches are conceded.") % {"name": entrant}
+            )
             return _back(competition, "entrants")
     return _director_page(request, competition, {"withdraw": form}, status=400)
 
@@ -336,11 +346,14 @@ def director_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             )
         except NeedsConfirmation as error:
             warnings = error.warnings
-            form.add_error("confirm", "Tick this to make the swap all the same.")
+            form.add_error("confirm", _("Tick this to make the swap all the same."))
         except Refused as error:
             show_refusal(form, error)
         else:
-            done = f"{data['first']} and {data['second']} swapped."
+            done = _("%(first)s and %(second)s swapped.") % {
+                "first": data["first"],
+                "second": data["second"],
+            }
             messages.success(request, " ".join([done, *made]))
             return _back(competition, f"round-{night.number}")
     extra = {"swap": form, "swap_warnings": warnings}
@@ -357,7 +370,10 @@ def director_publish(request: HttpRequest, slug: str, number: int) -> HttpRespon
     except Refused as error:  # published meanwhile, from another tab
         messages.info(request, error.message)
         return _back(competition, f"round-{night.number}")
-    messages.success(request, f"Round {night.number} is published: hand out the entry links.")
+    messages.success(
+        request,
+        _("Round %(number)s is published: hand out the entry links.") % {"number": night.number},
+    )
     return _back(competition, f"round-{night.number}")
 
 

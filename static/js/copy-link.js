@@ -44,10 +44,10 @@
     var done = button.parentElement.querySelector(".copy-done");
     copy(button.dataset.copy).then(
       function () {
-        done.textContent = "Copied.";
+        done.textContent = gettext("Copied.");
       },
       function () {
-        done.textContent = "Could not copy: select the link and copy it.";
+        done.textContent = gettext("Could not copy: select the link and copy it.");
       }
     );
   });
