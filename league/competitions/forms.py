@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -27,6 +28,7 @@ from league.forms_common import (
     number,
     renege_melds_field,
 )
+from league.languages import language_choices, place_language
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
 from league.timezones import time_zone_choices
@@ -48,8 +50,20 @@ class ZoneField(forms.ChoiceField):
         return text if len(text) <= 60 else text[:60] + "…"
 
 
-class ClubTimeZoneForm(forms.Form):
-    """The club's clock: the zone its pages and PDFs show times in."""
+def _site_language_name() -> str:
+    return str(dict(settings.LANGUAGES).get(settings.LANGUAGE_CODE, settings.LANGUAGE_CODE))
+
+
+def _club_language_choices() -> list[tuple[str, str]]:
+    return language_choices(
+        blank=gettext("As the site (%(language)s)") % {"language": _site_language_name()}
+    )
+
+
+class ClubSettingsForm(forms.Form):
+    """The club's clock (the zone its pages and PDFs show times in) and its language
+    (league.languages: what its screen and PDFs speak, and its pages to a reader who asked for
+    no language the site speaks)."""
 
     time_zone = ZoneField(
         choices=time_zone_choices,
@@ -62,6 +76,39 @@ class ClubTimeZoneForm(forms.Form):
             )
         },
     )
+    language = forms.ChoiceField(
+        choices=_club_language_choices,
+        required=False,
+        label=_("Language"),
+        help_text=_(
+            "What the club's screen and printed sheets speak, and its pages to a reader whose "
+            "browser asks for none of the site's languages. Each reader can still choose their "
+            "own in the menu; an event can have its own."
+        ),
+        error_messages={"invalid_choice": _("Choose one of the languages in the list.")},
+    )
+
+
+class EventLanguageForm(forms.Form):
+    """An event's own language, when it differs from its club's (a visiting event)."""
+
+    language = forms.ChoiceField(
+        required=False,
+        label=_("Language of this event"),
+        help_text=_("What its screen and printed sheets speak; blank speaks the club's."),
+        error_messages={"invalid_choice": _("Choose one of the languages in the list.")},
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club_language = dict(settings.LANGUAGES).get(
+            place_language(club.language), settings.LANGUAGE_CODE
+        )
+        field = self.fields["language"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = language_choices(
+            blank=gettext("As the club (%(language)s)") % {"language": club_language}
+        )
 
 
 class PlayerForm(forms.Form):

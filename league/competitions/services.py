@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from league.competitions.results import fixture_recompute, fixture_side_names
 from league.errors import Refused
 from league.games.services import game_create
+from league.languages import validate_language
 from league.live.publish import publishes
 from league.live.topics import competition_topics, fixture_topics
 from league.models import (
@@ -82,6 +84,29 @@ def club_set_time_zone(*, club: Club, time_zone: str) -> Club:
         raise Refused(messages[0], "time_zone") from None
     club.save(update_fields=["time_zone"])
     return club
+
+
+def club_set_language(*, club: Club, language: str) -> Club:
+    """Set the club's language: a code of settings.LANGUAGES, or blank for the site's."""
+    return _set_language(club, language)
+
+
+def competition_set_language(*, competition: Competition, language: str) -> Competition:
+    """Set an event's own language: a code of settings.LANGUAGES, or blank for its club's."""
+    return _set_language(competition, language)
+
+
+_Owner = TypeVar("_Owner", Club, Competition)
+
+
+def _set_language(owner: _Owner, language: str) -> _Owner:
+    try:
+        validate_language(language)
+    except ValidationError as error:
+        raise Refused(error.messages[0], "language") from None
+    owner.language = language
+    owner.save(update_fields=["language"])
+    return owner
 
 
 def player_add(*, club: Club, name: str) -> Player:

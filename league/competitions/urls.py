@@ -14,6 +14,7 @@ urlpatterns = [
     path("competitions/new/", views.competition_new, name="new"),
     path("c/<slug:slug>/", views.competition_detail, name="detail"),
     path("c/<slug:slug>/rules/", views.competition_rules, name="rules"),
+    path("c/<slug:slug>/language/", views.competition_language, name="language"),
     path("c/<slug:slug>/entrants/", views.entrant_add, name="entrant-add"),
     path("c/<slug:slug>/entrants/all/", views.entrants_add_all, name="entrants-add-all"),
     path("c/<slug:slug>/draw/", views.competition_draw, name="draw"),

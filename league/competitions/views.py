@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -37,10 +38,11 @@ from league.competitions import selectors, services
 from league.competitions.added import entrants_added_text, members_added_text
 from league.competitions.forms import (
     ClubForm,
-    ClubTimeZoneForm,
+    ClubSettingsForm,
     CompetitionForm,
     DrawForm,
     EntrantForm,
+    EventLanguageForm,
     MembersForm,
     PartnershipForm,
     PlayerForm,
@@ -48,6 +50,7 @@ from league.competitions.forms import (
 )
 from league.errors import Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
+from league.languages import place_language
 from league.models import Club, Competition, CompetitionKind, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -101,22 +104,55 @@ def _added(address: str, what: str) -> str:
 @organiser_required
 @require_POST
 def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's settings: its time zone."""
+    """The club's settings: its time zone and its language."""
     club = club_or_404(slug)
-    form = ClubTimeZoneForm(request.POST, prefix="settings")
+    form = ClubSettingsForm(request.POST, prefix="settings")
     if form.is_valid():
         try:
-            services.club_set_time_zone(club=club, time_zone=form.cleaned_data["time_zone"])
+            with transaction.atomic():
+                services.club_set_time_zone(club=club, time_zone=form.cleaned_data["time_zone"])
+                services.club_set_language(club=club, language=form.cleaned_data["language"])
         except Refused as error:
             show_refusal(form, error)
         else:
             messages.success(
                 request,
-                _("%(club)s: times are now shown in %(zone)s time.")
-                % {"club": club, "zone": zone_name(club)},
+                _("%(club)s: times are now shown in %(zone)s time; its language is %(language)s.")
+                % {"club": club, "zone": zone_name(club), "language": language_name(club.language)},
             )
             return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
     return _club_page(request, club, settings_form=form, status=400)
+
+
+def language_name(code: str) -> str:
+    """A language in its own name ("Deutsch"); the site's, named, for blank."""
+    return str(dict(settings.LANGUAGES).get(place_language(code), code))
+
+
+@organiser_required
+@require_POST
+def competition_language(request: HttpRequest, slug: str) -> HttpResponse:
+    """An event's own language (blank: its club's)."""
+    competition = competition_or_404(slug)
+    form = EventLanguageForm(request.POST, prefix="language", club=competition.club)
+    if form.is_valid():
+        try:
+            services.competition_set_language(
+                competition=competition, language=form.cleaned_data["language"]
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(competition)s: its screen and printed sheets speak %(language)s.")
+                % {
+                    "competition": competition,
+                    "language": language_name(competition.language or competition.club.language),
+                },
+            )
+            return redirect(reverse("competitions:detail", args=[slug]) + "#event-language")
+    return _competition_page(request, competition, language_form=form, status=400)
 
 
 def zone_name(club: Club) -> str:
@@ -187,7 +223,7 @@ def _club_page(
     partnership_form: PartnershipForm | None = None,
     members_form: MembersForm | None = None,
     focus: str = "",
-    settings_form: ClubTimeZoneForm | None = None,
+    settings_form: ClubSettingsForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The club's page; ``focus`` names the form whose first field has the cursor ("member",
@@ -197,14 +233,15 @@ def _club_page(
     context = {
         "club": club,
         "zone_name": zone_name(club),
+        "language_name": language_name(club.language),
         "players": players,
         "partnerships": selectors.club_partnerships(club),
         "competitions": selectors.club_competitions(club),
         "can_edit": organiser,
     }
     if organiser:
-        context["settings_form"] = settings_form or ClubTimeZoneForm(
-            prefix="settings", initial={"time_zone": club.time_zone}
+        context["settings_form"] = settings_form or ClubSettingsForm(
+            prefix="settings", initial={"time_zone": club.time_zone, "language": club.language}
         )
         context["player_form"] = player_form or PlayerForm(prefix="player")
         context["members_form"] = members_form or MembersForm(prefix="members")
@@ -393,6 +430,7 @@ def _competition_page(
     draw_form: DrawForm | RotationForm | None = None,
     focus: bool = False,
     status: int = 200,
+    language_form: EventLanguageForm | None = None,
 ) -> HttpResponse:
     """The competition's page; ``focus``: the cursor in the form that enters one more."""
     organiser = is_organiser(request.user)
@@ -415,7 +453,12 @@ def _competition_page(
         "fixtures_url": page_of(competition, "competitions:fixtures"),
         "standings_url": page_of(competition, "competitions:standings"),
         "can_edit": organiser,
+        "language_name": language_name(competition.language or competition.club.language),
     }
+    if organiser:
+        context["language_form"] = language_form or EventLanguageForm(
+            prefix="language", club=competition.club, initial={"language": competition.language}
+        )
     if drawn and competition.kind == CompetitionKind.LEAGUE:
         # A tournament's room is on its director's page.
         context["room"] = room(competition)
