@@ -25,6 +25,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -75,7 +77,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "id": start,
         "name": "Hicksheet",
         "short_name": "Hicksheet",
-        "description": "Keep the score of a Klaberjass or Clabber match.",
+        "description": _("Keep the score of a Klaberjass or Clabber match."),
         "start_url": start,
         "scope": "/",
         "display": "standalone",
@@ -100,6 +102,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": version,
         "shell": json.dumps(shell),
         "static_url": f"/{settings.STATIC_URL.lstrip('/')}",
+        # Django's JavaScript catalog: kept for a reload offline, as the pages are.
+        "catalog_url": reverse("javascript-catalog"),
+        "offline_title": _("Offline"),
+        "offline_text": _(
+            "No network, and this page was not kept on this phone. Try again when the Wi-Fi "
+            "is back."
+        ),
     }
     response = render(
         request, "webapp/sw.js", context, content_type="application/javascript; charset=utf-8"

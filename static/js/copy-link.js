@@ -2,6 +2,7 @@
 // buttons stay hidden and the address is plain text to select and copy.
 (function () {
   "use strict";
+  var gettext = window.gettext || function (s) { return s; };
 
   // navigator.clipboard needs a secure page (https, or localhost); a club's own server on its
   // Wi-Fi is often plain http, where the older way of copying a selection still works.
@@ -44,10 +45,10 @@
     var done = button.parentElement.querySelector(".copy-done");
     copy(button.dataset.copy).then(
       function () {
-        done.textContent = "Copied.";
+        done.textContent = gettext("Copied.");
       },
       function () {
-        done.textContent = "Could not copy: select the link and copy it.";
+        done.textContent = gettext("Could not copy: select the link and copy it.");
       }
     );
   });
