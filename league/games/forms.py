@@ -400,7 +400,7 @@ class DealForm(forms.Form):
             required=False,
             label=pgettext("noun, a deal of cards", "Deal"),
             game_name=rules.name,
-            reasons=[VOID_REASON_IN_SENTENCE[VoidReason(r)] for r in rules.void_reasons],
+            reasons=[str(VOID_REASON_IN_SENTENCE[VoidReason(r)]) for r in rules.void_reasons],
         )
         if rules.no_trump_allowed:
             self.fields["no_trump"] = forms.BooleanField(required=False, label=_("No trump"))

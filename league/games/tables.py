@@ -6,12 +6,13 @@ from typing import Any
 
 import django_tables2 as tables
 from django.utils import formats, timezone
+from django.utils.functional import Promise as StrPromise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from league.timezones import club_zone
 
 
-def labelled(name: str) -> dict[str, dict[str, str]]:
+def labelled(name: str | StrPromise) -> dict[str, dict[str, str | StrPromise]]:
     """A cell that names its column: on a phone the table stacks into one card a game, each
     line headed by this label (games.css), so the standing shows without sideways scrolling."""
     return {"td": {"data-label": name}}
