@@ -12,10 +12,17 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from scoring import InvalidDeal
+from scoring import InvalidDeal, InvalidRuleset
 
 if TYPE_CHECKING:
     from league.models import Deal
+
+
+def engine_text(error: InvalidDeal | InvalidRuleset) -> str:
+    """The words of the engine's refusal as the web side shows them: the one place they pass
+    through (the deal form, the game form, a service's :meth:`Refused.from_engine`; the deal
+    page's script has its twin, ``engineText`` in static/js/deal-entry.js)."""
+    return getattr(error, "message", None) or str(error)
 
 
 class Refused(ValueError):
@@ -31,7 +38,7 @@ class Refused(ValueError):
     @classmethod
     def from_engine(cls, error: InvalidDeal) -> Refused:
         """The engine's refusal of a deal, with the part of the deal it names."""
-        return cls(error.message, error.field, error.side)
+        return cls(engine_text(error), error.field, error.side)
 
 
 class GameOver(Refused):

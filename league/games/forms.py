@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
-from league.errors import DealTaken, Refused
+from league.errors import DealTaken, Refused, engine_text
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, MeldEntry, VoidReason
@@ -44,12 +44,6 @@ def side_label(rules: Ruleset, index: int) -> str:
     if rules.partnerships:
         return _("Partnership %(number)s") % {"number": index + 1}
     return _("Player %(number)s") % {"number": index + 1}
-
-
-def engine_text(error: InvalidDeal | InvalidRuleset) -> str:
-    """The words of the engine's refusal, as the deal and game forms show them: the one place
-    they pass through on the way to the page (and to the JSON of the preview and the queue)."""
-    return getattr(error, "message", None) or str(error)
 
 
 #: Who deals first, chosen before the players' names are known: value -> seat, by the number

@@ -244,7 +244,7 @@
   }
 
   // The words of the engine's refusal (rules.js), as the form shows them: the one place they
-  // pass through (the server's twin: league/games/forms.py engine_text).
+  // pass through (the server's twin: league/errors.py engine_text).
   function engineText(error) {
     return error.message;
   }
