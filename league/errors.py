@@ -10,10 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scoring import InvalidDeal
+from django.utils.translation import gettext as _
+
+from scoring import InvalidDeal, InvalidRuleset
 
 if TYPE_CHECKING:
     from league.models import Deal
+
+
+def engine_text(error: InvalidDeal | InvalidRuleset) -> str:
+    """The words of the engine's refusal as the web side shows them: the one place they pass
+    through (the deal form, the game form, a service's :meth:`Refused.from_engine`; the deal
+    page's script has its twin, ``engineText`` in static/js/deal-entry.js)."""
+    return getattr(error, "message", None) or str(error)
 
 
 class Refused(ValueError):
@@ -29,7 +38,7 @@ class Refused(ValueError):
     @classmethod
     def from_engine(cls, error: InvalidDeal) -> Refused:
         """The engine's refusal of a deal, with the part of the deal it names."""
-        return cls(error.message, error.field, error.side)
+        return cls(engine_text(error), error.field, error.side)
 
 
 class GameOver(Refused):
@@ -63,30 +72,57 @@ class NeedsConfirmation(Refused):
 class DealTaken(Refused):
     """A deal entered from a form for deal ``expected`` when the game's next deal is another:
     somebody else entered that deal first (``existing``, None when deals were taken off since).
-    ``next_number`` is the game's next deal now."""
+    ``next_number`` is the game's next deal now. ``where`` says who entered it first:
+    :data:`BY_SOMEBODY_ELSE` or :data:`FROM_ANOTHER_PHONE` (each a whole sentence of its own
+    in every language)."""
+
+    #: Values of ``where``.
+    BY_SOMEBODY_ELSE = "by somebody else"
+    FROM_ANOTHER_PHONE = "from another phone"
 
     def __init__(
         self,
         expected: int,
         existing: Deal | None,
         next_number: int,
-        where: str = "by somebody else",
+        where: str = BY_SOMEBODY_ELSE,
     ):
         if existing is not None:
-            said = (
-                f"Deal {expected} was already entered {where}: "
-                f"{' - '.join(str(m) for m in existing.marks)}. Nothing was saved."
-            )
-            message = (
-                f"{said} The sheet shows it; if what you typed is another deal, save it as "
-                f"deal {next_number}."
+            params = {
+                "number": expected,
+                "marks": " - ".join(str(m) for m in existing.marks),
+                "next": next_number,
+            }
+            if where == self.FROM_ANOTHER_PHONE:
+                said = (
+                    _(
+                        "Deal %(number)s was already entered from another phone: %(marks)s. "
+                        "Nothing was saved."
+                    )
+                    % params
+                )
+            else:
+                said = (
+                    _(
+                        "Deal %(number)s was already entered by somebody else: %(marks)s. "
+                        "Nothing was saved."
+                    )
+                    % params
+                )
+            advice = (
+                _(
+                    "The sheet shows it; if what you typed is another deal, save it as deal "
+                    "%(next)s."
+                )
+                % params
             )
         else:
-            said = (
+            said = _(
                 "The sheet changed while you were entering: the next deal is now deal "
-                f"{next_number}. Nothing was saved."
-            )
-            message = f"{said} Check the sheet, then save again."
+                "%(next)s. Nothing was saved."
+            ) % {"next": next_number}
+            advice = _("Check the sheet, then save again.")
+        message = f"{said} {advice}"
         super().__init__(message, "game")
         #: What happened, without the advice to save again (for a side that does not enter).
         self.said = said

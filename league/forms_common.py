@@ -12,7 +12,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import pgettext
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from league.errors import Refused
 from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
@@ -23,45 +25,50 @@ NUMBER_INPUT = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "of
 
 
 # The engine's values, in the words of the rules pages.
+AS_THE_PRESET_SAYS = gettext_lazy("As the preset says")
+
 SET_AWARD_CHOICES = [
-    ("", "As the preset says"),
-    ("own", "Opponents score their own points"),
-    ("all", "Opponents score both sides' points"),
+    ("", AS_THE_PRESET_SAYS),
+    ("own", gettext_lazy("Opponents score their own points")),
+    ("all", gettext_lazy("Opponents score both sides' points")),
 ]
 
 
+# capfirst keeps a lazy text lazy: the words are those of the language of the request.
 TIE_RULE_CHOICES = [
-    ("", "As the preset says"),
-    *((v, TIE_RULE_SHORT[v][:1].upper() + TIE_RULE_SHORT[v][1:]) for v in TIE_RULES),
+    ("", AS_THE_PRESET_SAYS),
+    *((v, capfirst(TIE_RULE_SHORT[v])) for v in TIE_RULES),
 ]
 
 
 #: Who scores melds when the best are equal (``Ruleset.meld_tie``).
 MELD_TIE_CHOICES = [
-    ("", "As the preset says"),
-    ("nobody", "Nobody scores melds"),
-    ("elder", "The elder hand's side scores its melds"),
+    ("", AS_THE_PRESET_SAYS),
+    ("nobody", gettext_lazy("Nobody scores melds")),
+    ("elder", gettext_lazy("The elder hand's side scores its melds")),
 ]
 assert {k for k, _ in MELD_TIE_CHOICES if k} == set(MELD_TIE_SHORT)
 
 #: Which melds the innocent side scores on a renege (``Ruleset.renege_melds``).
 RENEGE_MELDS_CHOICES = [
-    ("", "As the preset says"),
-    ("own", "The other side scores all its own melds"),
-    ("scored", "The other side scores its melds only if they were the best"),
+    ("", AS_THE_PRESET_SAYS),
+    ("own", gettext_lazy("The other side scores all its own melds")),
+    ("scored", gettext_lazy("The other side scores its melds only if they were the best")),
 ]
 assert {k for k, _ in RENEGE_MELDS_CHOICES if k} == set(RENEGE_MELDS_SHORT)
 
 
 def meld_tie_field() -> forms.ChoiceField:
     return forms.ChoiceField(
-        choices=MELD_TIE_CHOICES, required=False, label="When the best melds are equal"
+        choices=MELD_TIE_CHOICES,
+        required=False,
+        label=gettext_lazy("When the best melds are equal"),
     )
 
 
 def renege_melds_field() -> forms.ChoiceField:
     return forms.ChoiceField(
-        choices=RENEGE_MELDS_CHOICES, required=False, label="Melds on a renege"
+        choices=RENEGE_MELDS_CHOICES, required=False, label=gettext_lazy("Melds on a renege")
     )
 
 
@@ -98,7 +105,7 @@ def offer_usual_game(form: forms.BaseForm, usual_games: Mapping[int, str]) -> No
     club = form.initial.get("club")
     if club is not None and club.pk in usual:
         preset.initial = usual[club.pk]
-        preset.help_text = "The club's usual game: the one its last competition was played by."
+        preset.help_text = _("The club's usual game: the one its last competition was played by.")
 
 
 # -- the chain of tie-breaks: chosen from a list, in order ------------------------------------
@@ -206,9 +213,9 @@ class TieBreakChainField(forms.Field):
     widget = TieBreakChainInput
     bound_field_class = TieBreakChainBoundField
     default_error_messages = {
-        "required": "Choose at least one tie-break to order the table by.",
-        "unknown": "“%(key)s” is not a tie-break: choose one from the list.",
-        "twice": "%(name)s is chosen twice: choose each tie-break once.",
+        "required": gettext_lazy("Choose at least one tie-break to order the table by."),
+        "unknown": gettext_lazy("“%(key)s” is not a tie-break: choose one from the list."),
+        "twice": gettext_lazy("%(name)s is chosen twice: choose each tie-break once."),
     }
 
     def to_python(self, value: Any) -> list[str]:

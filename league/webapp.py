@@ -25,6 +25,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -112,6 +113,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": version,
         "shell": json.dumps(shell),
         "static_url": f"/{settings.STATIC_URL.lstrip('/')}",
+        # Django's JavaScript catalog (/jsi18n/<language>/): kept for a reload offline, as the
+        # pages are; the worker knows it by the address before the language.
+        "catalog_url": reverse("javascript-catalog", args=["xx"]).removesuffix("xx/"),
+        "offline_title": _("Offline"),
+        "offline_text": _(
+            "No network, and this page was not kept on this phone. Try again when the Wi-Fi "
+            "is back."
+        ),
     }
     response = render(
         request, "webapp/sw.js", context, content_type="application/javascript; charset=utf-8"

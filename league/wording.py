@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+
 from scoring.words import possessive
 
 DASH = " \u2013 "
@@ -28,8 +30,12 @@ def result_text(names: Sequence[str], scores: Sequence[object], winner: int | No
     """Who won and by how much, the winner's score first: "Mara & Nils won, 716 – 170";
     "A draw, 500 – 500" when nobody won; without scores, only who won."""
     shown = DASH.join(winner_first(scores, winner)) if any(str(s) for s in scores) else ""
-    head = "A draw" if winner is None else f"{names[winner]} won"
-    return f"{head}, {shown}" if shown else head
+    if winner is None:
+        return _("A draw, %(scores)s") % {"scores": shown} if shown else _("A draw")
+    name = names[winner]
+    if shown:
+        return _("%(name)s won, %(scores)s") % {"name": name, "scores": shown}
+    return _("%(name)s won") % {"name": name}
 
 
 __all__ = ["DASH", "possessive", "result_text", "winner_first"]

@@ -10,6 +10,7 @@ pages, as before: the page works without JavaScript.
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 
 from league.errors import DealTaken, Refused
 from league.games.forms import DealForm
@@ -40,7 +41,7 @@ def saved(deal: Deal, created: bool, game: Game, page: str) -> JsonResponse:
 def not_saved(form: DealForm) -> JsonResponse:
     """The form's own refusal (a deal that could not have happened): nothing saved."""
     errors = form.placed_errors()
-    message = next(iter(errors.values()), None) or "The deal could not be saved."
+    message = next(iter(errors.values()), None) or _("The deal could not be saved.")
     return JsonResponse({"saved": False, "message": message, "errors": errors}, status=400)
 
 

@@ -12,13 +12,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
-from league.errors import DealTaken, Refused
+from league.errors import DealTaken, Refused, engine_text
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, MeldEntry, VoidReason
+from league.models.games import VOID_REASON_IN_SENTENCE
 from league.names import clean_name
 from league.rulebook.text import CARD_NAMES, NATURAL_ORDER
 from scoring import (
@@ -36,7 +40,10 @@ from scoring.deal import Renege, complete_card_points
 
 
 def side_label(rules: Ruleset, index: int) -> str:
-    return f"{'Partnership' if rules.partnerships else 'Player'} {index + 1}"
+    """A side not named yet: "Player 2", "Partnership 1"."""
+    if rules.partnerships:
+        return _("Partnership %(number)s") % {"number": index + 1}
+    return _("Player %(number)s") % {"number": index + 1}
 
 
 #: Who deals first, chosen before the players' names are known: value -> seat, by the number
@@ -49,50 +56,63 @@ FIRST_DEALER_SEATS: dict[str, dict[int, int]] = {
     "p1": {4: 3},
 }
 FIRST_DEALER_CHOICES = [
-    ("0", "Side 1"),
-    ("1", "Side 2"),
-    ("2", "Side 3 (three-hand games)"),
-    ("p0", "Side 1's partner (four-hand games)"),
-    ("p1", "Side 2's partner (four-hand games)"),
+    ("0", gettext_lazy("Side 1")),
+    ("1", gettext_lazy("Side 2")),
+    ("2", gettext_lazy("Side 3 (three-hand games)")),
+    ("p0", gettext_lazy("Side 1's partner (four-hand games)")),
+    ("p1", gettext_lazy("Side 2's partner (four-hand games)")),
 ]
 
 
 class GameForm(forms.Form):
     """Start a game: a preset, optional house-rule overrides, the sides' names, a table."""
 
-    preset = forms.ChoiceField(choices=[(k, r.name) for k, r in PRESETS.items()])
-    side_0 = forms.CharField(max_length=80, required=False, label="Side 1")
-    side_1 = forms.CharField(max_length=80, required=False, label="Side 2")
-    side_2 = forms.CharField(
-        max_length=80, required=False, label="Side 3", help_text="Three-hand games only."
+    preset = forms.ChoiceField(
+        choices=[(k, r.name) for k, r in PRESETS.items()], label=gettext_lazy("Preset")
     )
-    table = forms.CharField(max_length=20, required=False, label="Table (optional)")
-    title = forms.CharField(max_length=120, required=False, label="Title (optional)")
+    side_0 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Side 1"))
+    side_1 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Side 2"))
+    side_2 = forms.CharField(
+        max_length=80,
+        required=False,
+        label=gettext_lazy("Side 3"),
+        help_text=gettext_lazy("Three-hand games only."),
+    )
+    table = forms.CharField(max_length=20, required=False, label=gettext_lazy("Table (optional)"))
+    title = forms.CharField(max_length=120, required=False, label=gettext_lazy("Title (optional)"))
     target = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=100_000,
-        label="Target (blank: the preset's)",
+        label=gettext_lazy("Target (blank: the preset's)"),
         widget=forms.NumberInput(attrs=NUMBER_INPUT),
     )
-    set_award = forms.ChoiceField(choices=SET_AWARD_CHOICES, required=False, label="On a set")
-    tie_rule = forms.ChoiceField(choices=TIE_RULE_CHOICES, required=False, label="On a tie")
+    set_award = forms.ChoiceField(
+        choices=SET_AWARD_CHOICES, required=False, label=gettext_lazy("On a set")
+    )
+    tie_rule = forms.ChoiceField(
+        choices=TIE_RULE_CHOICES, required=False, label=gettext_lazy("On a tie")
+    )
     first_dealer = forms.ChoiceField(
         choices=FIRST_DEALER_CHOICES,
         required=False,
         initial="0",
-        label="Deals first",
-        help_text="In four-hand games “Side 1” is its first-named player. You can change it on "
-        "the game's page.",
+        label=gettext_lazy("Deals first"),
+        help_text=gettext_lazy(
+            "In four-hand games “Side 1” is its first-named player. You can change it on "
+            "the game's page."
+        ),
     )
     meld_entry = forms.ChoiceField(
         choices=MeldEntry.choices,
         initial=MeldEntry.SCORED,
         required=False,
         widget=forms.RadioSelect,
-        label="Melds are entered",
-        help_text="Scored: the melds of the side the table agreed scores them. Declared: what "
-        "each side declared, and the sheet works out who scores.",
+        label=gettext_lazy("Melds are entered"),
+        help_text=gettext_lazy(
+            "Scored: the melds of the side the table agreed scores them. Declared: what "
+            "each side declared, and the sheet works out who scores."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -110,32 +130,51 @@ class GameForm(forms.Form):
         except InvalidRuleset as error:
             # Only the set award and tie rule can clash with a preset (three-hand games).
             chosen = [name for name in ("set_award", "tie_rule") if name in overrides]
-            self.add_error(chosen[-1] if chosen else "preset", str(error))
+            self.add_error(chosen[-1] if chosen else "preset", engine_text(error))
             return data
         names = [clean_name(data.get(f"side_{i}") or "") for i in range(rules.sides)]
         for i, name in enumerate(names):
             if not name:
-                self.add_error(
-                    f"side_{i}",
-                    f"{rules.name} has {rules.sides} sides: name {side_label(rules, i).lower()}.",
-                )
+                params = {"game": rules.name, "count": rules.sides, "number": i + 1}
+                if rules.partnerships:
+                    message = ngettext(
+                        "%(game)s has %(count)d side: name partnership %(number)d.",
+                        "%(game)s has %(count)d sides: name partnership %(number)d.",
+                        rules.sides,
+                    )
+                else:
+                    message = ngettext(
+                        "%(game)s has %(count)d side: name player %(number)d.",
+                        "%(game)s has %(count)d sides: name player %(number)d.",
+                        rules.sides,
+                    )
+                self.add_error(f"side_{i}", message % params)
         if rules.sides < 3 and (data.get("side_2") or "").strip():
-            self.add_error("side_2", f"{rules.name} has two sides; leave this empty.")
+            self.add_error(
+                "side_2", _("%(game)s has two sides; leave this empty.") % {"game": rules.name}
+            )
         if all(names) and len({n.casefold() for n in names}) != len(names):
-            self.add_error("side_1", "Give each side a different name.")
+            self.add_error("side_1", _("Give each side a different name."))
         data["rules"] = rules
         data["side_names"] = names
         data["meld_entry"] = data.get("meld_entry") or MeldEntry.SCORED
         seat = FIRST_DEALER_SEATS.get(data.get("first_dealer") or "0", {})
         if rules.players not in seat:
+            params = {"game": rules.name, "players": rules.players, "sides": rules.sides}
             self.add_error(
                 "first_dealer",
-                f"{rules.name} is played by {rules.players} players: "
-                + (
-                    "choose side 1, side 2, or a partner."
+                (
+                    _(
+                        "%(game)s is played by %(players)s players: choose side 1, side 2, "
+                        "or a partner."
+                    )
                     if rules.partnerships
-                    else f"choose one of the {rules.sides} sides."
-                ),
+                    else _(
+                        "%(game)s is played by %(players)s players: choose one of the "
+                        "%(sides)s sides."
+                    )
+                )
+                % params,
             )
         else:
             data["first_dealer_seat"] = seat[rules.players]
@@ -147,7 +186,9 @@ class GameSettingsForm(forms.Form):
     named as :func:`league.games.selectors.seat_names` names it)."""
 
     meld_entry = forms.ChoiceField(
-        choices=MeldEntry.choices, widget=forms.RadioSelect, label="Melds are entered"
+        choices=MeldEntry.choices,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Melds are entered"),
     )
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any):
@@ -159,8 +200,8 @@ class GameSettingsForm(forms.Form):
         self.fields["first_dealer"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in enumerate(seats)],
             coerce=int,
-            label="Dealt the first deal",
-            error_messages={"invalid_choice": "Choose one of the players at this table."},
+            label=_("Dealt the first deal"),
+            error_messages={"invalid_choice": _("Choose one of the players at this table.")},
         )
 
 
@@ -178,14 +219,40 @@ class FirstDealerForm(forms.Form):
             required=False,
             empty_value=None,
             initial="0",
-            label="Deals first",
-            help_text="The deal then passes to the left; the sheet shows who dealt each deal.",
-            error_messages={"invalid_choice": "Choose one of the players at this table."},
+            label=_("Deals first"),
+            help_text=_("The deal then passes to the left; the sheet shows who dealt each deal."),
+            error_messages={"invalid_choice": _("Choose one of the players at this table.")},
         )
 
     def clean_first_dealer(self) -> int:
         seat = self.cleaned_data.get("first_dealer")
         return 0 if seat is None else int(seat)
+
+
+class VoidReasonField(forms.ChoiceField):
+    """The deal's void reason: one the game offers (``reasons``: the words of each, inside a
+    sentence), else a message that names the game and what it offers."""
+
+    def __init__(self, *args: Any, game_name: str, reasons: Sequence[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game_name = game_name
+        self.reasons = list(reasons)
+
+    def validate(self, value: Any) -> None:
+        try:
+            super().validate(value)
+        except ValidationError as error:
+            if error.code != "invalid_choice":
+                raise
+            raise ValidationError(
+                _("%(game)s has no void deal for “%(value)s”; choose %(reasons)s."),
+                code="invalid_choice",
+                params={
+                    "game": self.game_name,
+                    "value": value,
+                    "reasons": get_text_list([str(r) for r in self.reasons], _("or")),
+                },
+            ) from None
 
 
 class DealForm(forms.Form):
@@ -204,8 +271,12 @@ class DealForm(forms.Form):
     # Hidden: only a form not made by this page sends something wrong in them, and the words
     # say what to do about it rather than what a UUID is.
     NOT_THIS_PAGE = {
-        "invalid": "This form did not come from this page: reload it and enter the deal again.",
-        "min_value": "This form did not come from this page: reload it and enter the deal again.",
+        "invalid": gettext_lazy(
+            "This form did not come from this page: reload it and enter the deal again."
+        ),
+        "min_value": gettext_lazy(
+            "This form did not come from this page: reload it and enter the deal again."
+        ),
     }
     entry_key = forms.UUIDField(
         widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
@@ -257,7 +328,7 @@ class DealForm(forms.Form):
             empty_value=None,
             required=False,
             widget=forms.RadioSelect,
-            label="Made trump",
+            label=_("Made trump"),
         )
         total = rules.deal_total()
         for i, name in sides:
@@ -268,9 +339,10 @@ class DealForm(forms.Form):
                 label=name,
                 widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": total}),
                 error_messages={
-                    "invalid": "Card points are a whole number.",
-                    "min_value": "Card points cannot be below 0.",
-                    "max_value": f"No side takes more than {total} card points.",
+                    "invalid": _("Card points are a whole number."),
+                    "min_value": _("Card points cannot be below 0."),
+                    "max_value": _("No side takes more than %(total)s card points.")
+                    % {"total": total},
                 },
             )
             if self.declaring:
@@ -285,37 +357,47 @@ class DealForm(forms.Form):
                     label=MELD_LABELS[kind],
                     widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": 4}),
                     error_messages={
-                        "invalid": f"{name}: count each meld in whole numbers.",
-                        "min_value": f"{name}: a meld count cannot be below 0.",
-                        "max_value": f"{name}: at most 4 of one meld.",
+                        "invalid": _("%(side)s: count each meld in whole numbers.")
+                        % {"side": name},
+                        "min_value": _("%(side)s: a meld count cannot be below 0.")
+                        % {"side": name},
+                        "max_value": _("%(side)s: at most 4 of one meld.") % {"side": name},
                     },
                 )
+        nobody = pgettext("belle or renege: no side", "Nobody")
         self.fields["belle"] = forms.TypedChoiceField(
-            choices=[("", "Nobody"), *((str(i), name) for i, name in sides)],
+            choices=[("", nobody), *((str(i), name) for i, name in sides)],
             coerce=int,
             empty_value=None,
             required=False,
             widget=forms.RadioSelect,
         )
-        renege_choices = [("", "Nobody"), *((str(i), name) for i, name in sides)]
-        renege_choices.append(("both", "Both sides" if rules.sides == 2 else "Everybody"))
+        renege_choices = [("", nobody), *((str(i), name) for i, name in sides)]
+        renege_choices.append(
+            (
+                "both",
+                pgettext("renege", "Both sides")
+                if rules.sides == 2
+                else pgettext("renege", "Everybody"),
+            )
+        )
         self.fields["renege"] = forms.ChoiceField(
             choices=renege_choices, required=False, widget=forms.RadioSelect
         )
         # Only the void reasons this game knows (no schmeiss in a four-hand game); a posted
         # one it does not know is refused next to the field.
-        reasons = [VoidReason(r).label for r in rules.void_reasons]
-        self.fields["void_reason"] = forms.ChoiceField(
-            choices=[("", "Played"), *((r, VoidReason(r).label) for r in rules.void_reasons)],
+        self.fields["void_reason"] = VoidReasonField(
+            choices=[
+                ("", pgettext("a deal that was not void", "Played")),
+                *((r, VoidReason(r).label) for r in rules.void_reasons),
+            ],
             required=False,
-            label="Deal",
-            error_messages={
-                "invalid_choice": f"{rules.name} has no void deal for “%(value)s”; choose "
-                f"{' or '.join(label.lower() for label in reasons)}."
-            },
+            label=pgettext("noun, a deal of cards", "Deal"),
+            game_name=rules.name,
+            reasons=[str(VOID_REASON_IN_SENTENCE[VoidReason(r)]) for r in rules.void_reasons],
         )
         if rules.no_trump_allowed:
-            self.fields["no_trump"] = forms.BooleanField(required=False, label="No trump")
+            self.fields["no_trump"] = forms.BooleanField(required=False, label=_("No trump"))
         if not self.is_bound and "entry_key" not in self.initial:
             self.initial["entry_key"] = uuid.uuid4()
 
@@ -344,23 +426,33 @@ class DealForm(forms.Form):
     def _add_declared_fields(self, side: int, row: int, name: str) -> None:
         rules = self.rules
         longest = min(len(self.ranks), rules.cards_each)
-        kinds = [("", "No meld"), *((f"run{n}", f"Run of {n}") for n in range(3, longest + 1))]
+        kinds = [
+            ("", _("No meld")),
+            *((f"run{n}", _("Run of %(length)s") % {"length": n}) for n in range(3, longest + 1)),
+        ]
         if any(k.startswith("four_") for k in self.meld_kinds):
-            kinds.append(("four", "Four of a kind"))
+            kinds.append(("four", _("Four of a kind")))
         prefix = f"declared_{side}_{row}"
         self.fields[f"{prefix}_meld"] = forms.ChoiceField(
             choices=kinds,
             required=False,
-            label="Meld",
-            error_messages={"invalid_choice": f"{name}: choose a meld from the list."},
+            label=pgettext("noun", "Meld"),
+            error_messages={
+                "invalid_choice": _("%(side)s: choose a meld from the list.") % {"side": name}
+            },
         )
         self.fields[f"{prefix}_card"] = forms.ChoiceField(
-            choices=[("", "Card"), *((r, CARD_NAMES[r]) for r in reversed(self.ranks))],
+            choices=[
+                ("", pgettext("a playing card, the menu's first line", "Card")),
+                *((r, CARD_NAMES[r]) for r in reversed(self.ranks)),
+            ],
             required=False,
-            label="Up to (run) or of (four)",
-            error_messages={"invalid_choice": f"{name}: choose a card from the list."},
+            label=_("Up to (run) or of (four)"),
+            error_messages={
+                "invalid_choice": _("%(side)s: choose a card from the list.") % {"side": name}
+            },
         )
-        self.fields[f"{prefix}_trump"] = forms.BooleanField(required=False, label="in trumps")
+        self.fields[f"{prefix}_trump"] = forms.BooleanField(required=False, label=_("in trumps"))
 
     @property
     def ranks(self) -> tuple[str, ...]:
@@ -419,14 +511,17 @@ class DealForm(forms.Form):
                 if not kind:
                     problem = (
                         f"{prefix}_meld",
-                        f"{name}: choose a run's length or four of a kind.",
+                        _("%(side)s: choose a run's length or four of a kind.") % {"side": name},
                     )
                 elif not card:
                     problem = (
                         f"{prefix}_card",
-                        f"{name}: choose which four of a kind."
-                        if kind == "four"
-                        else f"{name}: choose the top card of the run.",
+                        (
+                            _("%(side)s: choose which four of a kind.")
+                            if kind == "four"
+                            else _("%(side)s: choose the top card of the run.")
+                        )
+                        % {"side": name},
                     )
                 else:
                     try:
@@ -436,8 +531,17 @@ class DealForm(forms.Form):
                             else scoring.Declared.run(length=int(kind[3:]), top=card, trump=trump)
                         )
                     except (InvalidDeal, ValueError) as error:
-                        message = getattr(error, "message", None) or str(error)
-                        problem = (f"{prefix}_meld", f"{name}: {message}")
+                        message = (
+                            engine_text(error) if isinstance(error, InvalidDeal) else str(error)
+                        )
+                        problem = (
+                            f"{prefix}_meld",
+                            pgettext(
+                                "a side's name, then the engine's words about its meld",
+                                "%(side)s: %(message)s",
+                            )
+                            % {"side": name, "message": message},
+                        )
                 if problem is not None:
                     ok = False
                     self.field_errors[problem[0]] = problem[1]
@@ -512,7 +616,7 @@ class DealForm(forms.Form):
         kinds = [row["kind"] for row in self.more_meld_rows()]
         words = [MELD_LABELS[k].lower() for k in kinds if not k.startswith("four_")]
         if any(k.startswith("four_") for k in kinds):
-            words.append("four of a kind")
+            words.append(pgettext("a meld, inside a list", "four of a kind"))
         return ", ".join(words)
 
     def more_melds_open(self) -> bool:
@@ -579,7 +683,7 @@ class DealForm(forms.Form):
             if not any(declared):
                 declared = None
         melds = tuple(
-            tuple(k for k in self.meld_kinds for _ in range(data.get(f"meld_{i}_{k}") or 0))
+            tuple(k for k in self.meld_kinds for _count in range(data.get(f"meld_{i}_{k}") or 0))
             for i in sides
         )
         if not any(melds):
@@ -633,16 +737,27 @@ class DealForm(forms.Form):
             group, rest = (
                 ("melds", key[5:]) if key.startswith("meld_") else ("card_points", key[12:])
             )
-            side, _, kind = rest.partition("_")
+            side, _sep, kind = rest.partition("_")
+            params = {"game": rules.name, "count": rules.sides, "side": repr(side)}
             if not side.isdecimal() or int(side) >= rules.sides:
-                what = "melds" if group == "melds" else "card points"
-                message = (
-                    f"{rules.name} has {rules.sides} sides: there is no side {side!r} "
-                    f"to score {what} for."
-                )
+                if group == "melds":
+                    message = _(
+                        "%(game)s has %(count)s sides: there is no side %(side)s to score "
+                        "melds for."
+                    )
+                else:
+                    message = _(
+                        "%(game)s has %(count)s sides: there is no side %(side)s to score "
+                        "card points for."
+                    )
+                message %= params
             else:
                 paid = ", ".join(MELD_LABELS[k].lower() for k in self.meld_kinds)
-                message = f"{rules.name} has no meld {kind!r}; it pays for {paid}."
+                message = _("%(game)s has no meld %(kind)s; it pays for %(paid)s.") % {
+                    "game": rules.name,
+                    "kind": repr(kind),
+                    "paid": paid,
+                }
             self._group_error(group, message)
             return False
         return True
@@ -656,9 +771,9 @@ class DealForm(forms.Form):
             missing = next(i for i, v in enumerate(given) if v is None)
             self._group_error(
                 "card_points",
-                "Enter the card points of one side; the other is filled in."
+                _("Enter the card points of one side; the other is filled in.")
                 if self.rules.all_cards_played
-                else f"Enter the card points of {self.side_names[missing]}.",
+                else _("Enter the card points of %(side)s.") % {"side": self.side_names[missing]},
                 f"card_points_{missing}",
             )
             return None
@@ -676,7 +791,8 @@ class DealForm(forms.Form):
             field = group
         elif group == "no_trump" and "no_trump" in self.fields:
             field = "no_trump"
-        self._group_error(group, error.message, field)
+        message = error.message if isinstance(error, Refused) else engine_text(error)
+        self._group_error(group, message, field)
 
     def top_errors(self) -> list[str]:
         """Errors not shown next to a part of the form."""
@@ -689,19 +805,21 @@ class DealForm(forms.Form):
             return {"valid": False, "errors": self.placed_errors()}
         r = self.result
         if r.void:
-            summary = "Void deal: nobody scores."
+            summary = _("Void deal: nobody scores.")
         elif r.renege is not None:
-            summary = "Renege: play stops."
+            summary = _("Renege: play stops.")
         elif r.made:
-            summary = "Made."
+            summary = pgettext("the makers made it", "Made.")
         elif r.tied and self.rules.tie_rule == "hang":
-            summary = f"Tie: nobody scores now; {r.held} held for the next winner."
+            summary = _("Tie: nobody scores now; %(held)s held for the next winner.") % {
+                "held": r.held
+            }
         elif r.tied and self.rules.tie_rule == "own":
-            summary = "Tie: the makers score nothing."
+            summary = _("Tie: the makers score nothing.")
         elif r.tied:
-            summary = "Tie, which counts as a set (XX): the makers score nothing."
+            summary = _("Tie, which counts as a set (XX): the makers score nothing.")
         else:
-            summary = "Set (XX): the makers score nothing."
+            summary = _("Set (XX): the makers score nothing.")
         return {
             "valid": True,
             "summary": summary,
@@ -831,7 +949,9 @@ def preview_deal(game: Game, data: Any, query: Mapping[str, str]) -> dict[str, A
     if number is not None:
         correcting = selectors.game_deal(game, int(number)) if number.isdecimal() else None
         if correcting is None:
-            message = f"This game has no deal {number} to correct: somebody may have deleted it."
+            message = _(
+                "This game has no deal %(number)s to correct: somebody may have deleted it."
+            ) % {"number": number}
             return {"valid": False, "errors": {"game": message}}
     form = deal_form(game, data, correcting=correcting)
     form.is_valid()

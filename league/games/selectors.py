@@ -11,16 +11,23 @@ from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 import scoring
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
+from league.models.games import VOID_REASON_IN_SENTENCE, VoidReason
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome
 
-#: How a partnership's two players are told apart when their names are not known.
-PARTNER_WORDS = ("1st", "2nd")
+#: How a partnership's two players are told apart when their names are not known: "The Aces
+#: (1st)", "The Aces (2nd)".
+PARTNER_WORDS = (
+    pgettext_lazy("the first player of a partnership named otherwise: The Aces (1st)", "1st"),
+    pgettext_lazy("the second player of a partnership named otherwise: The Aces (2nd)", "2nd"),
+)
 
 
 @dataclass(frozen=True)
@@ -129,14 +136,23 @@ def declared_winner_text(
     if best is not None and sum(meld == best for meld in comparison.best) > 1:
         # Equal best melds settled by the elder hand (``meld_tie: elder``): the engine's reason
         # names the winner again, so the sheet says it once, in its own words.
-        what = (
-            "equal runs in plain suits" if best.form == "run" and not best.trump else "equal melds"
-        )
+        params = {"side": names[winner], "meld": best.describe()}
+        if best.form == "run" and not best.trump:
+            return (
+                _(
+                    "%(side)s scores the melds as the elder hand's side: equal runs in plain "
+                    "suits (%(meld)s each)"
+                )
+                % params
+            )
         return (
-            f"{names[winner]} scores the melds as the elder hand's side: "
-            f"{what} ({best.describe()} each)"
+            _("%(side)s scores the melds as the elder hand's side: equal melds (%(meld)s each)")
+            % params
         )
-    return f"{names[winner]} scores the melds: {comparison.reason}"
+    return _("%(side)s scores the melds: %(reason)s") % {
+        "side": names[winner],
+        "reason": comparison.reason,
+    }
 
 
 def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) -> str:
@@ -147,16 +163,17 @@ def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) 
         return ""
     scored = scoring.scored_melds(rules, deal, side_names=names)
     counted = [
-        f"{names[side]}: {', '.join(m.describe() for m in deal.declared[side])}"
+        pgettext("a side's name, then its melds", "%(side)s: %(melds)s")
+        % {"side": names[side], "melds": ", ".join(m.describe() for m in deal.declared[side])}
         for side, kinds in enumerate(scored)
         if kinds
     ]
-    lapse = f"{names[deal.renege]}'s lapse"
-    return (
-        f"melds that count ({lapse}): {'; '.join(counted)}"
-        if counted
-        else f"no melds count ({lapse})"
-    )
+    if counted:
+        return _("melds that count (%(side)s's lapse): %(melds)s") % {
+            "side": names[deal.renege],
+            "melds": "; ".join(counted),
+        }
+    return _("no melds count (%(side)s's lapse)") % {"side": names[deal.renege]}
 
 
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
@@ -165,25 +182,36 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
         f"{MELD_LABELS[kind].lower()} {value}" for kind, value in rules.meld_values.items()
     )
     lines = [
-        f"{rules.name}: game to {rules.target}",
-        f"On a set: makers XX, opponents {SET_AWARD_SHORT[rules.set_award]}. "
-        f"On a tie: {TIE_RULE_SHORT[rules.tie_rule]}.",
-        f"Melds: {melds}; belle {rules.belle_value}. Renege: {rules.renege_award} + own melds.",
+        _("%(game)s: game to %(target)s") % {"game": rules.name, "target": rules.target},
+        _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
+        % {"award": SET_AWARD_SHORT[rules.set_award], "tie": TIE_RULE_SHORT[rules.tie_rule]},
+        _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
+        % {"melds": melds, "belle": rules.belle_value, "renege": rules.renege_award},
         # Equal best melds decide scores: the paper says how the table settles them.
-        "Equal best melds: "
-        + ("the elder hand's side scores them." if rules.meld_tie == "elder" else "nobody scores."),
+        _("Equal best melds: the elder hand's side scores them.")
+        if rules.meld_tie == "elder"
+        else _("Equal best melds: nobody scores."),
     ]
     changes = describe(rules).changes
     if changes:
         lines.append(
-            "House rules: "
-            + "; ".join(f"{c.label} {c.value} (preset: {c.preset_value})" for c in changes)
+            _("House rules: %(changes)s")
+            % {
+                "changes": "; ".join(
+                    _("%(rule)s %(value)s (preset: %(preset)s)")
+                    % {"rule": c.label, "value": c.value, "preset": c.preset_value}
+                    for c in changes
+                )
+            }
         )
     return tuple(lines)
 
 
 #: What a sheet notes of a tied deal, by tie rule (``hang`` says what it holds instead).
-TIE_NOTES = {"set": "tie: counts as a set", "own": "tie: the makers score nothing"}
+TIE_NOTES = {
+    "set": pgettext_lazy("a note on the sheet", "tie: counts as a set"),
+    "own": pgettext_lazy("a note on the sheet", "tie: the makers score nothing"),
+}
 
 
 def _tied(rules: Ruleset, deal: Deal, elder: int | None = None) -> bool:
@@ -205,16 +233,25 @@ def _note(
     elder: int | None = None,
 ) -> str:
     if deal.void:
-        return f"Void: {deal.get_void_reason_display().lower()}" if deal.void_reason else "Void"
+        if deal.void_reason in VoidReason.values:
+            reason = VOID_REASON_IN_SENTENCE[VoidReason(deal.void_reason)]
+            return pgettext("a note on the sheet", "Void: %(reason)s") % {"reason": reason}
+        return pgettext("a note on the sheet: a void deal", "Void")
     if deal.renege == "both":
-        return "Both sides reneged: void"
+        return pgettext("a note on the sheet", "Both sides reneged: void")
     parts = []
     if deal.renege:
-        parts.append(f"Renege by {names[int(deal.renege)]}")
+        parts.append(
+            pgettext("a note on the sheet", "Renege by %(side)s")
+            % {"side": names[int(deal.renege)]}
+        )
     for side, kinds in enumerate(deal.melds or []):
         if kinds:
             melds = ", ".join(MELD_LABELS[k].lower() for k in kinds)
-            parts.append(f"{melds} ({names[side]})")
+            parts.append(
+                pgettext("a note on the sheet: melds, then the side", "%(melds)s (%(side)s)")
+                % {"melds": melds, "side": names[side]}
+            )
     if deal.declared and rules is not None:
         try:
             engine_deal = deal.to_engine(elder)
@@ -226,18 +263,23 @@ def _note(
                     declared_winner_text(rules, declared, names, elder, engine_deal.no_trump)
                 )
         except InvalidDeal:  # stored under older rules; the sheet still shows the deal
-            parts.append("melds declared")
+            parts.append(pgettext("a note on the sheet", "melds declared"))
     if deal.belle is not None:
-        parts.append(f"belle ({names[deal.belle]})")
+        parts.append(
+            pgettext("a note on the sheet", "belle (%(side)s)") % {"side": names[deal.belle]}
+        )
     if deal.no_trump:
-        parts.append("no trump")
+        parts.append(pgettext("a note on the sheet", "no trump"))
     held = stored_held_outcome(deal.points, deal.made, deal.held, held_before)
     if held.hung:
-        parts.append(f"tie: {held.hung} held")
+        parts.append(pgettext("a note on the sheet", "tie: %(held)s held") % {"held": held.hung})
     elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal, elder):
-        parts.append(TIE_NOTES[rules.tie_rule])
+        parts.append(str(TIE_NOTES[rules.tie_rule]))
     elif held.taken_by is not None:
-        parts.append(f"{names[held.taken_by]} takes the {held.taken} held")
+        parts.append(
+            pgettext("a note on the sheet", "%(side)s takes the %(held)s held")
+            % {"side": names[held.taken_by], "held": held.taken}
+        )
     return "; ".join(parts)
 
 

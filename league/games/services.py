@@ -23,6 +23,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from league.competitions.results import fixture_recompute
@@ -59,10 +61,16 @@ def game_create(
     names = [clean_name(name) for name in side_names]
     if len(names) != rules.sides or not all(names):
         raise Refused(
-            f"{rules.name} needs a name for each of its {rules.sides} sides.", "side_names"
+            ngettext(
+                "%(game)s needs a name for each of its %(count)d side.",
+                "%(game)s needs a name for each of its %(count)d sides.",
+                rules.sides,
+            )
+            % {"game": rules.name, "count": rules.sides},
+            "side_names",
         )
     if len({name_key(n) for n in names}) != len(names):
-        raise Refused("Give each side a different name.", "side_names")
+        raise Refused(_("Give each side a different name."), "side_names")
     _check_dealer(rules, first_dealer)
     game = Game(
         title=clean_name(title),
@@ -86,7 +94,8 @@ def game_create(
 def _check_dealer(rules: Ruleset, seat: int) -> None:
     if not 0 <= seat < rules.players:
         raise Refused(
-            f"{rules.name} is played by {rules.players} players: choose one of them to deal first.",
+            _("%(game)s is played by %(players)s players: choose one of them to deal first.")
+            % {"game": rules.name, "players": rules.players},
             "first_dealer",
         )
 
@@ -99,7 +108,7 @@ def game_settings(
     hand may decide equal declared melds); refused, nothing changes. Returns the numbers of
     the deals that now score differently, for the scorer to be told (none, mostly)."""
     if meld_entry not in MeldEntry.values:
-        raise Refused("Choose how melds are entered: scored or declared.", "meld_entry")
+        raise Refused(_("Choose how melds are entered: scored or declared."), "meld_entry")
     with transaction.atomic():
         game = _locked(game)
         _not_abandoned(game)
@@ -127,7 +136,7 @@ def game_settings(
                         before=before[d.number],
                         after=d.entered(),
                         by=by,
-                        via=f"{by} (a new first dealer)",
+                        via=_("%(who)s (a new first dealer)") % {"who": by},
                     )
                     for d in rescored
                 )
@@ -140,7 +149,11 @@ def game_settings(
 def _fill(record: Deal, deal: scoring.Deal, void_reason: str, rules: scoring.Ruleset) -> None:
     if deal.void and void_reason and void_reason not in rules.void_reasons:
         # The deal form offers only the game's own reasons; this is a request made by hand.
-        raise Refused(f"{rules.name} has no void deal for “{void_reason}”.", "void")
+        raise Refused(
+            _("%(game)s has no void deal for “%(value)s”.")
+            % {"game": rules.name, "value": void_reason},
+            "void",
+        )
     record.makers = deal.makers
     record.card_points = list(deal.card_points) if deal.card_points is not None else None
     record.melds = [list(side) for side in deal.melds]
@@ -232,19 +245,23 @@ def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
         still_open = bool(fixture.filter(mine).update(entered_by=entered_by))
         if not still_open and fixture.exists():
             raise NotEntering(
-                "The other side enters the deals of this match; your link confirms the result. "
-                "Nothing was saved. To enter the deals instead, take over entry."
+                _(
+                    "The other side enters the deals of this match; your link confirms the "
+                    "result. Nothing was saved. To enter the deals instead, take over entry."
+                )
             )
     if not still_open:
         raise Refused(
-            "This match's result is confirmed: its games can no longer change. Ask the "
-            "director if something is wrong."
+            _(
+                "This match's result is confirmed: its games can no longer change. Ask the "
+                "director if something is wrong."
+            )
         )
 
 
 def _not_abandoned(game: Game) -> None:
     if game.abandoned:
-        raise Refused("This game was abandoned: it takes no more changes.", "game")
+        raise Refused(_("This game was abandoned: it takes no more changes."), "game")
 
 
 def _expected_next(game: Game, expected_number: int | None, where: str) -> None:
@@ -263,7 +280,7 @@ def _next_deal(
     after it. Raises :class:`~league.errors.Refused` for a deal the engine refuses."""
     _not_abandoned(game)
     if game.finished:
-        raise GameOver(f"This game is over: {game.result_text}.", "game")
+        raise GameOver(_("This game is over: %(result)s.") % {"result": game.result_text}, "game")
     rules = game.rules
     if deal.declared:
         # The elder hand follows from who deals this deal, as the deals so far say.
@@ -307,7 +324,7 @@ def game_add_deal(
     void_reason: str = "",
     entered_by: int | None = None,
     expected_number: int | None = None,
-    taken_where: str = "by somebody else",
+    taken_where: str = DealTaken.BY_SOMEBODY_ELSE,
 ) -> tuple[Deal, bool]:
     """Add the next deal. Returns the deal and whether it was created now: a form sent again
     with the same ``entry_key`` returns the deal it already added.
@@ -376,8 +393,10 @@ def game_add_deal(
         if not lock_not_granted(error):
             raise
         raise Busy(
-            "Another scorer was saving to this game and your deal could not get its turn, so "
-            "it was not saved. Press Save again."
+            _(
+                "Another scorer was saving to this game and your deal could not get its turn, "
+                "so it was not saved. Press Save again."
+            )
         ) from None
     return record, True
 
@@ -385,15 +404,21 @@ def game_add_deal(
 def _stale(record: Deal | None, number: int, expected_version: int) -> None:
     if record is None:
         raise DealChanged(
-            f"Deal {number} was deleted by somebody else while you were correcting it; "
-            "nothing was saved.",
+            _(
+                "Deal %(number)s was deleted by somebody else while you were correcting it; "
+                "nothing was saved."
+            )
+            % {"number": number},
             None,
         )
     if record.version != expected_version:
         raise DealChanged(
-            f"Deal {number} was changed by somebody else while you were correcting it, so "
-            "your correction was not saved. The form shows what you entered; the deal now "
-            "holds what is listed above it.",
+            _(
+                "Deal %(number)s was changed by somebody else while you were correcting it, "
+                "so your correction was not saved. The form shows what you entered; the deal "
+                "now holds what is listed above it."
+            )
+            % {"number": number},
             record,
         )
 
@@ -468,8 +493,11 @@ def _take_off(
     if action == DealAudit.Action.UNDO:
         if number != game.deal_count:
             raise Refused(
-                f"Deal {number} is no longer the last deal: deal {game.deal_count} was entered "
-                "since, so nothing was undone.",
+                _(
+                    "Deal %(number)s is no longer the last deal: deal %(last)s was entered "
+                    "since, so nothing was undone."
+                )
+                % {"number": number, "last": game.deal_count},
                 "game",
             )
         fixture_id = game.fixture_id
@@ -478,8 +506,10 @@ def _take_off(
             and Game.objects.filter(fixture_id=fixture_id, pk__gt=game.pk).exists()
         ):
             raise Refused(
-                "The next game of this match has started, so this game's last deal cannot be "
-                "undone here. Ask the director to correct it.",
+                _(
+                    "The next game of this match has started, so this game's last deal cannot "
+                    "be undone here. Ask the director to correct it."
+                ),
                 "game",
             )
     remaining = [d for d in deals if d is not record]
@@ -525,7 +555,9 @@ def game_abandon(*, game: Game, by: User) -> Game:
             game=game,
             kind=MatchEvent.Kind.ABANDON,
             who=str(by),
-            words=f"{game.deal_count} deal{'s' if game.deal_count != 1 else ''} entered",
+            # Kept as written, in the language of who abandoned it.
+            words=ngettext("%(count)d deal entered", "%(count)d deals entered", game.deal_count)
+            % {"count": game.deal_count},
         )
         if not fixture.games.exists():
             # Nobody enters a match that has no game: the next to start it will.

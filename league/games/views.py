@@ -21,6 +21,8 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -152,7 +154,11 @@ def deal_add(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     if as_json:
         return answers.saved(deal, created, game, page)
     if not created:
-        messages.info(request, f"Deal {deal.number} was already saved; it was not added twice.")
+        messages.info(
+            request,
+            _("Deal %(number)s was already saved; it was not added twice.")
+            % {"number": deal.number},
+        )
     return HttpResponseRedirect(page)
 
 
@@ -173,15 +179,21 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, "Saved: how melds are entered and who dealt first.")
+            messages.success(request, _("Saved: how melds are entered and who dealt first."))
             if rescored:
                 # The elder hand decides equal melds under this game's rules: a new first
                 # dealer moved it, and with it these deals' scores. Never silently.
                 which = ", ".join(str(n) for n in rescored)
                 messages.warning(
                     request,
-                    f"With the new first dealer the elder hand changed, and with it the score "
-                    f"of deal{'s' if len(rescored) > 1 else ''} {which}: check the sheet.",
+                    ngettext(
+                        "With the new first dealer the elder hand changed, and with it the "
+                        "score of deal %(numbers)s: check the sheet.",
+                        "With the new first dealer the elder hand changed, and with it the "
+                        "score of deals %(numbers)s: check the sheet.",
+                        len(rescored),
+                    )
+                    % {"numbers": which},
                 )
             return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
     game = selectors.game_afresh(game.pk)
@@ -199,7 +211,7 @@ def deal_preview(request: HttpRequest, game_id: int) -> JsonResponse:
 def _deal_or_404(game: Game, number: int) -> Deal:
     record = selectors.game_deal(game, number)
     if record is None:
-        raise Http404(f"This game has no deal {number}.")
+        raise Http404(_("This game has no deal %(number)s.") % {"number": number})
     return record
 
 
@@ -237,7 +249,7 @@ def deal_edit(request: AuthenticatedHttpRequest, game_id: int, number: int) -> H
         except Refused as error:
             form.show_error(error)
         else:
-            messages.success(request, f"Deal {number} corrected.")
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
             return redirect("games:detail", game.pk)
     status = 200 if form.is_valid() else 400
     return render(request, "games/deal_edit.html", _edit_context(game, record, form), status=status)
@@ -276,9 +288,15 @@ def deal_delete(request: AuthenticatedHttpRequest, game_id: int, number: int) ->
             messages.error(request, error.message)
             return redirect("games:detail", game.pk)
         except Refused as error:
-            messages.error(request, f"Deal {number} was not deleted: {error.message}")
+            messages.error(
+                request,
+                _("Deal %(number)s was not deleted: %(reason)s")
+                % {"number": number, "reason": error.message},
+            )
             return redirect("games:detail", game.pk)
-        messages.success(request, f"Deal {number} deleted; the deals after it moved up.")
+        messages.success(
+            request, _("Deal %(number)s deleted; the deals after it moved up.") % {"number": number}
+        )
         return redirect("games:detail", game.pk)
     row = selectors.deal_rows(game, [record])[0]
     return render(request, "games/deal_delete.html", {"game": game, "deal": record, "row": row})
@@ -296,10 +314,12 @@ def deal_undo(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             game=game, number=number, expected_version=version, by=request.user
         )
     except Refused as error:
-        messages.error(request, f"Nothing was undone: {error.message}")
+        messages.error(request, _("Nothing was undone: %(reason)s") % {"reason": error.message})
     else:
         messages.success(
-            request, f"Deal {number} undone ({' - '.join(str(p) for p in record.points)})."
+            request,
+            _("Deal %(number)s undone (%(points)s).")
+            % {"number": number, "points": " - ".join(str(p) for p in record.points)},
         )
     return HttpResponseRedirect(reverse("games:detail", args=[game.pk]) + "#entry")
 
@@ -320,9 +340,11 @@ def game_abandon(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespons
         try:
             services.game_abandon(game=game, by=request.user)
         except Refused as error:
-            messages.error(request, f"The game was not abandoned: {error.message}")
+            messages.error(
+                request, _("The game was not abandoned: %(reason)s") % {"reason": error.message}
+            )
             return redirect("games:detail", game.pk)
-        messages.success(request, "The game is abandoned: it counts nowhere.")
+        messages.success(request, _("The game is abandoned: it counts nowhere."))
         if place.fixture is not None:
             return redirect(
                 "competitions:fixture-detail", place.fixture.competition.slug, place.fixture.pk

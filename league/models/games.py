@@ -21,11 +21,13 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 import scoring
 from league.models.competitions import Fixture
 from league.wording import result_text
-from scoring import VOID_REASON_LABELS, Ruleset, ruleset_from_data
+from scoring import Ruleset, ruleset_from_data
 from scoring.deal import Renege
 
 
@@ -33,9 +35,18 @@ class VoidReason(models.TextChoices):
     """Every void reason the engine knows (``scoring.rules.VOID_REASONS``); which of them a
     game offers is its ruleset's (``Ruleset.void_reasons``)."""
 
-    PASSED = "passed", VOID_REASON_LABELS["passed"]
-    SCHMEISS = "schmeiss", VOID_REASON_LABELS["schmeiss"]
-    MISDEAL = "misdeal", VOID_REASON_LABELS["misdeal"]
+    # The engine's words (scoring.VOID_REASON_LABELS), marked for translation here.
+    PASSED = "passed", pgettext_lazy("void reason", "Everybody passed")
+    SCHMEISS = "schmeiss", pgettext_lazy("void reason", "Schmeiss accepted")
+    MISDEAL = "misdeal", pgettext_lazy("void reason", "Misdeal")
+
+
+#: Each void reason as it reads inside a sentence ("choose everybody passed or misdeal").
+VOID_REASON_IN_SENTENCE = {
+    VoidReason.PASSED: pgettext_lazy("void reason, inside a sentence", "everybody passed"),
+    VoidReason.SCHMEISS: pgettext_lazy("void reason, inside a sentence", "schmeiss accepted"),
+    VoidReason.MISDEAL: pgettext_lazy("void reason, inside a sentence", "misdeal"),
+}
 
 
 class MeldEntry(models.TextChoices):
@@ -43,8 +54,8 @@ class MeldEntry(models.TextChoices):
     settled it), or what each side declared (the engine settles it, RULES.md "Who scores
     melds")."""
 
-    SCORED = "scored", "Melds scored"
-    DECLARED = "declared", "Melds declared"
+    SCORED = "scored", pgettext_lazy("how melds are entered", "Melds scored")
+    DECLARED = "declared", pgettext_lazy("how melds are entered", "Melds declared")
 
 
 class Game(models.Model):
@@ -92,7 +103,7 @@ class Game(models.Model):
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return self.title or " v ".join(self.side_names)
+        return self.title or self.sides_text
 
     @cached_property
     def rules(self) -> Ruleset:
@@ -121,7 +132,9 @@ class Game(models.Model):
 
     @property
     def sides_text(self) -> str:
-        return " v ".join(self.side_names)
+        """The sides' names, as a fixture names its match: "Anna v Ben"."""
+        versus = pgettext("between the names of the sides of a game: Anna v Ben", "v")
+        return f" {versus} ".join(self.side_names)
 
     @property
     def score_line(self) -> str:
@@ -131,7 +144,9 @@ class Game(models.Model):
             f"{name} {total}"
             for name, total in zip(self.side_names, self.display_totals, strict=False)
         )
-        return f"{line} ({self.held} held)" if self.held else line
+        return (
+            _("%(line)s (%(held)s held)") % {"line": line, "held": self.held} if self.held else line
+        )
 
     @property
     def result_text(self) -> str:
@@ -145,8 +160,10 @@ class Game(models.Model):
         """What a list of games says of this one: who won, or how it stands."""
         if self.winner is not None:
             return self.result_text
-        standing = "In play: " + " – ".join(str(t) for t in self.display_totals)
-        return f"{standing}, {self.held} held" if self.held else standing
+        scores = " – ".join(str(t) for t in self.display_totals)
+        if self.held:
+            return _("In play: %(scores)s, %(held)s held") % {"scores": scores, "held": self.held}
+        return _("In play: %(scores)s") % {"scores": scores}
 
 
 class Deal(models.Model):
@@ -255,9 +272,9 @@ class DealAudit(models.Model):
     """A correction: a deal edited or deleted, with the values before and after."""
 
     class Action(models.TextChoices):
-        EDIT = "edit", "Edited"
-        DELETE = "delete", "Deleted"
-        UNDO = "undo", "Undone"
+        EDIT = "edit", pgettext_lazy("a correction of a deal", "Edited")
+        DELETE = "delete", pgettext_lazy("a correction of a deal", "Deleted")
+        UNDO = "undo", pgettext_lazy("a correction of a deal", "Undone")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
     deal_number = models.PositiveIntegerField()

@@ -2,6 +2,7 @@
 // buttons stay hidden and the address is plain text to select and copy.
 (function () {
   "use strict";
+  var gettext = window.gettext || function (s) { return s; };
 
   // navigator.clipboard needs a secure page (https, or localhost); a club's own server on its
   // Wi-Fi is often plain http, where the older way of copying a selection still works.

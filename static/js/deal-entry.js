@@ -6,6 +6,14 @@
   "use strict";
   var form = document.getElementById("deal-form");
   if (!form) return;
+  // Words through Django's JavaScript catalog (/jsi18n/, loaded by base.html first); English
+  // where a page has not got it.
+  var gettext = window.gettext || function (s) { return s; };
+  var pgettext = window.pgettext || function (c, s) { return s; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\((\w+)\)[sd]/g, function (m, key) { return String(obj[key]); });
+  };
+  function format(fmt, params) { return interpolate(fmt, params, true); }
   var points = Array.prototype.slice.call(form.querySelectorAll("input[name^='card_points_']"));
   var allPlayed = form.dataset.allPlayed === "1" && points.length === 2;
   var noTrump = form.querySelector("input[name='no_trump']");
@@ -70,10 +78,13 @@
         input.removeAttribute("aria-describedby");
         if (input.tagName === "SELECT") input.selectedIndex = 0; else input.checked = false;
       });
-      row.querySelectorAll(".visually-hidden").forEach(function (span) {
-        span.textContent = span.textContent.replace(/meld \d+/i, function (m) {
-          return m.charAt(0) + "eld " + (number + 1);
-        });
+      // The hidden labels name the row's number (declared_melds.html): said again for the new.
+      row.querySelectorAll("[data-meld-number]").forEach(function (span) {
+        var params = { number: number + 1, side: side.dataset.sideName || "", card: span.dataset.cardLabel || "" };
+        span.dataset.meldNumber = String(number + 1);
+        span.textContent = span.dataset.cardLabel !== undefined
+          ? format(gettext("%(card)s, meld %(number)s of %(side)s"), params)
+          : format(gettext("Meld %(number)s of %(side)s"), params);
       });
       last.after(row);
       if (number + 1 >= 6) button.hidden = true;
@@ -228,8 +239,14 @@
     var groups = ["makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game"];
     if (groups.indexOf(group) < 0) group = "game";
     var out = {};
-    out[group] = error.message;
+    out[group] = engineText(error);
     return out;
+  }
+
+  // The words of the engine's refusal (rules.js), as the form shows them: the one place they
+  // pass through (the server's twin: league/errors.py engine_text).
+  function engineText(error) {
+    return error.message;
   }
 
   function whole(value) {
@@ -248,9 +265,9 @@
     var cards = [];
     for (var i = 0; i < sides; i++) {
       var c = whole(data.get("card_points_" + i));
-      if (c.bad) errors["card_points_" + i] = "Card points are a whole number.";
-      else if (!c.empty && c.value < 0) errors["card_points_" + i] = "Card points cannot be below 0.";
-      else if (!c.empty && c.value > total) errors["card_points_" + i] = "No side takes more than " + total + " card points.";
+      if (c.bad) errors["card_points_" + i] = gettext("Card points are a whole number.");
+      else if (!c.empty && c.value < 0) errors["card_points_" + i] = gettext("Card points cannot be below 0.");
+      else if (!c.empty && c.value > total) errors["card_points_" + i] = format(gettext("No side takes more than %(total)s card points."), { total: total });
       cards.push(c.empty || c.bad ? null : c.value);
     }
     var melds = [], declared = [];
@@ -260,9 +277,10 @@
       if (!declaring) {
         kinds.forEach(function (kind) {
           var key = "meld_" + i + "_" + kind, n = whole(data.get(key));
-          if (n.bad) errors[key] = names[i] + ": count each meld in whole numbers.";
-          else if (!n.empty && n.value < 0) errors[key] = names[i] + ": a meld count cannot be below 0.";
-          else if (!n.empty && n.value > 4) errors[key] = names[i] + ": at most 4 of one meld.";
+          var who = { side: names[i] };
+          if (n.bad) errors[key] = format(gettext("%(side)s: count each meld in whole numbers."), who);
+          else if (!n.empty && n.value < 0) errors[key] = format(gettext("%(side)s: a meld count cannot be below 0."), who);
+          else if (!n.empty && n.value > 4) errors[key] = format(gettext("%(side)s: at most 4 of one meld."), who);
           for (var t = 0; !n.empty && !n.bad && t < n.value; t++) side.push(kind);
         });
         melds.push(side);
@@ -272,15 +290,21 @@
         var prefix = "declared_" + i + "_" + row;
         var kind = data.get(prefix + "_meld") || "", card = data.get(prefix + "_card") || "";
         if (!kind && !card) continue;
-        if (!kind) { errors[prefix + "_meld"] = names[i] + ": choose a run's length or four of a kind."; continue; }
+        var whose = { side: names[i] };
+        if (!kind) { errors[prefix + "_meld"] = format(gettext("%(side)s: choose a run's length or four of a kind."), whose); continue; }
         if (!card) {
-          errors[prefix + "_card"] = names[i] + (kind === "four" ? ": choose which four of a kind." : ": choose the top card of the run.");
+          errors[prefix + "_card"] = format(kind === "four" ? gettext("%(side)s: choose which four of a kind.")
+            : gettext("%(side)s: choose the top card of the run."), whose);
           continue;
         }
         var raw = kind === "four" ? { form: "four", length: 4, top: card, trump: false }
           : { form: "run", length: parseInt(kind.slice(3), 10), top: card, trump: !!data.get(prefix + "_trump") };
         var built = rules.declared(raw);
-        if (!built.valid) { errors[prefix + "_meld"] = names[i] + ": " + built.error.message; continue; }
+        if (!built.valid) {
+          errors[prefix + "_meld"] = format(pgettext("a side's name, then the engine's words about its meld", "%(side)s: %(message)s"),
+            { side: names[i], message: engineText(built.error) });
+          continue;
+        }
         side.push(built.value);
       }
       declared.push(side);
@@ -300,8 +324,8 @@
       var missing = cards.indexOf(null);
       if (missing >= 0) {
         return { errors: { card_points: ruleset.all_cards_played
-          ? "Enter the card points of one side; the other is filled in."
-          : "Enter the card points of " + names[missing] + "." } };
+          ? gettext("Enter the card points of one side; the other is filled in.")
+          : format(gettext("Enter the card points of %(side)s."), { side: names[missing] }) } };
       }
       cardPoints = cards;
     } else if (renege === "both" && cards.some(function (v) { return v !== null; })) {

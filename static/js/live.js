@@ -12,6 +12,8 @@
   "use strict";
   var meta = document.querySelector('meta[name="live-topics"]');
   if (!meta || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  var gettext = window.gettext || function (s) { return s; };
+  var pgettext = window.pgettext || function (c, s) { return s; };
 
   var stream = meta.getAttribute("data-stream");
   var topics = meta.getAttribute("content");
@@ -41,14 +43,14 @@
     source = new EventSource(url);
     source.onopen = function () {
       retryDelay = 1000;
-      say("live", "Live");
+      say("live", pgettext("the page updates itself", "Live"));
     };
     source.onmessage = function (event) {
       if (event.lastEventId) lastId = event.lastEventId;
       schedule();
     };
     source.onerror = function () {
-      say("offline", navigator.onLine === false ? "Offline" : "Reconnecting…");
+      say("offline", navigator.onLine === false ? gettext("Offline") : gettext("Reconnecting…"));
       if (source && source.readyState === EventSource.CLOSED) {
         // The browser gave up (a refusal, or the server answered something else): try again
         // later ourselves, less and less often.
@@ -160,13 +162,13 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") {
       disconnect();
-      say("paused", "Paused while out of view");
+      say("paused", gettext("Paused while out of view"));
     } else if (!source) {
       connect(); // with the last event id seen: what was missed meanwhile comes at once
     }
   });
   window.addEventListener("offline", function () {
-    say("offline", "Offline");
+    say("offline", gettext("Offline"));
   });
 
   window.HicksheetLive = { inUse: inUse };

@@ -24,6 +24,15 @@
   var state;
   try { state = JSON.parse(stateScript.textContent); } catch (e) { return; }
   if (!state || !state.queue) return;
+  // Words through Django's JavaScript catalog (/jsi18n/, loaded by base.html first); English
+  // where a page has not got it.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var pgettext = window.pgettext || function (c, s) { return s; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\((\w+)\)[sd]/g, function (m, key) { return String(obj[key]); });
+  };
+  function format(fmt, params) { return interpolate(fmt, params, true); }
 
   var RETRY_MS = 4000;
   var action = form.getAttribute("action").split("#")[0];
@@ -99,8 +108,6 @@
     return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
   }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
-
   // The CSRF token as it is now, not as it was when the deal was queued: signing in again
   // (after a session ran out, say) gives a new one and the kept one would be refused forever.
   // Django's cookie holds a valid token; the form on the page one as fresh as the page.
@@ -149,7 +156,7 @@
 
   function scoreLine(totals, held) {
     var line = state.side_names.map(function (name, i) { return name + " " + totals[i]; }).join(" · ");
-    return held ? line + " (" + held + " held)" : line;
+    return held ? format(gettext("%(line)s (%(held)s held)"), { line: line, held: held }) : line;
   }
 
   function describe(item, index, now) {
@@ -157,24 +164,31 @@
     var names = state.side_names;
     if (!deal) return "";
     var parts = [];
-    if (deal.void) parts.push("void deal");
-    else if (deal.renege === "both") parts.push("both reneged");
-    else if (deal.renege !== null) parts.push(names[deal.renege] + " reneged");
+    // One phrase a part of the deal, "; " between them (as the sheet's notes).
+    if (deal.void) parts.push(pgettext("a waiting deal, in words", "void deal"));
+    else if (deal.renege === "both") parts.push(pgettext("a waiting deal, in words", "both reneged"));
+    else if (deal.renege !== null) parts.push(format(pgettext("a waiting deal, in words", "%(side)s reneged"), { side: names[deal.renege] }));
     else {
-      if (deal.makers !== null) parts.push(names[deal.makers] + " made trump");
-      if (deal.card_points) parts.push("card points " + deal.card_points.join(" – "));
+      if (deal.makers !== null) parts.push(format(pgettext("a waiting deal, in words", "%(side)s made trump"), { side: names[deal.makers] }));
+      if (deal.card_points) parts.push(format(pgettext("a waiting deal, in words", "card points %(points)s"), { points: deal.card_points.join(" – ") }));
     }
     var rules = window.HicksheetRules;
     (deal.melds || []).forEach(function (kinds, side) {
-      if (kinds.length) parts.push(names[side] + " melds " + kinds.map(function (k) { return rules.MELD_LABELS[k].toLowerCase(); }).join(", "));
+      if (kinds.length) {
+        parts.push(format(pgettext("a waiting deal, in words", "%(side)s melds %(melds)s"), { side: names[side],
+          melds: kinds.map(function (k) { return rules.MELD_LABELS[k].toLowerCase(); }).join(", ") }));
+      }
     });
     (deal.declared || []).forEach(function (melds, side) {
-      if (melds.length) parts.push(names[side] + " declared " + melds.map(rules.describe).join(", "));
+      if (melds.length) parts.push(format(pgettext("a waiting deal, in words", "%(side)s declared %(melds)s"), { side: names[side], melds: melds.map(rules.describe).join(", ") }));
     });
-    if (deal.belle !== null) parts.push("belle " + names[deal.belle]);
-    if (deal.no_trump) parts.push("no trump");
+    if (deal.belle !== null) parts.push(format(pgettext("a waiting deal, in words", "belle %(side)s"), { side: names[deal.belle] }));
+    if (deal.no_trump) parts.push(pgettext("a waiting deal, in words", "no trump"));
     var result = now.results && now.results[index];
-    if (result) parts.push("scores " + names.map(function (n, i) { return n + " " + result.marks[i]; }).join(", "));
+    if (result) {
+      parts.push(format(pgettext("a waiting deal, in words", "scores %(marks)s"),
+        { marks: names.map(function (n, i) { return n + " " + result.marks[i]; }).join(", ") }));
+    }
     return parts.join("; ");
   }
 
@@ -209,7 +223,7 @@
       dealer.className = "dealer";
       var note = document.createElement("td");
       note.className = "note";
-      note.textContent = item.state === "conflict" ? "Not sent: your answer is needed at the deal form" : "Waiting to send";
+      note.textContent = item.state === "conflict" ? gettext("Not sent: your answer is needed at the deal form") : gettext("Waiting to send");
       tr.appendChild(dealer);
       tr.appendChild(note);
       body.appendChild(tr);
@@ -223,32 +237,50 @@
     status.textContent = "";
     var what = document.createElement("strong");
     what.id = "offline-state";
-    what.textContent = offline ? "Offline" : "Online";
+    what.textContent = offline ? gettext("Offline") : gettext("Online");
     status.appendChild(what);
     var waiting = document.createElement("span");
     waiting.id = "offline-waiting";
     var blocked = items.length && items[0].state === "conflict";
-    waiting.textContent = items.length
-      ? " · " + plural(items.length, "deal") + " waiting to send" + (blocked ? ": the first needs your answer below" : offline ? "; they go when the Wi-Fi is back" : "")
-      : offline ? " · deals you save are kept on this phone until the Wi-Fi is back" : "";
+    var count = { count: items.length };
+    var said = "";
+    if (items.length && blocked) {
+      said = format(ngettext("%(count)s deal waiting to send: the first needs your answer below",
+        "%(count)s deals waiting to send: the first needs your answer below", items.length), count);
+    } else if (items.length && offline) {
+      said = format(ngettext("%(count)s deal waiting to send; it goes when the Wi-Fi is back",
+        "%(count)s deals waiting to send; they go when the Wi-Fi is back", items.length), count);
+    } else if (items.length) {
+      said = format(ngettext("%(count)s deal waiting to send", "%(count)s deals waiting to send", items.length), count);
+    } else if (offline) {
+      said = gettext("deals you save are kept on this phone until the Wi-Fi is back");
+    }
+    waiting.textContent = said ? " · " + said : "";
     status.appendChild(waiting);
     if (items.length && !blocked) {
       var now_ = document.createElement("button");
       now_.type = "button";
       now_.className = "secondary offline-send";
       now_.id = "offline-send";
-      now_.textContent = "Send now";
+      now_.textContent = gettext("Send now");
       now_.addEventListener("click", function () { unreachable = false; trySend(); });
       status.appendChild(now_);
     }
     status.dataset.waiting = String(items.length);
     // The form's deal follows the waiting ones.
     var next = formNumber();
-    if (heading && /^Deal \d+/.test(heading.textContent.trim())) heading.textContent = "Deal " + next;
+    // The heading that names the form's deal (marked data-deal-heading; an unmarked one that
+    // reads "Deal 3" in English too).
+    if (heading && (heading.hasAttribute("data-deal-heading") || /^Deal \d+/.test(heading.textContent.trim()))) {
+      heading.textContent = format(gettext("Deal %(number)s"), { number: next });
+    }
     var score = document.getElementById("entry-score");
     if (score) {
-      score.textContent = "Score: " + scoreLine(now.totals, now.held) +
-        (items.length ? " (with " + plural(items.length, "waiting deal") + ")" : "");
+      var line = { score: scoreLine(now.totals, now.held), count: items.length };
+      score.textContent = items.length
+        ? format(ngettext("Score: %(score)s (with %(count)s waiting deal)",
+          "Score: %(score)s (with %(count)s waiting deals)", items.length), line)
+        : format(gettext("Score: %(score)s"), line);
     }
     showWaitingRows(now);
     drawConflict(now);
@@ -261,18 +293,23 @@
     if (conflictBox.hidden) return;
     var head = document.createElement("p");
     var strong = document.createElement("strong");
-    strong.textContent = "Deal " + item.number + " was not sent: " +
-      (item.closed ? "this game takes no more deals." : item.conflict
-        ? "the sheet changed while it was waiting." : "the server did not take it.");
+    var which = { number: item.number };
+    strong.textContent = format(item.closed ? gettext("Deal %(number)s was not sent: this game takes no more deals.")
+      : item.conflict ? gettext("Deal %(number)s was not sent: the sheet changed while it was waiting.")
+        : gettext("Deal %(number)s was not sent: the server did not take it."), which);
     head.appendChild(strong);
     if (item.message) head.append(" " + item.message);
     conflictBox.appendChild(head);
     var values = document.createElement("p");
     values.id = "offline-conflict-deal";
-    values.textContent = "The deal waiting on this phone: " + (describe(item, 0, now) || "as you typed it") + ".";
+    var described = describe(item, 0, now);
+    values.textContent = described
+      ? format(gettext("The deal waiting on this phone: %(deal)s."), { deal: described })
+      : gettext("The deal waiting on this phone: as you typed it.");
     conflictBox.appendChild(values);
     var ask = document.createElement("p");
-    ask.textContent = item.closed ? "It cannot be sent here. Check the sheet, then discard it." : "Check the sheet above. What should happen to your deal?";
+    ask.textContent = item.closed ? gettext("It cannot be sent here. Check the sheet, then discard it.")
+      : gettext("Check the sheet above. What should happen to your deal?");
     conflictBox.appendChild(ask);
     var buttons = document.createElement("div");
     buttons.className = "actions";
@@ -281,7 +318,7 @@
       send.type = "button";
       send.className = "primary";
       send.id = "conflict-send-next";
-      send.textContent = "Send it as the next deal (deal " + item.next_number + ")";
+      send.textContent = format(gettext("Send it as the next deal (deal %(number)s)"), { number: item.next_number });
       send.addEventListener("click", function () { resolve(true); });
       buttons.appendChild(send);
     }
@@ -290,7 +327,7 @@
       again.type = "button";
       again.className = "primary";
       again.id = "conflict-try-again";
-      again.textContent = "Try sending it again";
+      again.textContent = gettext("Try sending it again");
       again.addEventListener("click", function () {
         item.state = "waiting";
         put(item).then(function () { draw(); trySend(); });
@@ -301,7 +338,7 @@
     discard.type = "button";
     discard.className = "secondary";
     discard.id = "conflict-discard";
-    discard.textContent = "Discard it";
+    discard.textContent = gettext("Discard it");
     discard.addEventListener("click", function () { resolve(false); });
     buttons.appendChild(discard);
     conflictBox.appendChild(buttons);
@@ -369,8 +406,8 @@
       item.state = "conflict";
       item.conflict = !!(json && json.conflict);
       item.message = json ? json.message || "" : answer.response.redirected || code === 403
-        ? "You were signed out meanwhile. Sign in again in another tab, then press Try again: the deal is still kept here."
-        : "The server answered with a page instead (error " + code + "). Try again, or reload the page.";
+        ? gettext("You were signed out meanwhile. Sign in again in another tab, then press Try again: the deal is still kept here.")
+        : format(gettext("The server answered with a page instead (error %(code)s). Try again, or reload the page."), { code: code });
       item.next_number = json && json.conflict ? json.next_number || null : null;
       item.closed = !!(json && json.closed);
       return put(item).then(draw);
@@ -473,7 +510,10 @@
     note.className = "error live";
     note.setAttribute("role", "alert");
     note.dataset.errorFor = "queue";
-    note.textContent = "Not kept yet: put right what is marked. " + (Object.keys(preview.errors || {}).map(function (k) { return preview.errors[k]; })[0] || "");
+    var first = Object.keys(preview.errors || {}).map(function (k) { return preview.errors[k]; })[0];
+    note.textContent = first
+      ? format(gettext("Not kept yet: put right what is marked. %(error)s"), { error: first })
+      : gettext("Not kept yet: put right what is marked.");
     form.querySelectorAll("[data-error-for='queue']").forEach(function (p) { p.remove(); });
     form.prepend(note);
   }

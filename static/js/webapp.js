@@ -24,7 +24,12 @@
     return navigator.serviceWorker.ready;
   }).then(function (registration) {
     // The first visit loaded before the worker ran: ask it to keep this page now.
-    if (registration.active) registration.active.postMessage({ keep: location.pathname });
+    if (registration.active) {
+      // The page's catalog of words (base.html's /jsi18n/<language>/ script), kept with it.
+      var words = document.querySelector("script[src*='/jsi18n/']");
+      registration.active.postMessage({
+        keep: location.pathname, catalog: words ? words.getAttribute("src") : null });
+    }
     document.documentElement.dataset.offlineReady = "1";
   }).catch(function () { /* the page works without it */ });
 })();

@@ -1,16 +1,21 @@
 // Hicksheet's service worker (league/webapp.py serves it at /sw.js, scope "/").
 // It keeps the app shell (styles, scripts, icons) and the entry pages and game pages visited,
-// so that a reload while the venue's Wi-Fi is down still shows the page. Pages: network
-// first, the kept copy when there is no network. Static files: the kept copy first (their
+// so that a reload while the venue's Wi-Fi is down still shows the page. Pages, and the
+// words of the pages' scripts (Django's JavaScript catalog, in the language of the page):
+// network first, the kept copy when there is no network. Static files: the kept copy first (their
 // names are hashed, so a kept one never goes stale). Posts are never touched: deals saved
 // offline wait in the page's own queue (offline-queue.js).
-"use strict";
+{% load i18n %}"use strict";
 var VERSION = "{{ version }}";
 var SHELL = {{ shell|safe }};
 var STATIC = "{{ static_url|escapejs }}";
 var SHELL_CACHE = "hicksheet-shell-" + VERSION;
 var PAGE_CACHE = "hicksheet-pages";
 var PAGES = /^\/(m\/[A-Za-z0-9_-]+|games\/[0-9]+)\/$/;
+// The scripts' words (/jsi18n/<language>/): kept like a page, one a language, asked for
+// afresh whenever there is a network.
+var CATALOG = "{{ catalog_url|escapejs }}";
+function isCatalog(path) { return path.indexOf(CATALOG) === 0; }
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
@@ -38,19 +43,24 @@ function keepPage(url, response) {
 function offline() {
   return new Response(
     "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-    "<title>Offline</title><p>No network, and this page was not kept on this phone. " +
-    "Try again when the Wi-Fi is back.</p>",
+    "<title>{{ offline_title|escapejs }}</title><p>{{ offline_text|escapejs }}</p>",
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
-function page(request, url) {
+function page(request, url, fallback) {
   return fetch(request).then(function (response) {
     keepPage(url, response);
     return response;
   }, function () {
     return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(pageKey(url)); })
-      .then(function (kept) { return kept || offline(); });
+      .then(function (kept) { return kept || fallback(); });
   });
+}
+
+// No network and no kept catalog: an empty one, so the page's scripts still run (in English).
+function noCatalog() {
+  return new Response("/* no network */", {
+    status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8" } });
 }
 
 function staticFile(request) {
@@ -70,7 +80,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (PAGES.test(url.pathname)) { event.respondWith(page(request, url)); return; }
+  if (PAGES.test(url.pathname)) { event.respondWith(page(request, url, offline)); return; }
+  if (isCatalog(url.pathname)) { event.respondWith(page(request, url, noCatalog)); return; }
   if (url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
 });
 
@@ -80,7 +91,15 @@ self.addEventListener("message", function (event) {
   if (!data.keep) return;
   var url = new URL(data.keep, self.location.origin);
   if (url.origin !== self.location.origin || !PAGES.test(url.pathname)) return;
-  event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-    keepPage(url, response);
-  }).catch(function () { return null; }));
+  // The page, and the words of its scripts in its language (both loaded before the worker ran).
+  var kept = [url];
+  if (data.catalog) {
+    var catalog = new URL(data.catalog, self.location.origin);
+    if (catalog.origin === self.location.origin && isCatalog(catalog.pathname)) kept.push(catalog);
+  }
+  event.waitUntil(Promise.all(kept.map(function (kept) {
+    return fetch(kept.href, { credentials: "same-origin" }).then(function (response) {
+      keepPage(kept, response);
+    }).catch(function () { return null; });
+  })));
 });
