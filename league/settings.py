@@ -303,6 +303,8 @@ LANGUAGES = [
     ("fr", "Français"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English's dates as the site always wrote them (league/formats/en); the others: Django's.
+FORMAT_MODULE_PATH = ["league.formats"]
 LANGUAGE_COOKIE_NAME = "hicksheet_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
