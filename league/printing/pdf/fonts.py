@@ -40,7 +40,7 @@ def register() -> None:
 def _covered() -> frozenset[int]:
     """The characters both faces draw."""
     register()
-    maps = [pdfmetrics.getFont(name).face.charToGlyph for name in _FILES]  # type: ignore[attr-defined]
+    maps = [pdfmetrics.getFont(name).face.charToGlyph for name in _FILES]
     return frozenset(maps[0]).intersection(*maps[1:])
 
 
