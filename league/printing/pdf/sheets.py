@@ -54,7 +54,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from league.printing.pdf import fonts
+from league.printing.pdf.fonts import BOLD, FONT, printable, register
 
 __all__ = [
     "PAGE_SIZES",
@@ -134,9 +134,7 @@ class BlankSheet:
 # --- look -------------------------------------------------------------------------------
 
 MARGIN = 36.0  # half an inch: room for a printer's unprintable edge
-fonts.register()
-FONT = fonts.FONT
-BOLD = fonts.BOLD
+register()
 SET_RED = colors.HexColor("#B00000")
 HEAD_BG = colors.HexColor("#DDDDDD")
 STRIPE = colors.HexColor("#F3F3F3")
@@ -160,6 +158,12 @@ _LINK_LABEL = ParagraphStyle("link_label", fontName=BOLD, fontSize=10, leading=1
 _LINK_HELP = ParagraphStyle("link_help", fontName=FONT, fontSize=7.5, leading=9, textColor=FAINT)
 
 
+def _styled(commands: list[tuple[object, ...]]) -> TableStyle:
+    """A table's style, its cells in our font (reportlab's default is Helvetica, which would be
+    named among the page's fonts though no text is set in it)."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), FONT, 10), *commands])
+
+
 def _page_size(name: str) -> tuple[float, float]:
     try:
         return PAGE_SIZES[name]
@@ -171,7 +175,7 @@ def _page_size(name: str) -> tuple[float, float]:
 
 def _printable(text: str) -> str:
     """``text`` with every character the font cannot draw replaced by its base letter or "?"."""
-    return fonts.printable(text)
+    return printable(text)
 
 
 def _esc(text: str) -> str:
@@ -205,7 +209,7 @@ def _header(
     right += [_p(line, _RULES) for line in ruleset_lines]
     table = Table([[left, right]], colWidths=[width * 0.55, width * 0.45])
     table.setStyle(
-        TableStyle(
+        _styled(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (0, 0), 0),
@@ -324,7 +328,7 @@ def _signatures(names: list[str], width: float) -> Table:
     rows = [[_p(_("Signed for %(name)s:") % {"name": name}, _SIGN), ""] for name in names]
     table = Table(rows, colWidths=[width * 0.45, width * 0.45], rowHeights=26)
     table.setStyle(
-        TableStyle(
+        _styled(
             [
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LEFTPADDING", (0, 0), (0, -1), 0),
@@ -388,6 +392,9 @@ def _document(buffer: io.BytesIO, page_size: tuple[float, float], title: str) ->
         title=title,
         author="Hicksheet",
         creator="Hicksheet",
+        # reportlab starts every page in Helvetica: start in ours, or Helvetica is named in
+        # every page's fonts though nothing is drawn in it
+        initialFontName=FONT,
         invariant=True,  # same sheet, same bytes: no creation date or random id inside
     )
 
@@ -627,6 +634,7 @@ class _QrCode(Flowable):
             # Level M: a crease or a spot of beer across the code still reads.
             code = QrCodeWidget(self.url, barWidth=self.size, barHeight=self.size, barLevel="M")
             drawing = Drawing(self.size, self.size)
+            drawing.initialFontName = FONT  # not Helvetica, which it would name among the fonts
             drawing.add(code)
             renderPDF.draw(drawing, canvas, 0, 0)
             canvas.endForm()
@@ -654,7 +662,7 @@ def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Tabl
                 escape(
                     _(
                         "Scan with a phone to enter the deals as you play, or to confirm the "
-                        "other side\u2019s result."
+                        "other side’s result."
                     )
                 ),
                 _LINK_HELP,
@@ -665,7 +673,7 @@ def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Tabl
             colWidths=[QR_SIZE + 6, cell_width - QR_SIZE - 14],
         )
         inner.setStyle(
-            TableStyle(
+            _styled(
                 [
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("SPAN", (0, 1), (1, 1)),
@@ -682,7 +690,7 @@ def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Tabl
     cells += [""] * (sides - len(links))
     strip = Table([cells], colWidths=[cell_width] * sides)
     strip.setStyle(
-        TableStyle(
+        _styled(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 4),

@@ -24,10 +24,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, LongTable, Paragraph, Spacer, TableStyle
 
+from league.printing.pdf.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
-    BOLD,
     FAINT,
-    FONT,
     GRID,
     HEAD_BG,
     MARGIN,

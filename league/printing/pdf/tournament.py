@@ -32,6 +32,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -49,10 +50,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from league.printing.pdf.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
-    BOLD,
     FAINT,
-    FONT,
     GRID,
     HEAD_BG,
     MARGIN,
@@ -445,7 +445,7 @@ def render_bracket(sheet: BracketSheet) -> bytes:
 # --- the ranking ---------------------------------------------------------------------------
 
 
-PLACE_WIDTH = 48.0
+PLACE_WIDTH = 48.0  # at the least; as wide as the heading in a longer language
 CELL_PADDING = 6.0  # reportlab's default left and right padding of a cell
 MIN_ENTRANT_WIDTH = 150.0
 TEXT_SIZE = 11.0
@@ -465,10 +465,16 @@ def _ranking_widths(sheet: RankingSheet, width: float) -> list[float]:
         + 2 * CELL_PADDING
         for i, c in enumerate(sheet.columns)
     ]
-    name = width - PLACE_WIDTH - sum(values)
+    heading = stringWidth(_place_heading(), BOLD, _CELL_HEAD.fontSize) + 2 * CELL_PADDING
+    place = max(PLACE_WIDTH, heading)
+    name = width - place - sum(values)
     if name < MIN_ENTRANT_WIDTH:
         raise ValueError(f"{len(sheet.columns)} columns do not fit across the page")
-    return [PLACE_WIDTH, name, *values]
+    return [place, name, *values]
+
+
+def _place_heading() -> str:
+    return _printable(pgettext("column heading: a place in the ranking", "Place"))
 
 
 def _numeric(text: str) -> bool:
@@ -505,7 +511,7 @@ def render_ranking(sheet: RankingSheet) -> bytes:
         story += [Paragraph(_esc(sheet.note), _NOTE), Spacer(1, 6)]
 
     head: list[Flowable | str] = [
-        Paragraph(_esc(pgettext("column heading: a place in the ranking", "Place")), _CELL_HEAD),
+        Paragraph(escape(_place_heading()), _CELL_HEAD),
         Paragraph(_esc(sheet.entrant_heading), _CELL_HEAD),
         *(Paragraph(_esc(c), _CELL_HEAD_CENTRED) for c in sheet.columns),
     ]
