@@ -1,7 +1,8 @@
 """Hick sheet PDFs: render plain sheet data, read the text back, and check what a person sees.
 
-No database and no Django: the renderers take frozen dataclasses. The text is read back with
-pypdf in layout mode, so one deal's row comes back as one line: "3  XX  156  92  280  ...".
+No database: the renderers take frozen dataclasses (their own words in the active language,
+English here). The text is read back with pypdf in layout mode, so one deal's row comes back
+as one line: "3  XX  156  92  280  ...".
 """
 
 from __future__ import annotations
