@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from league.forms_common import NUMBER_INPUT
 from league.models import Competition
@@ -25,6 +28,23 @@ NAME_MAX = 80
 NAMES_MAX = MAX_SHEETS * 3 * (NAME_MAX + 2)
 
 
+def _up_to() -> str:
+    return _("Up to %(count)d at a time.") % {"count": MAX_SHEETS}
+
+
+def _at_most() -> str:
+    return _("Print at most %(count)d sheets at a time; for more, print them in batches.") % {
+        "count": MAX_SHEETS
+    }
+
+
+def _names_too_long() -> str:
+    # Django fills in %(show_value)d (the length typed) and %(limit_value)d when it refuses.
+    return _(
+        "The names come to %%(show_value)d characters; at most %(most)d fit on %(sheets)d sheets."
+    ) % {"most": NAMES_MAX, "sheets": MAX_SHEETS}
+
+
 class BlankSheetsForm(forms.Form):
     """Blank hick sheets for a club night.
 
@@ -32,45 +52,52 @@ class BlankSheetsForm(forms.Form):
     whatever a visitor types is either a PDF that prints well or a message by the field.
     """
 
-    preset = forms.ChoiceField(choices=[(k, r.name) for k, r in PRESETS.items()])
+    preset = forms.ChoiceField(
+        label=pgettext_lazy("form label: a ruleset", "Rules"),
+        choices=[(k, r.name) for k, r in PRESETS.items()],
+    )
     competition = forms.ModelChoiceField(
         queryset=Competition.objects.select_related("club"),
         required=False,
-        label="Or a competition's house rules (optional)",
-        help_text="The sheets then carry that league's or tournament's rules and target.",
+        label=gettext_lazy("Or a competition's house rules (optional)"),
+        help_text=gettext_lazy(
+            "The sheets then carry that league's or tournament's rules and target."
+        ),
     )
     sheets = forms.IntegerField(
+        label=pgettext_lazy("form label: how many sheets", "Sheets"),
         min_value=1,
         max_value=MAX_SHEETS,
         initial=4,
         widget=forms.NumberInput(attrs=NUMBER_INPUT),
-        help_text=f"Up to {MAX_SHEETS} at a time.",
+        help_text=lazy(_up_to, str)(),
         error_messages={
-            "invalid": "Give the number of sheets as a whole number, such as 4.",
-            "min_value": "Print at least 1 sheet.",
-            "max_value": f"Print at most {MAX_SHEETS} sheets at a time; for more, print "
-            "them in batches.",
+            "invalid": gettext_lazy("Give the number of sheets as a whole number, such as 4."),
+            "min_value": gettext_lazy("Print at least 1 sheet."),
+            "max_value": lazy(_at_most, str)(),
         },
     )
     first_table = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=999,
-        label="Number tables from (optional)",
+        label=gettext_lazy("Number tables from (optional)"),
         widget=forms.NumberInput(attrs=NUMBER_INPUT),
     )
     names = forms.CharField(
         required=False,
         max_length=NAMES_MAX,
-        error_messages={
-            "max_length": f"The names come to %(show_value)d characters; at most "
-            f"{NAMES_MAX} fit on {MAX_SHEETS} sheets.",
-        },
+        error_messages={"max_length": lazy(_names_too_long, str)()},
         widget=forms.Textarea(attrs={"rows": 4}),
-        label="Names (optional)",
-        help_text="One sheet a line, the sides separated by commas: Anna & Ben, Carl & Dora",
+        label=gettext_lazy("Names (optional)"),
+        help_text=gettext_lazy(
+            "One sheet a line, the sides separated by commas: Anna & Ben, Carl & Dora"
+        ),
     )
-    page_size = forms.ChoiceField(choices=[("A4", "A4"), ("Letter", "Letter")])
+    page_size = forms.ChoiceField(
+        label=gettext_lazy("Paper size"),
+        choices=[("A4", "A4"), ("Letter", pgettext_lazy("paper size", "Letter"))],
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -86,19 +113,39 @@ class BlankSheetsForm(forms.Form):
             if len(names) > rules.sides:
                 self.add_error(
                     "names",
-                    f"Line {number} names {len(names)} sides; {rules.name} has {rules.sides}.",
+                    ngettext(
+                        "Line %(line)d names %(count)d sides; %(rules)s has %(sides)d.",
+                        "Line %(line)d names %(count)d sides; %(rules)s has %(sides)d.",
+                        len(names),
+                    )
+                    % {
+                        "line": number,
+                        "count": len(names),
+                        "rules": rules.name,
+                        "sides": rules.sides,
+                    },
                 )
             long = next((n for n in names if len(n) > NAME_MAX), None)
             if long is not None:
                 self.add_error(
                     "names",
-                    f"Line {number}: “{long[:20]}…” is {len(long)} characters long; a name "
-                    f"on a sheet has at most {NAME_MAX}.",
+                    _(
+                        "Line %(line)d: “%(start)s…” is %(length)d characters long; a name on "
+                        "a sheet has at most %(most)d."
+                    )
+                    % {"line": number, "start": long[:20], "length": len(long), "most": NAME_MAX},
                 )
             rows.append(names)
         if data.get("sheets") and len(rows) > data["sheets"]:
-            sheets = "sheet" if data["sheets"] == 1 else "sheets"
-            self.add_error("names", f"{len(rows)} lines of names for {data['sheets']} {sheets}.")
+            self.add_error(
+                "names",
+                ngettext(
+                    "%(lines)d lines of names for %(count)d sheet.",
+                    "%(lines)d lines of names for %(count)d sheets.",
+                    data["sheets"],
+                )
+                % {"lines": len(rows), "count": data["sheets"]},
+            )
         data["rules"] = rules
         data["name_rows"] = rows
         return data

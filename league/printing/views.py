@@ -1,6 +1,12 @@
 """Printed documents: a game's sheet, blank sheets, a competition's standings, and a
 tournament's table pack, bracket and ranking (``?size=Letter`` for Letter, A4 by default).
 
+A PDF is made for the room, so it speaks the room's language
+(:func:`league.languages.room_language`): the event's, else its club's, else the reader's;
+the address asks for another with ``?lang=`` (``standings.pdf?lang=de``, ``sheet.pdf?lang=fr``;
+a code the site does not speak is ignored). Its words, dates and numbers are all in that
+language: the sheet is built and rendered inside ``translation.override``.
+
 Views stay thin: ``league.access`` finds what is asked for (404) and decides who may have it
 (the table pack carries the entry links, so only an organiser prints it: signed out, the
 sign-in page; a scorer, 403), the selectors read and the presenters build each sheet, the
@@ -10,7 +16,9 @@ renderers in :mod:`league.printing.pdf` turn it into bytes. Everything else is p
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import (
@@ -20,6 +28,9 @@ from django.http import (
 )
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from league.access import (
     competition_or_404,
@@ -38,7 +49,8 @@ from league.competitions.presenters import (
 )
 from league.competitions.selectors import StandingLine
 from league.games import selectors as games_selectors
-from league.models import Competition
+from league.languages import room_language
+from league.models import Competition, Game
 from league.printing.forms import BlankSheetsForm
 from league.printing.pdf.sheets import (
     PAGE_SIZES,
@@ -53,15 +65,46 @@ from league.printing.pdf.tournament import (
     render_table_pack,
 )
 from league.screen.join import phone_url
-from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack, today_text
+from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack
 from scoring.standings import TIEBREAKS
 
 
 # -- printing ---------------------------------------------------------------------------------
+def printed_date(day: datetime.date) -> str:
+    """A day in the active language's form: Django's DATE_FORMAT ("1. Dezember 2026",
+    "1 de diciembre de 2026", "1 décembre 2026"); in English the sheets' own "1 December 2026"
+    (Django's English form is "Dec. 1, 2026")."""
+    if translation.get_language() == "en":
+        return formats.date_format(day, "j F Y")
+    return formats.date_format(day, "DATE_FORMAT")
+
+
+def today() -> str:
+    """Today on the clock of the page's request (its club's), as printed."""
+    return printed_date(timezone.localdate())
+
+
+def _game_language(request: HttpRequest, game: Game) -> str:
+    """The language of a game's sheet: its event's or its club's (a game of a fixture), else
+    the reader's; ``?lang=`` first."""
+    club = getattr(game, "club_language", None) or ""
+    event = getattr(game, "event_language", None) or ""
+    return room_language(request, club, event)
+
+
+def _competition_language(request: HttpRequest, competition: Competition) -> str:
+    return room_language(request, competition.club.language, competition.language)
+
+
 def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
-    sheet = games_selectors.game_sheet_pdf(game, page_size=page_size(request))
-    return pdf_response(render_game_sheet(sheet), f"hicksheet-game-{game.pk}.pdf")
+    size = page_size(request)
+    with translation.override(_game_language(request, game)):
+        sheet = games_selectors.game_sheet_pdf(game, page_size=size)
+        # the day it started, on the clock of the page's request (its club's, if it has one)
+        started = printed_date(timezone.localdate(game.created_at))
+        data = render_game_sheet(dataclasses.replace(sheet, date=started))
+    return pdf_response(data, f"hicksheet-game-{game.pk}.pdf")
 
 
 def blank_sheets(request: HttpRequest) -> HttpResponse:
@@ -75,6 +118,16 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
             status=400 if form.is_bound else 200,
         )
     data = form.cleaned_data
+    competition = data.get("competition")
+    if competition is not None:
+        language = _competition_language(request, competition)
+    else:
+        language = room_language(request)
+    with translation.override(language):
+        return _blank_sheets_pdf(data)
+
+
+def _blank_sheets_pdf(data: dict[str, Any]) -> HttpResponse:
     rules = data["rules"]
     names = data["name_rows"]
     first_table = data.get("first_table")
@@ -97,22 +150,56 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
 
 #: The columns of the printed table: (heading, row value, meaning). The rest stay on the page.
 PDF_COLUMNS = (
-    ("P", "played", "played"),
-    ("W", "won", "won"),
-    ("D", "drawn", "drawn"),
-    ("L", "lost", "lost"),
-    ("Pts", "match_points", "match points"),
-    ("For", "points_for", "game points for"),
-    ("Agst", "points_against", "game points against"),
-    ("Diff", "difference", "their difference"),
-    ("Hicks", "hicks", "deals as makers that were set"),
-    ("Sets", "sets_forced", "opponents' deals as makers set"),
-    ("Made %", "made", "share of deals as makers made"),
+    (
+        pgettext_lazy("column heading: games played", "P"),
+        "played",
+        pgettext_lazy("legend", "played"),
+    ),
+    (pgettext_lazy("column heading: games won", "W"), "won", pgettext_lazy("legend", "won")),
+    (pgettext_lazy("column heading: games drawn", "D"), "drawn", pgettext_lazy("legend", "drawn")),
+    (pgettext_lazy("column heading: games lost", "L"), "lost", pgettext_lazy("legend", "lost")),
+    (
+        pgettext_lazy("column heading: match points", "Pts"),
+        "match_points",
+        pgettext_lazy("legend", "match points"),
+    ),
+    (
+        pgettext_lazy("column heading: game points scored", "For"),
+        "points_for",
+        pgettext_lazy("legend", "game points for"),
+    ),
+    (
+        pgettext_lazy("column heading: game points conceded", "Agst"),
+        "points_against",
+        pgettext_lazy("legend", "game points against"),
+    ),
+    (
+        pgettext_lazy("column heading: point difference", "Diff"),
+        "difference",
+        pgettext_lazy("legend", "their difference"),
+    ),
+    (
+        pgettext_lazy("column heading: deals as makers that were set", "Hicks"),
+        "hicks",
+        pgettext_lazy("legend", "deals as makers that were set"),
+    ),
+    (
+        pgettext_lazy("column heading: opponents' deals as makers set", "Sets"),
+        "sets_forced",
+        pgettext_lazy("legend", "opponents' deals as makers set"),
+    ),
+    (
+        pgettext_lazy("column heading: share of deals as makers made", "Made %"),
+        "made",
+        pgettext_lazy("legend", "share of deals as makers made"),
+    ),
 )
 
+#: The column printed in bold.
+PDF_BOLD = "match_points"
 
-#: Dropped in this order when the chain's own keys need the room.
-PDF_OPTIONAL = ("Sets", "Hicks", "Made %", "D", "Agst", "For")
+#: Dropped in this order when the chain's own keys need the room (by row value).
+PDF_OPTIONAL = ("sets_forced", "hicks", "made", "drawn", "points_against", "points_for")
 
 
 def standings_sheet(
@@ -125,43 +212,66 @@ def standings_sheet(
     of the main ones as fit beside those keys."""
     rows = standing_rows(lines, competition.tiebreaks)
     extras = extra_keys(competition.tiebreaks)
-    meaning = {heading: words for heading, _, words in PDF_COLUMNS}
-    meaning |= {TIEBREAKS[k].label: TIEBREAKS[k].description.rstrip(".").lower() for k in extras}
-    names = [name for _, name, _ in PDF_COLUMNS] + [f"key_{k}" for k in extras]
+    # (heading, row value, meaning), in the active language
+    columns = [(str(heading), name, str(words)) for heading, name, words in PDF_COLUMNS]
+    columns += [
+        (str(TIEBREAKS[k].label), f"key_{k}", _meaning(str(TIEBREAKS[k].description)))
+        for k in extras
+    ]
+    heading_of = {name: heading for heading, name, _words in columns}
+    meaning = {heading: words for heading, _name, words in columns}
     rules = competition.rules
     sheet = StandingsSheet(
         title=competition.name,
         club=competition.club.name,
         date=date,
-        ruleset_name=f"{rules.name}, games to {rules.target}",
-        chain=tuple(describe_key(key) for key in competition.tiebreaks),
-        columns=tuple(
-            [heading for heading, _, _ in PDF_COLUMNS] + [TIEBREAKS[k].label for k in extras]
-        ),
+        ruleset_name=_("%(rules)s, games to %(target)d")
+        % {"rules": rules.name, "target": rules.target},
+        chain=tuple(str(describe_key(key)) for key in competition.tiebreaks),
+        columns=tuple(heading for heading, _name, _words in columns),
         rows=tuple(
             StandingsRow(
-                rank=row["rank"], name=row["entrant"], values=tuple(str(row[n]) for n in names)
+                rank=row["rank"],
+                name=row["entrant"],
+                values=tuple(str(row[name]) for _heading, name, _words in columns),
             )
             for row in rows
         ),
-        note=best_note(competition),
-        entrant_heading=entrant_heading(competition),
+        bold=(heading_of[PDF_BOLD],),
+        note=str(best_note(competition)),
+        entrant_heading=str(entrant_heading(competition)),
         page_size=page_size,
     )
-    for heading in PDF_OPTIONAL:
+    for name in PDF_OPTIONAL:
         if fits(sheet):
             break
-        sheet = sheet.without(heading)
-    legend = ", ".join(f"{heading} {meaning[heading]}" for heading in sheet.columns)
-    return dataclasses.replace(sheet, legend=legend[0].upper() + legend[1:] + ".")
+        sheet = sheet.without(heading_of[name])
+    legend = pgettext("between two entries of the legend", ", ").join(
+        pgettext("legend: a column's heading, then what it means", "%(heading)s %(meaning)s")
+        % {"heading": heading, "meaning": meaning[heading]}
+        for heading in sheet.columns
+    )
+    end = pgettext("the end of the legend", "%(legend)s.") % {"legend": legend}
+    return dataclasses.replace(sheet, legend=end[0].upper() + end[1:])
+
+
+def _meaning(description: str) -> str:
+    """A tie-break's description as a legend's entry: no full stop, and a small first letter
+    unless the second is a capital too (an acronym) or the language writes nouns with capitals
+    (German)."""
+    words = description.rstrip(".")
+    if translation.get_language() == "de" or words[1:2].isupper():
+        return words
+    return words[:1].lower() + words[1:]
 
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to print and pin up: A4 on its side (``?size=Letter`` for Letter)."""
     competition = competition_or_404(slug)
     size = page_size(request)
-    lines = competitions_selectors.competition_standings(competition)
-    data = render_standings(standings_sheet(competition, lines, today_text(), page_size=size))
+    with translation.override(_competition_language(request, competition)):
+        lines = competitions_selectors.competition_standings(competition)
+        data = render_standings(standings_sheet(competition, lines, today(), page_size=size))
     return pdf_response(data, f"{competition.slug}-standings.pdf")
 
 
@@ -175,17 +285,17 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
     night = round_or_404(competition, number)
     if night.draft:
         raise Http404("This round is not published yet.")
-    pack = table_pack(
-        competition,
-        night,
-        link=lambda token: phone_url(request, reverse("tournaments:entry", args=[token])),
-        page_size=size,
-    )
-    if not pack.sheets:
-        raise Http404("This round has no tables.")
-    response = pdf_response(
-        render_table_pack(pack), f"{competition.slug}-round-{number}-tables.pdf"
-    )
+    with translation.override(_competition_language(request, competition)):
+        pack = table_pack(
+            competition,
+            night,
+            link=lambda token: phone_url(request, reverse("tournaments:entry", args=[token])),
+            page_size=size,
+        )
+        if not pack.sheets:
+            raise Http404("This round has no tables.")
+        data = render_table_pack(pack)
+    response = pdf_response(data, f"{competition.slug}-round-{number}-tables.pdf")
     # The entry links are as good as a password for the match: keep them out of caches.
     response["Cache-Control"] = "private, no-store"
     return response
@@ -193,14 +303,18 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_or_404(slug)
-    sheet = bracket_sheet(competition, today_text(), page_size=page_size(request))
-    return pdf_response(render_bracket(sheet), f"{competition.slug}-bracket.pdf")
+    size = page_size(request)
+    with translation.override(_competition_language(request, competition)):
+        data = render_bracket(bracket_sheet(competition, today(), page_size=size))
+    return pdf_response(data, f"{competition.slug}-bracket.pdf")
 
 
 def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_or_404(slug)
-    sheet = ranking_sheet(competition, today_text(), page_size=page_size(request))
-    return pdf_response(render_ranking(sheet), f"{competition.slug}-ranking.pdf")
+    size = page_size(request)
+    with translation.override(_competition_language(request, competition)):
+        data = render_ranking(ranking_sheet(competition, today(), page_size=size))
+    return pdf_response(data, f"{competition.slug}-ranking.pdf")
 
 
 def page_size(request: HttpRequest) -> str:

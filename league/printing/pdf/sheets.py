@@ -8,9 +8,10 @@ Words, as on a paper hick sheet (RULES.md, "Sheet marks"):
 - *held* points are the points of tied deals under the ``hang`` tie rule, waiting for the
   winner of the next deal that is not void.
 
-A renderer takes a plain frozen dataclass and returns the PDF's bytes. This module imports
-nothing from Django so it can be used and tested without settings or a database; the view
-builds the dataclass from the game and the ruleset.
+A renderer takes a plain frozen dataclass and returns the PDF's bytes; the view builds the
+dataclass from the game and the ruleset. The renderers read no database; their own words
+(headings, labels) are in the active language (``translation.override`` around the call), the
+dataclass's words as given.
 
 A blank sheet may carry *entry links*: a QR code per side that opens the side's private page
 for entering the deals on a phone (a tournament's ``/m/<token>/``), labelled with the side's
@@ -18,22 +19,21 @@ name and with the address printed under it for who has no camera at hand. Each c
 once as a PDF form named ``qr-<hash of the address>`` and placed on its page, so a reader can
 count them.
 
-Only the PDF standard font Helvetica is used: it is always available and, through the
-WinAnsi encoding, covers Latin-1 names ("José Muñoz", "Zoë"). Helvetica has no glyph for a
-letter outside that encoding and would draw a black box, so such a letter is printed without
-its accent ("Dvořák" as "Dvorák", "Łukasz" as "Lukasz"); a letter of another script is
-printed as "?".
+The typeface is DejaVu Sans (:mod:`league.printing.pdf.fonts`), embedded: every Latin letter
+of every language ("Dvořák", "Łukasz", "Œuvre"), Greek and Cyrillic; a character it lacks is
+printed as its base letter or "?".
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -53,6 +53,8 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+
+from league.printing.pdf.fonts import BOLD, FONT, printable, register
 
 __all__ = [
     "PAGE_SIZES",
@@ -132,9 +134,7 @@ class BlankSheet:
 # --- look -------------------------------------------------------------------------------
 
 MARGIN = 36.0  # half an inch: room for a printer's unprintable edge
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
-ITALIC = "Helvetica-Oblique"
+register()
 SET_RED = colors.HexColor("#B00000")
 HEAD_BG = colors.HexColor("#DDDDDD")
 STRIPE = colors.HexColor("#F3F3F3")
@@ -152,9 +152,16 @@ _COL_HEAD = ParagraphStyle(
 _NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=9.5)
 _RESULT = ParagraphStyle("result", fontName=BOLD, fontSize=13, leading=16)
 _HELD = ParagraphStyle("held", fontName=FONT, fontSize=10, leading=13)
+_OVERVIEW = ParagraphStyle("overview", fontName=BOLD, fontSize=9, leading=12, textColor=FAINT)
 _SIGN = ParagraphStyle("sign", fontName=FONT, fontSize=10, leading=12)
 _LINK_LABEL = ParagraphStyle("link_label", fontName=BOLD, fontSize=10, leading=12)
 _LINK_HELP = ParagraphStyle("link_help", fontName=FONT, fontSize=7.5, leading=9, textColor=FAINT)
+
+
+def _styled(commands: list[tuple[object, ...]]) -> TableStyle:
+    """A table's style, its cells in our font (reportlab's default is Helvetica, which would be
+    named among the page's fonts though no text is set in it)."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), FONT, 10), *commands])
 
 
 def _page_size(name: str) -> tuple[float, float]:
@@ -166,46 +173,9 @@ def _page_size(name: str) -> tuple[float, float]:
         ) from None
 
 
-# letters NFKD does not take apart: a stroke is not a combining accent
-_BASE_LETTERS = str.maketrans(
-    {
-        "Ł": "L",
-        "ł": "l",
-        "Đ": "D",
-        "đ": "d",
-        "Ħ": "H",
-        "ħ": "h",
-        "ı": "i",
-        "Ŧ": "T",
-        "ŧ": "t",
-        "Ŀ": "L",
-        "ŀ": "l",
-    }
-)
-
-
-def _in_winansi(text: str) -> bool:
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _printable(text: str) -> str:
-    """``text`` with every character Helvetica cannot draw replaced by its base letter or "?"."""
-    if _in_winansi(text):
-        return text
-    out = []
-    for char in text:
-        if _in_winansi(char):
-            out.append(char)
-            continue
-        base = "".join(
-            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-        ).translate(_BASE_LETTERS)
-        out.append(base if base and _in_winansi(base) else "?")
-    return "".join(out)
+    """``text`` with every character the font cannot draw replaced by its base letter or "?"."""
+    return printable(text)
 
 
 def _esc(text: str) -> str:
@@ -234,12 +204,12 @@ def _header(
     left: list[Flowable] = [_p(title, _TITLE), Spacer(1, 3)]
     left += [Paragraph(line, _INFO) for line in info]
     left.append(Spacer(1, 2))
-    left.append(Paragraph(f"Target: {target}", _TARGET))
-    right: list[Flowable] = [_p(f"Rules: {ruleset_name}", _RULES_HEAD)]
+    left.append(Paragraph(escape(_("Target: %(target)s") % {"target": target}), _TARGET))
+    right: list[Flowable] = [_p(_("Rules: %(rules)s") % {"rules": ruleset_name}, _RULES_HEAD)]
     right += [_p(line, _RULES) for line in ruleset_lines]
     table = Table([[left, right]], colWidths=[width * 0.55, width * 0.45])
     table.setStyle(
-        TableStyle(
+        _styled(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (0, 0), 0),
@@ -255,7 +225,30 @@ def _header(
 
 def _labelled(label: str, value: str) -> str:
     """``"<b>Table:</b> 3"`` as paragraph markup; value escaped."""
-    return f"<b>{escape(label)}:</b> {_esc(value)}"
+    return f"<b>{_esc(label)}:</b> {_esc(value)}"
+
+
+def _club_label() -> str:
+    return pgettext("label on a sheet", "Club")
+
+
+def _date_label() -> str:
+    return pgettext("label on a sheet", "Date")
+
+
+def _table_word() -> str:
+    return pgettext("label on a sheet: a card table", "Table")
+
+
+def _round_label() -> str:
+    return pgettext("label on a sheet: a round of a competition", "Round")
+
+
+def _to_fit(text: str, font: str, size: float, width: float, smallest: float = 6.0) -> float:
+    """The size, at most ``size`` and at least ``smallest``, that ``text`` fits ``width`` in
+    (a column heading in a longer language)."""
+    needed = stringWidth(_printable(text), font, size)
+    return size if needed <= width else max(smallest, size * width / needed)
 
 
 def _column_widths(sides: int, width: float) -> list[float]:
@@ -268,14 +261,33 @@ def _column_widths(sides: int, width: float) -> list[float]:
 
 def _head_rows(names: list[Flowable | str], sides: int) -> list[list[Flowable | str]]:
     """Two header rows: side names spanning their two columns, then "Pts" / "Total"."""
-    first: list[Flowable | str] = ["Deal"]
+    first: list[Flowable | str] = [pgettext("column heading: a deal of cards", "Deal")]
     second: list[Flowable | str] = [""]
     for name in names:
         first += [name, ""]
-        second += ["Pts", "Total"]
-    first.append("Made trump / note")
+        second += [
+            pgettext("column heading: a side's points in one deal", "Pts"),
+            pgettext("column heading: a side's running total (its score)", "Total"),
+        ]
+    first.append(pgettext("column heading", "Made trump / note"))
     second.append("")
     return [first, second]
+
+
+def _head_sizes(data: list[list[Flowable | str]], widths: list[float]) -> list[tuple[object, ...]]:
+    """A smaller size for a heading in words wider than its column (or its two, spanned)."""
+    style: list[tuple[object, ...]] = []
+    for row, line in enumerate(data[:2]):
+        for col, cell in enumerate(line):
+            if not isinstance(cell, str) or not cell:
+                continue
+            room = widths[col] - 4
+            if row == 0 and col == 0:
+                room = widths[0] - 2
+            size = _to_fit(cell, BOLD, 9, room)
+            if size < 9:
+                style.append(("FONT", (col, row), (col, row), BOLD, size))
+    return style
 
 
 def _grid_style(sides: int, body_rows: int) -> list[tuple[object, ...]]:
@@ -313,10 +325,10 @@ def _grid_style(sides: int, body_rows: int) -> list[tuple[object, ...]]:
 
 def _signatures(names: list[str], width: float) -> Table:
     """One line per side to sign on: "Signed for Anna & Ben:" then a rule to write on."""
-    rows = [[_p(f"Signed for {name}:", _SIGN), ""] for name in names]
+    rows = [[_p(_("Signed for %(name)s:") % {"name": name}, _SIGN), ""] for name in names]
     table = Table(rows, colWidths=[width * 0.45, width * 0.45], rowHeights=26)
     table.setStyle(
-        TableStyle(
+        _styled(
             [
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LEFTPADDING", (0, 0), (0, -1), 0),
@@ -350,12 +362,18 @@ class _NumberedCanvas(rl_canvas.Canvas):
         super().save()
 
     def _draw_footer(self, count: int) -> None:
-        width, _ = self._pagesize
+        width = self._pagesize[0]
         self.saveState()
         self.setFont(FONT, 8)
         self.setFillColor(FAINT)
         self.drawString(MARGIN, MARGIN / 2, self.footer)
-        self.drawRightString(width - MARGIN, MARGIN / 2, f"page {self._pageNumber} of {count}")
+        self.drawRightString(
+            width - MARGIN,
+            MARGIN / 2,
+            _printable(
+                _("page %(page)d of %(count)d") % {"page": self._pageNumber, "count": count}
+            ),
+        )
         self.restoreState()
 
 
@@ -374,6 +392,9 @@ def _document(buffer: io.BytesIO, page_size: tuple[float, float], title: str) ->
         title=title,
         author="Hicksheet",
         creator="Hicksheet",
+        # reportlab starts every page in Helvetica: start in ours, or Helvetica is named in
+        # every page's fonts though nothing is drawn in it
+        initialFontName=FONT,
         invariant=True,  # same sheet, same bytes: no creation date or random id inside
     )
 
@@ -402,9 +423,13 @@ def _note_cell(sheet: GameSheet, row: SheetRow) -> Paragraph | str:
     if row.makers is not None:
         parts.append(f"<b>{_esc(sheet.side_names[row.makers])}</b>")
     if row.note:
-        parts.append(f"<i>{_esc(row.note)}</i>" if row.makers is None else _esc(row.note))
+        # a void deal's note (no makers) in grey: what a sheet in ink writes in pencil
+        note = _esc(row.note)
+        parts.append(
+            f'<font color="{FAINT.hexval()[2:]}">{note}</font>' if row.makers is None else note
+        )
     if row.dealer:
-        parts.append(f"dealt by {_esc(row.dealer)}")
+        parts.append(_esc(_("dealt by %(name)s") % {"name": row.dealer}))
     return Paragraph(" \u2013 ".join(parts), _NOTE) if parts else ""
 
 
@@ -422,12 +447,12 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
 
     info = []
     if sheet.club:
-        info.append(_labelled("Club", sheet.club))
+        info.append(_labelled(_club_label(), sheet.club))
     when_where = []
     if sheet.date:
-        when_where.append(_labelled("Date", sheet.date))
+        when_where.append(_labelled(_date_label(), sheet.date))
     if sheet.table:
-        when_where.append(_labelled("Table", sheet.table))
+        when_where.append(_labelled(_table_word(), sheet.table))
     if when_where:
         info.append("&nbsp;&nbsp;&nbsp;".join(when_where))
 
@@ -456,36 +481,40 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
                 style.append(("TEXTCOLOR", (col, i), (col, i), SET_RED))
         line.append(_note_cell(sheet, row))
         data.append(line)
-    totals: list[Flowable | str] = ["Total"]
+    totals: list[Flowable | str] = [pgettext("row heading: the sides' totals", "Total")]
     for total in sheet.totals:
         totals += ["", str(total)]
     totals.append("")
     data.append(totals)
 
-    grid = LongTable(data, colWidths=_column_widths(sides, width), repeatRows=2)
+    widths = _column_widths(sides, width)
+    style += _head_sizes(data, widths)
+    grid = LongTable(data, colWidths=widths, repeatRows=2)
     grid.setStyle(TableStyle(style))
     story.append(grid)
 
-    ending: list[Flowable] = [Spacer(1, 12)]
+    ending: list[Flowable] = [Spacer(1, 12), Paragraph(escape(_("Overview")), _OVERVIEW)]
+    # the totals again, for when this block is pushed to a page of its own
+    standing = ", ".join(
+        _("%(side)s %(score)s") % {"side": name, "score": total}
+        for name, total in zip(sheet.side_names, sheet.totals, strict=True)
+    )
     if sheet.winner is None:
-        # the totals again, for when this block is pushed to a page of its own
-        standing = ", ".join(
-            f"{name} {total}" for name, total in zip(sheet.side_names, sheet.totals, strict=True)
-        )
-        ending.append(Paragraph("In progress", _RESULT))
-        ending.append(_p(f"Totals so far: {standing}", _HELD))
+        ending.append(Paragraph(escape(_("In progress")), _RESULT))
+        ending.append(_p(_("Totals so far: %(scores)s") % {"scores": standing}, _HELD))
         if sheet.next_dealer:
-            ending.append(_p(f"Deals next: {sheet.next_dealer}", _HELD))
+            ending.append(_p(_("Deals next: %(name)s") % {"name": sheet.next_dealer}, _HELD))
     else:
-        name = sheet.side_names[sheet.winner]
-        ending.append(_p(f"Winner: {name}, {sheet.totals[sheet.winner]}", _RESULT))
+        winner = {"name": sheet.side_names[sheet.winner], "score": sheet.totals[sheet.winner]}
+        ending.append(_p(_("Winner: %(name)s, %(score)s") % winner, _RESULT))
+        ending.append(_p(_("Final score: %(scores)s") % {"scores": standing}, _HELD))
     if sheet.held > 0:
-        ending.append(
-            Paragraph(
-                f"Held: {sheet.held} points from tied deals, for the winner of the next deal",
-                _HELD,
-            )
+        held = ngettext(
+            "Held: %(count)d point from tied deals, for the winner of the next deal",
+            "Held: %(count)d points from tied deals, for the winner of the next deal",
+            sheet.held,
         )
+        ending.append(Paragraph(escape(held % {"count": sheet.held}), _HELD))
     ending += [Spacer(1, 6), _signatures(list(sheet.side_names), width)]
     story.append(KeepTogether(ending))
 
@@ -501,7 +530,7 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
 
 
 def _table_label(table: str) -> str:
-    return f"Table {table}" if table else ""
+    return pgettext("a card table", "Table %(table)s") % {"table": table} if table else ""
 
 
 # --- blank sheets --------------------------------------------------------------------------
@@ -523,13 +552,12 @@ def _check_blank(sheet: BlankSheet) -> None:
 
 def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable]:
     """One sheet's flowables, the deal rows as tall as fits the page (at most 20 points)."""
-    info = [_labelled("Table", sheet.table) if sheet.table else "<b>Table:</b> __________"]
+    info = [_labelled(_table_word(), sheet.table or "__________")]
     if sheet.round_name:
-        info.append(_labelled("Round", sheet.round_name))
-    blank_date = "<b>Date:</b> ____________________"
-    info.append(_labelled("Date", sheet.date) if sheet.date else blank_date)
+        info.append(_labelled(_round_label(), sheet.round_name))
+    info.append(_labelled(_date_label(), sheet.date or "____________________"))
     header = _header(
-        title=sheet.title or "Hick sheet",
+        title=sheet.title or _("Hick sheet"),
         info=info,
         target=sheet.target,
         ruleset_name=sheet.ruleset_name,
@@ -542,12 +570,19 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
     columns = _column_widths(sheet.sides, width)
     for number in range(1, sheet.deal_rows + 1):
         data.append([str(number)] + [""] * (2 * sheet.sides + 1))
-    data.append(["Total"] + [""] * (2 * sheet.sides + 1))
+    data.append(
+        [pgettext("row heading: the sides' totals", "Total")] + [""] * (2 * sheet.sides + 1)
+    )
     style = _grid_style(sheet.sides, sheet.deal_rows)
+    style += _head_sizes(data, columns)
     style.append(("TEXTCOLOR", (0, 2), (0, -2), FAINT))
 
-    result = Paragraph("Winner: ______________________________", _RESULT)
-    signatures = _signatures([name or f"side {i}" for i, name in enumerate(names, start=1)], width)
+    blank_winner = _("Winner: %(name)s") % {"name": "______________________________"}
+    result = Paragraph(escape(blank_winner), _RESULT)
+    unnamed = [_("side %(number)d") % {"number": i} for i in range(1, len(names) + 1)]
+    signatures = _signatures(
+        [name or side for name, side in zip(names, unnamed, strict=True)], width
+    )
     top: list[Flowable] = [header, Spacer(1, 10)]
     if sheet.entry_links:
         top += [_entry_links(sheet.entry_links, sheet.sides, width), Spacer(1, 8)]
@@ -599,6 +634,7 @@ class _QrCode(Flowable):
             # Level M: a crease or a spot of beer across the code still reads.
             code = QrCodeWidget(self.url, barWidth=self.size, barHeight=self.size, barLevel="M")
             drawing = Drawing(self.size, self.size)
+            drawing.initialFontName = FONT  # not Helvetica, which it would name among the fonts
             drawing.add(code)
             renderPDF.draw(drawing, canvas, 0, 0)
             canvas.endForm()
@@ -623,8 +659,12 @@ def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Tabl
             _p(link.label, _LINK_LABEL),
             Spacer(1, 3),
             Paragraph(
-                "Scan with a phone to enter the deals as you play, or to confirm the other "
-                "side\u2019s result.",
+                escape(
+                    _(
+                        "Scan with a phone to enter the deals as you play, or to confirm the "
+                        "other side’s result."
+                    )
+                ),
                 _LINK_HELP,
             ),
         ]
@@ -633,7 +673,7 @@ def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Tabl
             colWidths=[QR_SIZE + 6, cell_width - QR_SIZE - 14],
         )
         inner.setStyle(
-            TableStyle(
+            _styled(
                 [
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("SPAN", (0, 1), (1, 1)),
@@ -650,7 +690,7 @@ def _entry_links(links: tuple[EntryLink, ...], sides: int, width: float) -> Tabl
     cells += [""] * (sides - len(links))
     strip = Table([cells], colWidths=[cell_width] * sides)
     strip.setStyle(
-        TableStyle(
+        _styled(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 4),
@@ -669,11 +709,11 @@ def render_blank_sheets(
     sheets: Sequence[BlankSheet],
     page_size: str = "A4",
     *,
-    title: str = "Blank hick sheets",
-    footer: str = "Hicksheet blank sheet",
+    title: str = "",
+    footer: str = "",
 ) -> bytes:
     """Blank hick sheets as PDF bytes, one page per sheet, in the order given; ``title`` is the
-    document's, ``footer`` is printed at the foot of every page.
+    document's ("Blank hick sheets"), ``footer`` is printed at the foot of every page.
 
     Raises ValueError for a page size other than "A4" or "Letter", for no sheets at all, and for
     a sheet with other than 2 or 3 sides, more names (or entry links) than sides, an entry link
@@ -684,6 +724,8 @@ def render_blank_sheets(
         raise ValueError("no sheets to render")
     for sheet in sheets:
         _check_blank(sheet)
+    title = title or _("Blank hick sheets")
+    footer = footer or _("Hicksheet blank sheet")
     buffer = io.BytesIO()
     doc = _document(buffer, size, title)
     # the frame's own padding (6 points each side) is not part of doc.height

@@ -1,7 +1,8 @@
 """The league table as a PDF, to pin on the club's notice board.
 
 A renderer takes a plain frozen dataclass (:class:`StandingsSheet`) and returns the PDF's
-bytes; it imports nothing from Django (the view builds the sheet from the standings). The
+bytes; it reads no database (the view builds the sheet from the standings, in the active
+language, as the renderer's own few words are). The
 page is A4 (or Letter) on its side by default, the figures in 12-point type so the table reads
 from a step away; a long table goes on over further pages with its heading row repeated.
 
@@ -15,16 +16,17 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape as turned
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, LongTable, Paragraph, Spacer, TableStyle
 
+from league.printing.pdf.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
-    BOLD,
     FAINT,
-    FONT,
     GRID,
     HEAD_BG,
     MARGIN,
@@ -105,15 +107,21 @@ def _check(sheet: StandingsSheet) -> None:
 
 
 def _widths(sheet: StandingsSheet, width: float) -> list[float]:
-    """Rank; each value column as wide as its heading or a five-figure number; the name takes
-    what is left (at least MIN_NAME_WIDTH, else ValueError)."""
+    """Rank; each value column as wide as its heading, its widest value or a signed
+    three-figure number; the name takes what is left (at least MIN_NAME_WIDTH, else
+    ValueError)."""
     values = [
         max(
-            stringWidth(heading, BOLD, _HEAD.fontSize),
-            stringWidth("-0000", BOLD, TEXT_SIZE),
+            [stringWidth(_printable(heading), BOLD, _HEAD.fontSize)]
+            + [stringWidth("-000", BOLD, TEXT_SIZE)]
+            + [
+                stringWidth(_printable(row.values[i]), BOLD, TEXT_SIZE)
+                for row in sheet.rows
+                if len(row.values) == len(sheet.columns)
+            ]
         )
         + 2 * CELL_PADDING
-        for heading in sheet.columns
+        for i, heading in enumerate(sheet.columns)
     ]
     name = width - RANK_WIDTH - sum(values)
     if name < MIN_NAME_WIDTH:
@@ -149,25 +157,31 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     size = _paper(sheet)
     _check(sheet)
     buffer = io.BytesIO()
-    doc = _document(buffer, size, f"{sheet.title}: standings")
+    doc = _document(buffer, size, _("%(title)s: standings") % {"title": sheet.title})
     width = _frame_width(size)
 
     info = " \u00b7 ".join(
         _esc(part)
-        for part in (sheet.club, f"Standings on {sheet.date}", sheet.ruleset_name)
+        for part in (
+            sheet.club,
+            _("Standings on %(date)s") % {"date": sheet.date},
+            sheet.ruleset_name,
+        )
         if part
     )
     story: list[Flowable] = [Paragraph(_esc(sheet.title), _TITLE), Spacer(1, 4)]
     story.append(Paragraph(info, _INFO))
     if sheet.chain:
-        chain = ", then ".join(_esc(key) for key in sheet.chain)
-        story.append(Paragraph(f"<b>Order:</b> {chain}.", _CHAIN))
+        then = pgettext("between two tie-break keys of the order", ", then ")
+        chain = then.join(sheet.chain)
+        label, _sep, rest = (_("Order: %(chain)s.") % {"chain": chain}).partition(":")
+        story.append(Paragraph(f"<b>{_esc(label)}:</b>{_esc(rest)}", _CHAIN))
     if sheet.note:
         story.append(Paragraph(_esc(sheet.note), _CHAIN))
     story.append(Spacer(1, 8))
 
     head: list[Flowable | str] = [
-        Paragraph("#", _HEAD),
+        Paragraph(_esc(pgettext("column heading: the rank", "#")), _HEAD),
         Paragraph(_esc(sheet.entrant_heading), _HEAD),
         *(Paragraph(_esc(c), _HEAD) for c in sheet.columns),
     ]
@@ -175,7 +189,8 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     for row in sheet.rows:
         data.append([_printable(row.rank), Paragraph(_esc(row.name), _NAME), *row.values])
     if not sheet.rows:
-        data.append(["", Paragraph("No entrants yet.", _NAME)] + [""] * len(sheet.columns))
+        nobody = Paragraph(_esc(_("No entrants yet.")), _NAME)
+        data.append(["", nobody] + [""] * len(sheet.columns))
     style = [
         ("FONT", (0, 0), (-1, -1), FONT, TEXT_SIZE),
         ("FONT", (0, 1), (0, -1), BOLD, TEXT_SIZE),
@@ -199,6 +214,7 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     if sheet.legend:
         story += [Spacer(1, 6), Paragraph(_esc(sheet.legend), _LEGEND)]
 
-    footer = _printable(f"{sheet.title} \u00b7 standings on {sheet.date} \u00b7 Hicksheet")
+    on = _("standings on %(date)s") % {"date": sheet.date}
+    footer = _printable(f"{sheet.title} \u00b7 {on} \u00b7 Hicksheet")
     doc.build(story, canvasmaker=_canvas_with_footer(footer))
     return buffer.getvalue()

@@ -2,15 +2,15 @@
 
 A renderer takes a plain frozen dataclass and returns the PDF's bytes. The dataclasses are
 :mod:`league.tournaments.presenters`' (built once there for the pages and the paper, words
-and all); this module imports them only to name their types, so like the other renderers it
-imports nothing from Django when it runs, and draws what it is given.
+and all); this module imports them only to name their types, reads no database, and draws
+what it is given, its own few words (headings) in the active language.
 
 What it draws (see the presenters for the words):
 
 - a *table pack*: one blank hick sheet a table of a round, pre-filled
   (:class:`~league.printing.pdf.sheets.BlankSheet` does the drawing);
 - a *box*: one match of a bracket, two lines, home above away, each a name (or what will fill
-  it, in grey italics) and a score, the winner's line in bold on grey; over the box its id,
+  it, in grey, slanted) and a score, the winner's line in bold on grey; over the box its id,
   its tag and its label ("W2-1 · In play at table 1");
 - a box's *feeds*: the lines that join it to the boxes of the same section whose winners come
   into it. A side that comes from elsewhere (a seed, the loser of another match) has no line;
@@ -32,7 +32,10 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -47,13 +50,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from league.printing.pdf.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
-    BOLD,
     FAINT,
-    FONT,
     GRID,
     HEAD_BG,
-    ITALIC,
     MARGIN,
     STRIPE,
     _canvas_with_footer,
@@ -94,7 +95,8 @@ def render_table_pack(pack: TablePack) -> bytes:
     return render_blank_sheets(
         pack.sheets,
         pack.page_size,
-        title=f"{pack.title}: {pack.round_name}, table sheets",
+        title=_("%(title)s: %(round)s, table sheets")
+        % {"title": pack.title, "round": pack.round_name},
         footer=f"{pack.title} \u00b7 {pack.round_name} \u00b7 Hicksheet",
     )
 
@@ -114,6 +116,7 @@ COLUMN_TITLE = 16.0
 NAME_SIZE = 8.5
 LABEL_SIZE = 6.5
 WINNER_BG = colors.HexColor("#E6E6E6")
+SLANT = 12.0  # degrees: the slant of a name still to come (the font has no italic face)
 SECTION_SPACE = 12.0  # under a section
 FIRST_PAGE_SHRINK = 0.8
 
@@ -291,14 +294,22 @@ class _BracketDrawing(Flowable):
             score = _printable(box.scores[side])
             score_font = BOLD if won else FONT
             score_width = stringWidth(score, score_font, NAME_SIZE) if score else 0.0
-            if box.known[side]:
-                font, colour = (BOLD if won else FONT), colors.black
-            else:
-                font, colour = ITALIC, FAINT
+            font = BOLD if won else FONT
             room = width - 8 - (score_width + 6 if score else 0)
-            canvas.setFillColor(colour)
-            canvas.setFont(font, NAME_SIZE)
-            canvas.drawString(x + 4, baseline, _fit(box.names[side], font, NAME_SIZE, room))
+            name = _fit(box.names[side], font, NAME_SIZE, room)
+            if box.known[side]:
+                canvas.setFillColor(colors.black)
+                canvas.setFont(font, NAME_SIZE)
+                canvas.drawString(x + 4, baseline, name)
+            else:
+                # what will fill the line, in grey and slanted as if in italics
+                canvas.saveState()
+                canvas.setFillColor(FAINT)
+                canvas.setFont(font, NAME_SIZE)
+                canvas.translate(x + 4, baseline)
+                canvas.skew(0, SLANT)
+                canvas.drawString(0, 0, _fit(box.names[side], font, NAME_SIZE, room - 2))
+                canvas.restoreState()
             if score:
                 canvas.setFillColor(colors.black)
                 canvas.setFont(score_font, NAME_SIZE)
@@ -325,10 +336,14 @@ def _pairings(rounds: tuple[PairingRound, ...], width: float) -> list[Flowable]:
     story: list[Flowable] = []
     for night in rounds:
         head = [
-            Paragraph("Table", _CELL_HEAD_CENTRED),
-            Paragraph("Home", _CELL_HEAD),
-            Paragraph("Score", _CELL_HEAD_CENTRED),
-            Paragraph("Away", _CELL_HEAD),
+            Paragraph(_esc(pgettext("column heading: a card table", "Table")), _CELL_HEAD_CENTRED),
+            Paragraph(
+                _esc(pgettext("column heading: the first side of a match", "Home")), _CELL_HEAD
+            ),
+            Paragraph(_esc(_("Score")), _CELL_HEAD_CENTRED),
+            Paragraph(
+                _esc(pgettext("column heading: the second side of a match", "Away")), _CELL_HEAD
+            ),
             "",
         ]
         data: list[list[Flowable | str]] = [head]
@@ -360,7 +375,8 @@ def _pairings(rounds: tuple[PairingRound, ...], width: float) -> list[Flowable]:
         )
         block: list[Flowable] = [Paragraph(_esc(night.title), _SECTION), Spacer(1, 3), grid]
         if night.sitting_out:
-            block.append(Paragraph(_esc("Sitting out: " + ", ".join(night.sitting_out)), _NOTE))
+            sitting = _("Sitting out: %(names)s") % {"names": ", ".join(night.sitting_out)}
+            block.append(Paragraph(_esc(sitting), _NOTE))
         block.append(Spacer(1, 10))
         # KeepTogether moves a round to the next page rather than split it, and lets one
         # longer than a page run on, its heading row repeated.
@@ -381,7 +397,7 @@ def render_bracket(sheet: BracketSheet) -> bytes:
     box_width = min(MAX_BOX_WIDTH, max(BOX_WIDTH, (width + COLUMN_GAP) / columns - COLUMN_GAP))
     layouts = [(section, _layout(section, box_width)) for section in sheet.sections]
     buffer = io.BytesIO()
-    doc = _document(buffer, size, f"{sheet.title}: bracket")
+    doc = _document(buffer, size, _("%(title)s: bracket") % {"title": sheet.title})
 
     info = [
         " \u00b7 ".join(_esc(part) for part in (sheet.club, sheet.date) if part),
@@ -389,9 +405,9 @@ def render_bracket(sheet: BracketSheet) -> bytes:
     ]
     champion = None
     if sheet.champion:
-        champion = f"Champion: {_esc(sheet.champion)}"
+        champion = _esc(_("Champion: %(name)s") % {"name": sheet.champion})
     elif sheet.sections:
-        champion = "Champion: still to be decided"
+        champion = _esc(_("Champion: still to be decided"))
     story = _heading(sheet.title, info, champion)
     if sheet.note:
         story += [Paragraph(_esc(sheet.note), _INFO), Spacer(1, 8)]
@@ -418,9 +434,10 @@ def render_bracket(sheet: BracketSheet) -> bytes:
             story += [Paragraph(_esc(sheet.rounds_title), _TITLE_2), Spacer(1, 6)]
         story += _pairings(sheet.rounds, width)
     if not sheet.sections and not sheet.rounds:
-        story.append(Paragraph("Nothing is drawn yet.", _INFO))
+        story.append(Paragraph(_esc(_("Nothing is drawn yet.")), _INFO))
 
-    footer = _printable(f"{sheet.title} \u00b7 bracket on {sheet.date} \u00b7 Hicksheet")
+    on = _("bracket on %(date)s") % {"date": sheet.date}
+    footer = _printable(f"{sheet.title} \u00b7 {on} \u00b7 Hicksheet")
     doc.build(story, canvasmaker=_canvas_with_footer(footer))
     return buffer.getvalue()
 
@@ -428,7 +445,7 @@ def render_bracket(sheet: BracketSheet) -> bytes:
 # --- the ranking ---------------------------------------------------------------------------
 
 
-PLACE_WIDTH = 48.0
+PLACE_WIDTH = 48.0  # at the least; as wide as the heading in a longer language
 CELL_PADDING = 6.0  # reportlab's default left and right padding of a cell
 MIN_ENTRANT_WIDTH = 150.0
 TEXT_SIZE = 11.0
@@ -448,10 +465,16 @@ def _ranking_widths(sheet: RankingSheet, width: float) -> list[float]:
         + 2 * CELL_PADDING
         for i, c in enumerate(sheet.columns)
     ]
-    name = width - PLACE_WIDTH - sum(values)
+    heading = stringWidth(_place_heading(), BOLD, _CELL_HEAD.fontSize) + 2 * CELL_PADDING
+    place = max(PLACE_WIDTH, heading)
+    name = width - place - sum(values)
     if name < MIN_ENTRANT_WIDTH:
         raise ValueError(f"{len(sheet.columns)} columns do not fit across the page")
-    return [PLACE_WIDTH, name, *values]
+    return [place, name, *values]
+
+
+def _place_heading() -> str:
+    return _printable(pgettext("column heading: a place in the ranking", "Place"))
 
 
 def _numeric(text: str) -> bool:
@@ -482,13 +505,13 @@ def render_ranking(sheet: RankingSheet) -> bytes:
         " \u00b7 ".join(_esc(part) for part in (sheet.club, sheet.date) if part),
         " \u00b7 ".join(_esc(part) for part in (sheet.format_name, sheet.ruleset_name) if part),
     ]
-    champion = f"Champion: {_esc(sheet.champion)}" if sheet.champion else None
+    champion = _esc(_("Champion: %(name)s") % {"name": sheet.champion}) if sheet.champion else None
     story = _heading(sheet.title, info, champion)
     if sheet.note:
         story += [Paragraph(_esc(sheet.note), _NOTE), Spacer(1, 6)]
 
     head: list[Flowable | str] = [
-        Paragraph("Place", _CELL_HEAD),
+        Paragraph(escape(_place_heading()), _CELL_HEAD),
         Paragraph(_esc(sheet.entrant_heading), _CELL_HEAD),
         *(Paragraph(_esc(c), _CELL_HEAD_CENTRED) for c in sheet.columns),
     ]
@@ -517,7 +540,8 @@ def render_ranking(sheet: RankingSheet) -> bytes:
         if medal:
             style.append(("FONT", (2, index), (-1, index), BOLD, TEXT_SIZE))
     if not sheet.rows:
-        data.append(["", Paragraph("No entrants yet.", _ROW)] + [""] * len(sheet.columns))
+        nobody = Paragraph(_esc(_("No entrants yet.")), _ROW)
+        data.append(["", nobody] + [""] * len(sheet.columns))
     grid = LongTable(data, colWidths=widths, repeatRows=1)
     grid.setStyle(TableStyle(style))
     story.append(grid)

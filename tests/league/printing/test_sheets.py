@@ -1,7 +1,8 @@
 """Hick sheet PDFs: render plain sheet data, read the text back, and check what a person sees.
 
-No database and no Django: the renderers take frozen dataclasses. The text is read back with
-pypdf in layout mode, so one deal's row comes back as one line: "3  XX  156  92  280  ...".
+No database: the renderers take frozen dataclasses (their own words in the active language,
+English here). The text is read back with pypdf in layout mode, so one deal's row comes back
+as one line: "3  XX  156  92  280  ...".
 """
 
 from __future__ import annotations
@@ -104,7 +105,9 @@ def styled_words(pdf: bytes) -> list[tuple[str, str, tuple[float, ...]]]:
 
         def visit(txt, cm, tm, font, size, fill=fill):
             if txt.strip() and font is not None:
-                out.append((txt.strip(), str(font["/BaseFont"]).lstrip("/"), fill[0]))
+                # an embedded subset's name starts with its tag: "ABCDEF+DejaVuSans"
+                name = str(font["/BaseFont"]).lstrip("/").split("+", 1)[-1]
+                out.append((txt.strip(), name, fill[0]))
 
         page.extract_text(visitor_operand_before=before, visitor_text=visit)
     return out
@@ -139,11 +142,11 @@ def test_set_marks_are_all_there_and_stand_out():
     sets = [(font, fill) for word, font, fill in styled_words(pdf) if word == "XX"]
     assert len(sets) == expected
     for font, (red, green, blue) in sets:
-        assert font == "Helvetica-Bold"
+        assert font == "DejaVuSans-Bold"
         assert red > 0.5 and green < 0.2 and blue < 0.2
     # a plain mark is neither bold nor red
     plain = [(font, fill) for word, font, fill in styled_words(pdf) if word == "60"]
-    assert plain == [("Helvetica", (0.0, 0.0, 0.0))]
+    assert plain == [("DejaVuSans", (0.0, 0.0, 0.0))]
 
 
 def test_header_shows_where_when_and_which_rules():
@@ -275,11 +278,11 @@ def test_names_outside_ascii_and_markup_characters_come_through():
     assert "José Muñoz & Zoë" in blank and "<Tom> & Åsa Ødegård" in blank
 
 
-def test_letters_helvetica_cannot_draw_lose_their_accent_not_the_name():
-    sheet = clabber_game(side_names=("Łukasz Dvořák", "Дима & Zoë"))
+def test_every_latin_letter_prints_and_a_character_the_font_lacks_is_a_question_mark():
+    sheet = clabber_game(side_names=("Łukasz Dvořák & Œdipe Ŧ", "Дима & Zoë 王"))
     page = pages(render_game_sheet(sheet))[0]
-    assert "Signed for Lukasz Dvorák:" in page
-    assert "Signed for ???? & Zoë:" in page
+    assert "Signed for Łukasz Dvořák & Œdipe Ŧ:" in page
+    assert "Signed for Дима & Zoë ?:" in page
     assert "\u25a0" not in page  # no black boxes
 
 
