@@ -37,7 +37,7 @@ def sign_in(page, username: str = "sam") -> None:
     page.goto("/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_load_state()
 
 

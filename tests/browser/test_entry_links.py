@@ -134,7 +134,7 @@ def test_a_league_game_asked_for_linked_back_and_abandoned(browser, live_server)
     tab.fill("#id_username", "olga")
     tab.fill("#id_password", PASSWORD)
     with tab.expect_navigation():
-        tab.click("button[type=submit]")
+        tab.click("main button[type=submit]")
 
     tab.goto(f"/c/{league.slug}/fixtures/{fixture.pk}/")
     with tab.expect_navigation():

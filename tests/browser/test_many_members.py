@@ -33,7 +33,7 @@ def test_a_secretary_enters_the_clubs_people_on_a_phone(browser, live_server):
     page.fill("#id_username", "secretary")
     page.fill("#id_password", PASSWORD)
     with page.expect_navigation():
-        page.click("button[type=submit]")
+        page.click("main button[type=submit]")
     assert page.locator("#signed-in").inner_text() == "Signed in as secretary"
 
     page.goto(f"/clubs/{club.slug}/")

@@ -39,7 +39,7 @@ def test_tiebreaks_are_ordered_with_up_and_down_on_a_phone(browser, live_server)
     page.goto("/accounts/login/")
     page.fill("#id_username", "secretary")
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
 
     page.goto(f"/competitions/new/?club={abbey.slug}")
     page.wait_for_selector("#tiebreak-chain[data-ready='1']")

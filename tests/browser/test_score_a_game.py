@@ -39,7 +39,7 @@ def test_a_scorer_runs_a_game_from_the_first_visit_to_the_printed_sheet(page, tm
     page.fill("#id_username", "secretary")
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     assert "you are this club's organiser" in page.content()
 
     page.goto("/games/new/")
@@ -113,7 +113,7 @@ def test_a_corrections_preview_scores_with_the_points_held_before_its_deal(page)
     page.goto("/accounts/login/")
     page.fill("#id_username", "sam")
     page.fill("#id_password", USER_PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_load_state()
 
     page.goto(f"/games/{game.pk}/deals/1/")

@@ -40,7 +40,7 @@ def test_draw_swap_and_publish_a_swiss_round_on_a_phone(page):
     page.goto("/accounts/login/")
     page.fill("#id_username", "director")
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
 
     page.goto(f"/c/{swiss.slug}/director/")
     page.click("text=Start the tournament")

@@ -51,7 +51,7 @@ def test_a_knockout_from_the_new_tournament_form_to_the_champion(page, browser, 
     page.goto("/accounts/login/")
     page.fill("#id_username", "director")
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
 
     # The organiser creates the cup: Klaberjass to 200, one game a match.
     page.goto(f"/tournaments/new/?club={club.slug}")
