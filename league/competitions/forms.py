@@ -173,7 +173,8 @@ class CompetitionForm(forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"), help_text=_("e.g. Winter league 2025"))
     club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None, label=_("Club"))
     preset = forms.ChoiceField(
-        choices=[(key, rules.name) for key, rules in PRESETS.items()], label=_("Game")
+        choices=[(key, rules.name) for key, rules in PRESETS.items()],
+        label=pgettext_lazy("the kind of game: a preset", "Game"),
     )
     # House rules: blank keeps the preset's value.
     target = number(

@@ -170,8 +170,11 @@ def test_a_glossary_term_on_its_own_is_translated_as_the_glossary_says(language)
     po = catalog(language, "django")
     assert po is not None
     for entry in po:
+        # A context marks another sense ("Game": the kind of game) or a short column heading.
+        if entry.msgctxt is not None or entry.msgid_plural:
+            continue
         term = terms.get(entry.msgid.strip().casefold())
-        if term is not None and not entry.msgid_plural:
+        if term is not None:
             assert entry.msgstr.strip().casefold() == term.casefold(), (
                 f"{language}: {entry.msgid!r} is {entry.msgstr!r}, the glossary says {term!r}"
             )
