@@ -76,4 +76,5 @@ def test_a_match_note_says_what_was_done_in_its_own_case():
 def test_standings_headings_are_looked_up_when_shown_not_when_imported(language):
     with translation.override(language):
         headers = [str(c.verbose_name) for c in StandingsTable.base_columns.values()]
-    assert headers[:5] == ["#", "Entrant", "P", "W", "D"]  # no catalog here: the English
+    expected = {"en": ["#", "Entrant", "P", "W", "D"], "de": ["#", "Teilnehmer", "Sp", "S", "U"]}
+    assert headers[:5] == expected[language]

@@ -118,9 +118,7 @@ def test_the_service_worker_keeps_the_scripts_words_network_first(client: Client
     assert reverse("javascript-catalog", args=["de"]).startswith("/jsi18n/")
     assert 'var CATALOG = "/jsi18n/"' in body
     # Fetched afresh first, the kept copy without a network, as a page is.
-    assert (
-        "if (isCatalog(url.pathname)) { event.respondWith(page(request, url, noCatalog))" in body
-    )
+    assert "if (isCatalog(url.pathname)) { event.respondWith(page(request, url, noCatalog))" in body
     # A page kept after its first visit keeps the catalog it names with it.
     assert "if (data.catalog)" in body and "kept.push(catalog)" in body
     assert "No network, and this page was not kept on this phone." in body

@@ -205,7 +205,7 @@ WORDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("tables", "de"): ("Tisch:", "Runde:", "Mit dem Handy scannen"),
     ("tables", "fr"): ("Table:", "Ronde:", "Scannez avec un téléphone"),
     ("bracket", "es"): ("Puntuación", "Local", "Visitante", "cuadro a"),
-    ("bracket", "de"): ("Ergebnis", "Heim", "Gast", "Turnierbaum vom"),
+    ("bracket", "de"): ("Punktestand", "Heim", "Gast", "Turnierbaum vom"),
     ("bracket", "fr"): ("Score", "Domicile", "Extérieur", "tableau au"),
     ("ranking", "es"): ("Puesto", "página 1 de 1"),
     ("ranking", "de"): ("Platz", "Seite 1 von 1"),
