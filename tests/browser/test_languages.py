@@ -1,0 +1,57 @@
+"""The site in the players' languages on a phone: German and French (the longest words) fit a
+360 px screen on every kind of page, and the menu's switcher changes the language with and
+without JavaScript, keeping the page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from league.management.commands.demo import DEMO_PASSWORD, ORGANISER
+from tests.browser.test_phone_width import CONTROLS, MEASURE, PHONE
+from tests.league.languages.test_every_page import crawl_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize(("language", "locale"), [("de", "de-DE"), ("fr", "fr-FR")])
+def test_every_kind_of_page_fits_a_phone_in_the_longest_languages(
+    demo, new_context, language, locale
+):
+    client = Client()
+    assert client.login(username=ORGANISER, password=DEMO_PASSWORD)
+    pages = [u for u in crawl_in(client, language) if not u.split("?")[0].endswith(".pdf")]
+    # The browser's own language chooses (no cookie): what a phone set to German sends.
+    context = new_context(client, viewport=PHONE, is_mobile=True, locale=locale)
+    page = context.new_page()
+    too_wide, too_small = [], {}
+    for url in pages:
+        page.goto(url)
+        assert page.locator("html").get_attribute("lang") == language, url
+        measured = page.evaluate(MEASURE)
+        if measured["width"] > PHONE["width"]:
+            too_wide.append(f"{url}: {measured['width']} px: {measured['culprits']}")
+        for control in page.evaluate(CONTROLS):
+            too_small.setdefault(control, url)
+    assert len(pages) > 40
+    assert not too_wide and not too_small, "\n".join(
+        too_wide + [f"{c} on {u}" for c, u in too_small.items()]
+    )
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_switcher_changes_the_language_and_keeps_the_page(demo, new_context, javascript):
+    context = new_context(viewport=PHONE, is_mobile=True, java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto("/rules/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.select_option("#language-menu", "nl")
+    page.click(".language-switch button")
+    page.wait_for_load_state()
+    assert page.url.endswith("/rules/")
+    assert page.locator("html").get_attribute("lang") == "nl"
+    assert page.locator("nav").get_by_text("Regels").is_visible()
+    # Remembered: the next page is Dutch too, and the menu shows the choice.
+    page.goto("/")
+    assert page.locator("html").get_attribute("lang") == "nl"
+    assert page.locator("#language-menu").input_value() == "nl"
