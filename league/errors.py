@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from league.engine_words import engine_message
 from scoring import InvalidDeal
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ class Refused(ValueError):
     request as a whole), and ``side`` the side it concerns where a deal's part is per side."""
 
     def __init__(self, message: str, field: str | None = None, side: int | None = None):
+        message = engine_message(message)  # an engine refusal's words, in the reader's language
         super().__init__(message)
         self.message = message
         self.field = field

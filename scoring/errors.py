@@ -14,11 +14,18 @@ and params of its own, so the web side can translate it too (``league/engine_wor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+import html
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from scoring.rules import Ruleset
+
+class _Sides(Protocol):
+    """What naming a side needs of a :class:`scoring.rules.Ruleset` (which imports this
+    module, so it is not imported here)."""
+
+    @property
+    def partnerships(self) -> bool: ...
+
 
 #: Side names as given (one a side), or None when sides are named by their number.
 Names = tuple[str, ...] | None
@@ -42,9 +49,27 @@ def _fill(template: str, params: Mapping[str, object]) -> str:
     return template % params if params else template
 
 
+#: How a web page shows a Term: set by the web side (:func:`show_terms_with`).
+_show: Callable[[Term], str] | None = None
+
+
+def show_terms_with(show: Callable[[Term], str] | None) -> None:
+    """Let web pages show Terms in their reader's language: ``show`` gives a Term's words
+    (the web side translates them); a template that prints a Term, or a form's label or
+    choice that is one, calls it through ``__html__`` (the protocol Django's escaping uses).
+    None: pages show the English."""
+    global _show
+    _show = show
+
+
 class Term(str):
     """Words the web side translates: the English as a ``str`` (``template % params``), with
-    the marked ``template`` and the ``params`` (which may be Terms in turn)."""
+    the marked ``template`` and the ``params`` (which may be Terms in turn).
+
+    A label the engine exposes (``MELD_LABELS[kind]``, a tie-break's name, ``rules.name``) is
+    a Term too, so that a page printing it shows it in the reader's language (``__html__``);
+    Python code building a sentence with one translates it explicitly
+    (``league.engine_words.engine_word``)."""
 
     template: str
     params: Mapping[str, object]
@@ -65,6 +90,11 @@ class Term(str):
         self.params = dict(params)
         self.context = context
         return self
+
+    def __html__(self) -> str:
+        """The words as HTML, escaped: in the reader's language once the web side has said
+        how (:func:`show_terms_with`)."""
+        return html.escape(_show(self) if _show is not None else str(self))
 
     def __reduce__(self) -> tuple[object, ...]:  # pickles and copies keep the words
         return (Term.of, (self.template, dict(self.params), self.context))
@@ -92,9 +122,10 @@ class EngineError(ValueError):
             template, given = message.template, dict(message.params)
         else:
             template, given = message, dict(params or {})
-        text = _fill(template, given)
-        super().__init__(text)
-        self.message = text
+        super().__init__(_fill(template, given))
+        #: The English sentence, as a :class:`Term` (a ``str``) so that whoever passes it on
+        #: passes the words to translate with it.
+        self.message: str = Term.of(template, given)
         self.code = code
         self.template = template
         self.params = given
@@ -115,7 +146,7 @@ class InvalidDeal(EngineError):
     """
 
 
-def side_name(rules: Ruleset, side: int, names: Names = None) -> str:
+def side_name(rules: _Sides, side: int, names: Names = None) -> str:
     """A side's name inside a sentence: as given, else "partnership 2" / "player 2"."""
     if names is not None:
         return names[side]
@@ -124,7 +155,7 @@ def side_name(rules: Ruleset, side: int, names: Names = None) -> str:
     return Term(gettext_noop("player %(number)d"), number=side + 1)
 
 
-def side_who(rules: Ruleset, side: int, names: Names = None) -> str:
+def side_who(rules: _Sides, side: int, names: Names = None) -> str:
     """A side's name at the start of a sentence (a given name is written as given)."""
     if names is not None:
         return names[side]

@@ -29,7 +29,8 @@ first one a field, for a form); the ``check_*`` functions raise the first (for a
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from scoring.brackets import InvalidBracket, double_elimination, single_elimination
 from scoring.errors import EngineError, Term, gettext_noop
@@ -72,7 +73,7 @@ class FormatProblem:
 
     field: str | None
     message: str
-    code: str = field(default="", compare=False)
+    code: str = dataclass_field(default="", compare=False)
 
 
 def _is_whole(value: object) -> bool:

@@ -59,9 +59,9 @@ VOID_REASONS: tuple[str, ...] = ("passed", "schmeiss", "misdeal")
 #: What a person reads for each void reason.
 VOID_REASON_LABELS: Mapping[str, str] = MappingProxyType(
     {
-        "passed": gettext_noop("Everybody passed"),
-        "schmeiss": gettext_noop("Schmeiss accepted"),
-        "misdeal": gettext_noop("Misdeal"),
+        "passed": Term(gettext_noop("Everybody passed")),
+        "schmeiss": Term(gettext_noop("Schmeiss accepted")),
+        "misdeal": Term(gettext_noop("Misdeal")),
     }
 )
 
@@ -82,15 +82,15 @@ MELD_KINDS: tuple[str, ...] = (
 #: What a person reads for each meld kind.
 MELD_LABELS: Mapping[str, str] = MappingProxyType(
     {
-        "run3": gettext_noop("Run of 3"),
-        "run4": gettext_noop("Run of 4"),
-        "run5": gettext_noop("Run of 5 or more"),
-        "four_jacks": gettext_noop("Four jacks"),
-        "four_9": gettext_noop("Four nines"),
-        "four_A": gettext_noop("Four aces"),
-        "four_10": gettext_noop("Four tens"),
-        "four_K": gettext_noop("Four kings"),
-        "four_Q": gettext_noop("Four queens"),
+        "run3": Term(gettext_noop("Run of 3")),
+        "run4": Term(gettext_noop("Run of 4")),
+        "run5": Term(gettext_noop("Run of 5 or more")),
+        "four_jacks": Term(gettext_noop("Four jacks")),
+        "four_9": Term(gettext_noop("Four nines")),
+        "four_A": Term(gettext_noop("Four aces")),
+        "four_10": Term(gettext_noop("Four tens")),
+        "four_K": Term(gettext_noop("Four kings")),
+        "four_Q": Term(gettext_noop("Four queens")),
     }
 )
 
@@ -421,9 +421,11 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description=gettext_noop(
-                "The two-hand game (Bela, Clob): when the makers are set, the "
-                "opponent scores both players' points; on a tie the makers score nothing."
+            description=Term(
+                gettext_noop(
+                    "The two-hand game (Bela, Clob): when the makers are set, the "
+                    "opponent scores both players' points; on a tie the makers score nothing."
+                )
             ),
         ),
         "klaberjass-hang": _preset(
@@ -435,9 +437,11 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description=gettext_noop(
-                "Two-hand Klaberjass where a tied deal's points are held and go to "
-                "the winner of the next deal."
+            description=Term(
+                gettext_noop(
+                    "Two-hand Klaberjass where a tied deal's points are held and go to "
+                    "the winner of the next deal."
+                )
             ),
         ),
         "klabberjass-100": _preset(
@@ -450,9 +454,11 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values={**_KLABERJASS_MELDS, "run5": 100},
             meld_tie="elder",
             source="001",
-            description=gettext_noop(
-                "Two-hand Klabberjass with schmeiss and dix; a run of five or more "
-                "pays 100 and a tie counts as a set."
+            description=Term(
+                gettext_noop(
+                    "Two-hand Klabberjass with schmeiss and dix; a run of five or more "
+                    "pays 100 and a tie counts as a set."
+                )
             ),
         ),
         "zensa": _preset(
@@ -464,8 +470,8 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             trickless_melds="void",
             meld_values=_ZENSA_MELDS,
             source="000",
-            description=gettext_noop(
-                "Two-hand Klaberjass with the Bavarian melds: four of a kind."
+            description=Term(
+                gettext_noop("Two-hand Klaberjass with the Bavarian melds: four of a kind.")
             ),
         ),
         "klaberjass-3": _preset(
@@ -481,8 +487,8 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description=gettext_noop(
-                "Three players, each alone: the makers must beat each other player."
+            description=Term(
+                gettext_noop("Three players, each alone: the makers must beat each other player.")
             ),
         ),
         "klaberjass-4": _preset(
@@ -499,8 +505,10 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values=_KLABERJASS_MELDS,
             no_trump_allowed=True,
             source="000",
-            description=gettext_noop(
-                "Four players in two partnerships, all 32 cards played; no-trump deals allowed."
+            description=Term(
+                gettext_noop(
+                    "Four players in two partnerships, all 32 cards played; no-trump deals allowed."
+                )
             ),
         ),
         "clabber": _preset(
@@ -517,9 +525,11 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values=_CLABBER_MELDS,
             redeal_by_same_dealer=True,
             source="002",
-            description=gettext_noop(
-                "Four players in partnerships with 24 cards (9 to ace); the makers "
-                "must beat the opponents or go set (XX)."
+            description=Term(
+                gettext_noop(
+                    "Four players in partnerships with 24 cards (9 to ace); the makers "
+                    "must beat the opponents or go set (XX)."
+                )
             ),
         ),
     }

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from scoring.errors import EngineError, gettext_noop, pgettext
+from scoring.errors import EngineError, Term, gettext_noop, pgettext
 from scoring.stats import MATCH_COUNTS, check_fields
 
 Result = Literal["win", "draw", "loss"]
@@ -460,126 +460,138 @@ _KEYS = (
     TieBreak(
         "match_points",
         pgettext("standings column, short", "Pts"),
-        gettext_noop("Match points."),
+        Term(gettext_noop("Match points.")),
         True,
         _figure("match_points"),
-        gettext_noop("Match points"),
+        Term(gettext_noop("Match points")),
     ),
     TieBreak(
         "wins",
         pgettext("standings column, short", "W"),
-        gettext_noop("Matches won."),
+        Term(gettext_noop("Matches won.")),
         True,
         _figure("won"),
-        gettext_noop("Matches won"),
+        Term(gettext_noop("Matches won")),
     ),
     TieBreak(
         "point_difference",
         pgettext("standings column, short", "Diff"),
-        gettext_noop("Game points scored minus game points conceded."),
+        Term(gettext_noop("Game points scored minus game points conceded.")),
         True,
         _figure("point_difference"),
-        gettext_noop("Point difference"),
+        Term(gettext_noop("Point difference")),
     ),
     TieBreak(
         "points_for",
         pgettext("standings column, short", "For"),
-        gettext_noop("Game points scored."),
+        Term(gettext_noop("Game points scored.")),
         True,
         _figure("points_for"),
-        gettext_noop("Game points for"),
+        Term(gettext_noop("Game points for")),
     ),
     TieBreak(
         "points_against",
         pgettext("standings column, short", "Agst"),
-        gettext_noop("Game points conceded (fewer is better)."),
+        Term(gettext_noop("Game points conceded (fewer is better).")),
         False,
         _figure("points_against"),
-        gettext_noop("Fewest game points against"),
+        Term(gettext_noop("Fewest game points against")),
     ),
     TieBreak(
         "head_to_head",
         pgettext("standings column, short", "H2H"),
-        gettext_noop("Match points earned in matches among the entrants still tied at this point."),
+        Term(
+            gettext_noop(
+                "Match points earned in matches among the entrants still tied at this point."
+            )
+        ),
         True,
         _head_to_head,
-        gettext_noop("Head to head"),
+        Term(gettext_noop("Head to head")),
     ),
     TieBreak(
         "fewest_hicks",
         pgettext("standings column, short", "Hicks"),
-        gettext_noop("Deals the entrant made trump and was set (fewer is better)."),
+        Term(gettext_noop("Deals the entrant made trump and was set (fewer is better).")),
         False,
         _figure("sets_suffered"),
-        gettext_noop("Fewest hicks"),
+        Term(gettext_noop("Fewest hicks")),
     ),
     TieBreak(
         "most_sets_forced",
         pgettext("standings column, short", "Sets"),
-        gettext_noop("Deals an opponent made trump and was set."),
+        Term(gettext_noop("Deals an opponent made trump and was set.")),
         True,
         _figure("sets_forced"),
-        gettext_noop("Most sets forced"),
+        Term(gettext_noop("Most sets forced")),
     ),
     TieBreak(
         "made_percentage",
         pgettext("standings column, short", "Made %"),
-        gettext_noop("Share of the deals as makers that were made; none made trump ranks last."),
+        Term(
+            gettext_noop("Share of the deals as makers that were made; none made trump ranks last.")
+        ),
         True,
         _made_percentage,
-        gettext_noop("Share of trumps made"),
+        Term(gettext_noop("Share of trumps made")),
     ),
     TieBreak(
         "meld_points",
         pgettext("standings column, short", "Meld"),
-        gettext_noop("Points scored for melds."),
+        Term(gettext_noop("Points scored for melds.")),
         True,
         _figure("meld_points"),
-        gettext_noop("Meld points"),
+        Term(gettext_noop("Meld points")),
     ),
     TieBreak(
         "fewest_reneges",
         pgettext("standings column, short", "Ren"),
-        gettext_noop("Reneges (fewer is better)."),
+        Term(gettext_noop("Reneges (fewer is better).")),
         False,
         _figure("reneges"),
-        gettext_noop("Fewest reneges"),
+        Term(gettext_noop("Fewest reneges")),
     ),
     TieBreak(
         "games_won",
         pgettext("standings column, short", "Games"),
-        gettext_noop("Games won."),
+        Term(gettext_noop("Games won.")),
         True,
         _figure("games_won"),
-        gettext_noop("Games won"),
+        Term(gettext_noop("Games won")),
     ),
     TieBreak(
         "buchholz",
         pgettext("standings column, short", "Buch"),
-        gettext_noop("Sum of the opponents' match points (byes add nothing)."),
+        Term(gettext_noop("Sum of the opponents' match points (byes add nothing).")),
         True,
         _buchholz,
-        gettext_noop("Buchholz"),
+        Term(gettext_noop("Buchholz")),
     ),
     TieBreak(
         "median_buchholz",
         pgettext("standings column, short", "M-Buch"),
-        gettext_noop(
-            "Buchholz without the highest and the lowest opponent (only with 3 or more opponents)."
+        Term(
+            gettext_noop(
+                "Buchholz without the highest and the lowest opponent (only with 3 or more "
+                "opponents)."
+            )
         ),
         True,
         _median_buchholz,
-        gettext_noop("Median Buchholz"),
+        Term(gettext_noop("Median Buchholz")),
     ),
     TieBreak(
         "sonneborn_berger",
         pgettext("standings column, short", "S-B"),
-        gettext_noop(
-            "Match points of the opponents beaten, plus half of those of the opponents drawn with."
+        Term(
+            gettext_noop(
+                "Match points of the opponents beaten, plus half of those of the opponents drawn "
+                "with."
+            )
         ),
         True,
         _sonneborn_berger,
-        gettext_noop("Sonneborn-Berger"),
+        Term(gettext_noop("Sonneborn-Berger")),
     ),
 )
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from scoring.errors import gettext_noop, pgettext
+from scoring.errors import Term, gettext_noop, pgettext
 
 #: A side's statistics over a game's deals (see the module's words), in display order.
 STAT_FIELDS: tuple[str, ...] = (
@@ -65,43 +65,45 @@ class StatLabel:
 STAT_LABELS: Mapping[str, StatLabel] = MappingProxyType(
     {
         "games_won": StatLabel(
-            pgettext("standings column, short", "Games"), gettext_noop("Games won")
+            pgettext("standings column, short", "Games"), Term(gettext_noop("Games won"))
         ),
         "games_lost": StatLabel(
-            pgettext("standings column, short", "Lost"), gettext_noop("Games lost")
+            pgettext("standings column, short", "Lost"), Term(gettext_noop("Games lost"))
         ),
         "points_for": StatLabel(
-            pgettext("standings column, short", "For"), gettext_noop("Game points for")
+            pgettext("standings column, short", "For"), Term(gettext_noop("Game points for"))
         ),
         "points_against": StatLabel(
-            pgettext("standings column, short", "Agst"), gettext_noop("Game points against")
+            pgettext("standings column, short", "Agst"), Term(gettext_noop("Game points against"))
         ),
         "deals": StatLabel(
-            pgettext("standings column, short", "Deals"), gettext_noop("Deals played")
+            pgettext("standings column, short", "Deals"), Term(gettext_noop("Deals played"))
         ),
         "deals_as_makers": StatLabel(
             pgettext("standings column, short", "Trump"),
-            gettext_noop("Deals as makers (made trump)"),
+            Term(gettext_noop("Deals as makers (made trump)")),
         ),
         "made_as_makers": StatLabel(
             pgettext("standings column, short", "Made"),
-            gettext_noop("Deals as makers that were made"),
+            Term(gettext_noop("Deals as makers that were made")),
         ),
         "sets_suffered": StatLabel(
             pgettext("standings column, short", "Hicks"),
-            gettext_noop("Hicks: deals as makers that were set"),
+            Term(gettext_noop("Hicks: deals as makers that were set")),
         ),
         "sets_forced": StatLabel(
             pgettext("standings column, short", "Sets"),
-            gettext_noop("Sets forced: opponents' deals as makers set"),
+            Term(gettext_noop("Sets forced: opponents' deals as makers set")),
         ),
         "meld_points": StatLabel(
-            pgettext("standings column, short", "Meld"), gettext_noop("Meld points")
+            pgettext("standings column, short", "Meld"), Term(gettext_noop("Meld points"))
         ),
         "belles": StatLabel(
-            pgettext("standings column, short", "Belles"), gettext_noop("Belles scored")
+            pgettext("standings column, short", "Belles"), Term(gettext_noop("Belles scored"))
         ),
-        "reneges": StatLabel(pgettext("standings column, short", "Ren"), gettext_noop("Reneges")),
+        "reneges": StatLabel(
+            pgettext("standings column, short", "Ren"), Term(gettext_noop("Reneges"))
+        ),
     }
 )
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 
+from league.engine_words import engine_message
 from league.errors import Refused
 from league.forms_common import (
     NUMBER_INPUT,
@@ -211,7 +212,7 @@ class CompetitionForm(forms.Form):
             except InvalidStandings as error:
                 # Name the figure that is out of order: a draw above a win, or a loss above it.
                 low = data["points_draw"] > data["points_win"]
-                self.add_error("points_draw" if low else "points_loss", str(error))
+                self.add_error("points_draw" if low else "points_loss", engine_message(error))
         return data
 
     def _clean_rules(self, data: dict[str, Any]) -> None:
@@ -235,7 +236,7 @@ class CompetitionForm(forms.Form):
             try:
                 get_ruleset(data["preset"], **{name: value})
             except InvalidRuleset as error:
-                self.add_error(field, str(error))
+                self.add_error(field, engine_message(error))
         if self.errors:
             return
         changes = {name: data[name] for name in RULE_FIELDS if name in overrides}
@@ -244,7 +245,7 @@ class CompetitionForm(forms.Form):
         try:
             data["rules"] = get_ruleset(data["preset"], **changes)
         except InvalidRuleset as error:
-            self.add_error(list(overrides)[-1] if overrides else "preset", str(error))
+            self.add_error(list(overrides)[-1] if overrides else "preset", engine_message(error))
 
 
 class EntrantForm(forms.Form):

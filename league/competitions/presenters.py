@@ -10,6 +10,7 @@ from typing import Any
 from django.urls import reverse
 
 from league.competitions.selectors import StandingLine
+from league.engine_words import engine_word
 from league.models import Competition, EntrantKind
 from scoring.standings import TIEBREAKS
 
@@ -135,10 +136,10 @@ def entrant_heading(competition: Competition) -> str:
 def describe_key(key: str) -> str:
     """A key as the chain is read: "Pts (match points)"."""
     tiebreak = TIEBREAKS[key]
-    words = tiebreak.description.rstrip(".")
+    words = engine_word(tiebreak.description).rstrip(".")
     if not words.startswith("Buchholz"):
         words = words[0].lower() + words[1:]
-    return f"{tiebreak.label} ({words})"
+    return f"{engine_word(tiebreak.label)} ({words})"
 
 
 def best_note(competition: Competition) -> str:

@@ -15,6 +15,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
 import scoring
+from league.engine_words import engine_message
 from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
@@ -110,7 +111,7 @@ class GameForm(forms.Form):
         except InvalidRuleset as error:
             # Only the set award and tie rule can clash with a preset (three-hand games).
             chosen = [name for name in ("set_award", "tie_rule") if name in overrides]
-            self.add_error(chosen[-1] if chosen else "preset", str(error))
+            self.add_error(chosen[-1] if chosen else "preset", engine_message(error))
             return data
         names = [clean_name(data.get(f"side_{i}") or "") for i in range(rules.sides)]
         for i, name in enumerate(names):
@@ -436,7 +437,9 @@ class DealForm(forms.Form):
                             else scoring.Declared.run(length=int(kind[3:]), top=card, trump=trump)
                         )
                     except (InvalidDeal, ValueError) as error:
-                        message = getattr(error, "message", None) or str(error)
+                        message = (
+                            engine_message(error) if isinstance(error, InvalidDeal) else str(error)
+                        )
                         problem = (f"{prefix}_meld", f"{name}: {message}")
                 if problem is not None:
                     ok = False
@@ -676,7 +679,7 @@ class DealForm(forms.Form):
             field = group
         elif group == "no_trump" and "no_trump" in self.fields:
             field = "no_trump"
-        self._group_error(group, error.message, field)
+        self._group_error(group, engine_message(error.message), field)
 
     def top_errors(self) -> list[str]:
         """Errors not shown next to a part of the form."""

@@ -37,6 +37,7 @@ from league.competitions.presenters import (
     standing_rows,
 )
 from league.competitions.selectors import StandingLine
+from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.models import Competition
 from league.printing.forms import BlankSheetsForm
@@ -80,7 +81,7 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
     first_table = data.get("first_table")
     sheets = [
         BlankSheet(
-            ruleset_name=rules.name,
+            ruleset_name=engine_word(rules.name),
             ruleset_lines=games_selectors.ruleset_lines(rules),
             sides=rules.sides,
             side_names=names[i] if i < len(names) else (),
@@ -126,7 +127,10 @@ def standings_sheet(
     rows = standing_rows(lines, competition.tiebreaks)
     extras = extra_keys(competition.tiebreaks)
     meaning = {heading: words for heading, _, words in PDF_COLUMNS}
-    meaning |= {TIEBREAKS[k].label: TIEBREAKS[k].description.rstrip(".").lower() for k in extras}
+    meaning |= {
+        engine_word(TIEBREAKS[k].label): engine_word(TIEBREAKS[k].description).rstrip(".").lower()
+        for k in extras
+    }
     names = [name for _, name, _ in PDF_COLUMNS] + [f"key_{k}" for k in extras]
     rules = competition.rules
     sheet = StandingsSheet(
@@ -136,7 +140,8 @@ def standings_sheet(
         ruleset_name=f"{rules.name}, games to {rules.target}",
         chain=tuple(describe_key(key) for key in competition.tiebreaks),
         columns=tuple(
-            [heading for heading, _, _ in PDF_COLUMNS] + [TIEBREAKS[k].label for k in extras]
+            [heading for heading, _, _ in PDF_COLUMNS]
+            + [engine_word(TIEBREAKS[k].label) for k in extras]
         ),
         rows=tuple(
             StandingsRow(

@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 
+from league.engine_words import engine_message
 from league.forms_common import (
     NUMBER_INPUT,
     TieBreakChainField,
@@ -142,7 +143,9 @@ class TournamentForm(forms.Form):
             try:
                 data["rules"] = rules = get_ruleset(preset, **overrides)
             except InvalidRuleset as error:
-                self.add_error(list(overrides)[-1] if overrides else "preset", str(error))
+                self.add_error(
+                    list(overrides)[-1] if overrides else "preset", engine_message(error)
+                )
             else:
                 if not data.get("entrant_kind"):
                     data["entrant_kind"] = (
@@ -150,7 +153,7 @@ class TournamentForm(forms.Form):
                     )
         games = data.get("games_per_match")
         if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
-            self.add_error("games_per_match", KNOCKOUT_ODD)
+            self.add_error("games_per_match", engine_message(KNOCKOUT_ODD))
         return data
 
 

@@ -52,6 +52,7 @@ from django.utils.dateformat import format as format_date
 
 from league.competitions import selectors as competitions_selectors
 from league.competitions.selectors import FixtureLine
+from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.models import (
     Competition,
@@ -871,7 +872,7 @@ def table_pack(
         for side in linked or [None]:
             sheets.append(
                 BlankSheet(
-                    ruleset_name=rules.name,
+                    ruleset_name=engine_word(rules.name),
                     ruleset_lines=lines,
                     sides=2,
                     side_names=names,
@@ -1044,7 +1045,7 @@ def _standing_columns(
                 return "\u2013"
             return str(int(figure)) if float(figure).is_integer() else f"{figure:.1f}"
 
-        columns.append((TIEBREAKS[key].label, value))
+        columns.append((engine_word(TIEBREAKS[key].label), value))
     return tuple(columns)
 
 
