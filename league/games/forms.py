@@ -15,7 +15,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 
 import scoring
-from league.engine_words import engine_message
+from league.engine_words import engine_catalog, engine_message
 from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
@@ -789,6 +789,7 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     # (the totals and held points the waiting deals add to; the dealer, whose elder hand
     # settles equal declared melds).
     form.offline = {
+        "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
         "rules": game.ruleset_data,
         "side_names": list(game.side_names),
         "held": held,
