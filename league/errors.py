@@ -12,17 +12,11 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from scoring import InvalidDeal, InvalidRuleset
+from league.engine_words import engine_message
+from scoring import InvalidDeal
 
 if TYPE_CHECKING:
     from league.models import Deal
-
-
-def engine_text(error: InvalidDeal | InvalidRuleset) -> str:
-    """The words of the engine's refusal as the web side shows them: the one place they pass
-    through (the deal form, the game form, a service's :meth:`Refused.from_engine`; the deal
-    page's script has its twin, ``engineText`` in static/js/deal-entry.js)."""
-    return getattr(error, "message", None) or str(error)
 
 
 class Refused(ValueError):
@@ -30,6 +24,7 @@ class Refused(ValueError):
     request as a whole), and ``side`` the side it concerns where a deal's part is per side."""
 
     def __init__(self, message: str, field: str | None = None, side: int | None = None):
+        message = engine_message(message)  # an engine refusal's words, in the reader's language
         super().__init__(message)
         self.message = message
         self.field = field
@@ -38,7 +33,7 @@ class Refused(ValueError):
     @classmethod
     def from_engine(cls, error: InvalidDeal) -> Refused:
         """The engine's refusal of a deal, with the part of the deal it names."""
-        return cls(engine_text(error), error.field, error.side)
+        return cls(error.message, error.field, error.side)
 
 
 class GameOver(Refused):

@@ -14,10 +14,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
+from league.engine_words import engine_word
 from league.errors import Refused
 from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
+from scoring.errors import Term
 from scoring.rules import TIE_RULES
 from scoring.standings import TIEBREAKS
 
@@ -137,7 +139,8 @@ def ordinal(n: int) -> str:
 def tiebreak_choice(key: str) -> str:
     """A tie-break as its menu offers it: its name, then the heading of its column."""
     tiebreak = TIEBREAKS[key]
-    return f"{tiebreak.name} ({tiebreak.label})"
+    # A Term: a menu shows it in the reader's language (league.engine_words).
+    return Term(gettext_noop("%(name)s (%(label)s)"), name=tiebreak.name, label=tiebreak.label)
 
 
 #: The menu of every tie-break, in the engine's order: (key, words).
@@ -238,6 +241,6 @@ class TieBreakChainField(forms.Field):
                 raise ValidationError(
                     self.error_messages["twice"],
                     code="twice",
-                    params={"name": TIEBREAKS[key].name},
+                    params={"name": engine_word(TIEBREAKS[key].name)},
                 )
             seen.add(key)

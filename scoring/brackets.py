@@ -56,6 +56,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Generic, Literal, TypeAlias, TypeVar
 
+from scoring.errors import EngineError, Term, gettext_noop
+
 T = TypeVar("T", bound=Hashable)
 
 Section = Literal["winners", "losers", "third", "final"]
@@ -68,7 +70,7 @@ Status = Literal["waiting", "ready", "played", "walkover", "bye", "not_needed"]
 DECIDED: frozenset[str] = frozenset({"played", "walkover", "bye"})
 
 
-class InvalidBracket(ValueError):
+class InvalidBracket(EngineError):
     """A bracket that cannot be drawn or worked out: too few entrants, seeds that do not fit,
     a result for a match that is not ready, a winner who is not in the match."""
 
@@ -143,7 +145,11 @@ class Bracket:
         try:
             return self.by_id[match_id]
         except KeyError:
-            raise InvalidBracket(f"There is no match {match_id!r} in this bracket.") from None
+            raise InvalidBracket(
+                gettext_noop("There is no match %(match_id)s in this bracket."),
+                code="bracket.match_unknown",
+                params={"match_id": repr(match_id)},
+            ) from None
 
 
 def _is_whole(value: object) -> bool:
@@ -159,7 +165,11 @@ def seed_order(size: int) -> list[int]:
     [1, 8, 4, 5, 2, 7, 3, 6]
     """
     if not _is_whole(size) or size < 1 or size & (size - 1):
-        raise InvalidBracket(f"A bracket's size is a power of two (1, 2, 4, 8, ...); got {size!r}.")
+        raise InvalidBracket(
+            gettext_noop("A bracket's size is a power of two (1, 2, 4, 8, ...); got %(size)s."),
+            code="bracket.size",
+            params={"size": repr(size)},
+        )
     order = [1]
     while len(order) < size:
         # Each seed meets its mirror in a draw twice as large: the sum is one more than its size.
@@ -177,7 +187,11 @@ def seeding(
     field_ = list(entrants)
     if len(set(field_)) != len(field_):
         twice = next(e for i, e in enumerate(field_) if e in field_[:i])
-        raise InvalidBracket(f"Entrant {twice!r} is listed twice.")
+        raise InvalidBracket(
+            gettext_noop("Entrant %(twice)s is listed twice."),
+            code="bracket.entrant_twice",
+            params={"twice": repr(twice)},
+        )
     if shuffle:
         random.Random(seed).shuffle(field_)
     return {number: entrant for number, entrant in enumerate(field_, start=1)}
@@ -185,7 +199,11 @@ def seeding(
 
 def _size_for(entrants: int) -> int:
     if not _is_whole(entrants) or entrants < 2:
-        raise InvalidBracket(f"A bracket needs at least 2 entrants; got {entrants!r}.")
+        raise InvalidBracket(
+            gettext_noop("A bracket needs at least 2 entrants; got %(entrants)s."),
+            code="bracket.too_few",
+            params={"entrants": repr(entrants)},
+        )
     return 1 << (entrants - 1).bit_length()
 
 
@@ -310,7 +328,11 @@ def single_elimination(entrants: int, *, third_place: bool = False) -> Bracket:
     """
     size = _size_for(entrants)
     if third_place and entrants < 4:
-        raise InvalidBracket(f"A third-place match needs at least 4 entrants; got {entrants}.")
+        raise InvalidBracket(
+            gettext_noop("A third-place match needs at least 4 entrants; got %(entrants)s."),
+            code="bracket.third_place",
+            params={"entrants": entrants},
+        )
     matches = _renumber(_prune(_winners_draft(size), entrants))
     rounds = size.bit_length() - 1
     final = next(m for m in matches if m.round == rounds)
@@ -373,14 +395,24 @@ def split_into_pools(entrants: Sequence[T], pools: int) -> list[list[T]]:
     field_ = list(entrants)
     if len(set(field_)) != len(field_):
         twice = next(e for i, e in enumerate(field_) if e in field_[:i])
-        raise InvalidBracket(f"Entrant {twice!r} is listed twice.")
+        raise InvalidBracket(
+            gettext_noop("Entrant %(twice)s is listed twice."),
+            code="bracket.entrant_twice",
+            params={"twice": repr(twice)},
+        )
     if not _is_whole(pools) or pools < 1:
         raise InvalidBracket(
-            f"The number of pools must be a whole number, 1 or more; got {pools!r}."
+            gettext_noop("The number of pools must be a whole number, 1 or more; got %(pools)s."),
+            code="bracket.pool_count",
+            params={"pools": repr(pools)},
         )
     if len(field_) < 2 * pools:
         raise InvalidBracket(
-            f"{len(field_)} entrants cannot make {pools} pools of at least 2 entrants each."
+            gettext_noop(
+                "%(count)s entrants cannot make %(pools)s pools of at least 2 entrants each."
+            ),
+            code="bracket.pools_too_small",
+            params={"count": len(field_), "pools": pools},
         )
     dealt: list[list[T]] = [[] for _ in range(pools)]
     for i, entrant in enumerate(field_):
@@ -403,13 +435,20 @@ class PoolKnockout:
         first), ready for :func:`resolve`."""
         pools = 1 + max(pool for pool, _ in self.seeds)
         if len(tables) != pools:
-            raise InvalidBracket(f"Expected the tables of {pools} pools; got {len(tables)}.")
+            raise InvalidBracket(
+                gettext_noop("Expected the tables of %(pools)s pools; got %(count)s."),
+                code="bracket.pool_tables",
+                params={"pools": pools, "count": len(tables)},
+            )
         seeds: dict[int, T] = {}
         for (pool, place), number in self.seeds.items():
             if len(tables[pool]) < place:
                 raise InvalidBracket(
-                    f"Pool {pool + 1}'s table has {len(tables[pool])} entrants; place {place} "
-                    "qualifies."
+                    gettext_noop(
+                        "Pool %(pool)s's table has %(count)s entrants; place %(place)s qualifies."
+                    ),
+                    code="bracket.pool_place",
+                    params={"pool": pool + 1, "count": len(tables[pool]), "place": place},
                 )
             seeds[number] = tables[pool][place - 1]
         return dict(sorted(seeds.items()))
@@ -439,15 +478,23 @@ def pools_then_knockout(
     """
     sizes = list(pool_sizes)
     if not sizes:
-        raise InvalidBracket("A knockout after pools needs at least one pool.")
+        raise InvalidBracket(
+            gettext_noop("A knockout after pools needs at least one pool."), code="bracket.no_pool"
+        )
     if not _is_whole(top_k) or top_k < 1:
         raise InvalidBracket(
-            f"The number qualifying from each pool must be 1 or more; got {top_k!r}."
+            gettext_noop("The number qualifying from each pool must be 1 or more; got %(top_k)s."),
+            code="bracket.pool_top_k",
+            params={"top_k": repr(top_k)},
         )
     for i, size in enumerate(sizes):
         if not _is_whole(size) or size < top_k:
             raise InvalidBracket(
-                f"Pool {i + 1} has {size!r} entrants; {top_k} are to qualify from each pool."
+                gettext_noop(
+                    "Pool %(pool)s has %(size)s entrants; %(top_k)s are to qualify from each pool."
+                ),
+                code="bracket.pool_size",
+                params={"pool": i + 1, "size": repr(size), "top_k": top_k},
             )
     pools = len(sizes)
     qualifiers = pools * top_k
@@ -535,19 +582,46 @@ def _check_seeds(bracket: Bracket, seeds: Mapping[int, T]) -> dict[T, int]:
     if set(seeds) != expected:
         missing = sorted(expected - set(seeds))
         extra = sorted(set(seeds) - expected, key=repr)
-        words = []
+        words: list[str] = []
         if missing:
-            words.append(f"no entrant for seed {', '.join(map(str, missing))}")
+            words.append(
+                Term(
+                    gettext_noop("no entrant for seed %(seeds)s"),
+                    seeds=", ".join(map(str, missing)),
+                )
+            )
         if extra:
-            words.append(f"no seed {', '.join(map(repr, extra))} in the bracket")
-        raise InvalidBracket(f"The bracket has seeds 1 to {bracket.entrants}: {'; '.join(words)}.")
+            words.append(
+                Term(
+                    gettext_noop("no seed %(seeds)s in the bracket"),
+                    seeds=", ".join(map(repr, extra)),
+                )
+            )
+        problems = (
+            words[0]
+            if len(words) == 1
+            else Term(gettext_noop("%(first)s; %(second)s"), first=words[0], second=words[1])
+        )
+        raise InvalidBracket(
+            gettext_noop("The bracket has seeds 1 to %(entrants)s: %(problems)s."),
+            code="bracket.seeds",
+            params={"entrants": bracket.entrants, "problems": problems},
+        )
     number: dict[T, int] = {}
     for n in sorted(seeds):
         entrant = seeds[n]
         if entrant is None or isinstance(entrant, Nobody):
-            raise InvalidBracket(f"Seed {n} has no entrant.")
+            raise InvalidBracket(
+                gettext_noop("Seed %(seed)s has no entrant."),
+                code="bracket.seed_empty",
+                params={"seed": n},
+            )
         if entrant in number:
-            raise InvalidBracket(f"Entrant {entrant!r} holds seeds {number[entrant]} and {n}.")
+            raise InvalidBracket(
+                gettext_noop("Entrant %(entrant)s holds seeds %(first)s and %(seed)s."),
+                code="bracket.seed_twice",
+                params={"entrant": repr(entrant), "first": number[entrant], "seed": n},
+            )
         number[entrant] = n
     return number
 
@@ -621,7 +695,11 @@ class _Pass(Generic[T]):
             ):
                 if result is not None:
                     raise InvalidBracket(
-                        f"{m.id} is not played: the winners' bracket champion won {m.reset_of}."
+                        gettext_noop(
+                            "%(match)s is not played: the winners' bracket champion won %(final)s."
+                        ),
+                        code="bracket.reset_not_needed",
+                        params={"match": m.id, "final": m.reset_of},
                     )
                 return MatchState(m.id, "not_needed", None, None)
         home, away = self._side(m.home, seeds), self._side(m.away, seeds)
@@ -629,14 +707,31 @@ class _Pass(Generic[T]):
             # Before every withdrawal is applied, a result may follow a walkover still to come.
             if result is not None and self.strict:
                 raise InvalidBracket(
-                    f"No result can be given for {m.id} yet: its sides are not both known."
+                    gettext_noop(
+                        "No result can be given for %(match)s yet: its sides are not both known."
+                    ),
+                    code="bracket.not_ready",
+                    params={"match": m.id},
                 )
             return MatchState(m.id, "waiting", home, away)
         if result is not None:
             if isinstance(home, Nobody) or isinstance(away, Nobody):
-                raise InvalidBracket(f"{m.id} is a bye: nobody plays it.")
+                raise InvalidBracket(
+                    gettext_noop("%(match)s is a bye: nobody plays it."),
+                    code="bracket.bye",
+                    params={"match": m.id},
+                )
             if result != home and result != away:
-                raise InvalidBracket(f"{result!r} is not in {m.id}, which is {home!r} v {away!r}.")
+                raise InvalidBracket(
+                    gettext_noop("%(result)s is not in %(match)s, which is %(home)s v %(away)s."),
+                    code="bracket.result_not_a_side",
+                    params={
+                        "result": repr(result),
+                        "match": m.id,
+                        "home": repr(home),
+                        "away": repr(away),
+                    },
+                )
             loser = away if result == home else home
             goes_on = m.id in consumer and (
                 bracket.match(consumer[m.id]).reset_of is None or result == away
@@ -684,9 +779,17 @@ def resolve(
     listed: set[T] = set()
     for entrant in withdrawn:
         if entrant not in seed_of:
-            raise InvalidBracket(f"Withdrawn entrant {entrant!r} is not in the bracket.")
+            raise InvalidBracket(
+                gettext_noop("Withdrawn entrant %(entrant)s is not in the bracket."),
+                code="bracket.withdrawn_unknown",
+                params={"entrant": repr(entrant)},
+            )
         if entrant in listed:
-            raise InvalidBracket(f"Withdrawn entrant {entrant!r} is listed twice.")
+            raise InvalidBracket(
+                gettext_noop("Withdrawn entrant %(entrant)s is listed twice."),
+                code="bracket.withdrawn_twice",
+                params={"entrant": repr(entrant)},
+            )
         listed.add(entrant)
     for match_id in results:
         bracket.match(match_id)

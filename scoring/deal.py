@@ -42,10 +42,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scoring.errors import InvalidDeal as InvalidDeal
-from scoring.errors import Names, side_name, side_who
-from scoring.melds import Declared, check_declared, check_elder, check_hands, meld_comparison
-from scoring.rules import MELD_KINDS, MELD_LABELS, Ruleset
-from scoring.words import possessive
+from scoring.errors import Names, Term, gettext_noop, side_name, side_who
+from scoring.melds import (
+    RANK_WORDS,
+    Declared,
+    check_declared,
+    check_elder,
+    check_hands,
+    meld_comparison,
+)
+from scoring.rules import MELD_KINDS, MELD_WORDS, Ruleset
+from scoring.words import both, whose
 
 Renege = int | Literal["both"] | None
 
@@ -174,7 +181,19 @@ def side_names_for(rules: Ruleset, side_names: Sequence[str] | None) -> Names:
 
 def _everybody(rules: Ruleset) -> str:
     """What ``renege="both"`` means in words: both sides, or every player of three."""
-    return "both sides" if rules.sides == 2 else "every player"
+    if rules.sides == 2:
+        return Term(gettext_noop("both sides"))
+    return Term(gettext_noop("every player"))
+
+
+#: The rank of each four of a kind.
+_FOUR_RANKS = {kind: kind.split("_")[1] for kind in MELD_KINDS if kind.startswith("four_")} | {
+    "four_jacks": "J"
+}
+
+#: The words for a per-side field: inside a sentence, and at its start.
+_CARD_POINTS = (Term(gettext_noop("card points")), Term(gettext_noop("Card points")))
+_TRICKS = (Term(gettext_noop("tricks")), Term(gettext_noop("Tricks")))
 
 
 def _check_side(rules: Ruleset, value: object, field: str) -> None:
@@ -182,24 +201,43 @@ def _check_side(rules: Ruleset, value: object, field: str) -> None:
         return
     if not _is_whole(value) or not 0 <= value < rules.sides:  # type: ignore[operator]
         raise InvalidDeal(
-            f"{rules.name} has {rules.sides} sides, numbered 0 to {rules.sides - 1}: "
-            f"{value!r} is not one of them.",
+            gettext_noop(
+                "%(game)s has %(sides)d sides, numbered 0 to %(last)d: %(value)s is not one of "
+                "them."
+            ),
             field,
+            code="deal.side_number",
+            params={
+                "game": rules.name,
+                "sides": rules.sides,
+                "last": rules.sides - 1,
+                "value": repr(value),
+            },
         )
 
 
 def _per_side(
-    rules: Ruleset, values: object, field: str, what: str, names: Names = None
+    rules: Ruleset, values: object, field: str, what: tuple[Term, Term], names: Names = None
 ) -> tuple[int, ...]:
     if not isinstance(values, Sequence) or isinstance(values, str) or len(values) != rules.sides:
-        raise InvalidDeal(f"Give {what} for each of the {rules.sides} sides.", field)
+        raise InvalidDeal(
+            gettext_noop("Give %(what)s for each of the %(sides)d sides."),
+            field,
+            code="deal.per_side_count",
+            params={"what": what[0], "sides": rules.sides},
+        )
     for side, value in enumerate(values):
         if not _is_whole(value):
             raise InvalidDeal(
-                f"{what.capitalize()} must be whole numbers; {_side_name(rules, side, names)} has "
-                f"{value!r}.",
+                gettext_noop("%(what)s must be whole numbers; %(side)s has %(value)s."),
                 field,
                 side,
+                code="deal.per_side_whole",
+                params={
+                    "what": what[1],
+                    "side": _side_name(rules, side, names),
+                    "value": repr(value),
+                },
             )
     return tuple(values)
 
@@ -221,21 +259,34 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
     if deal.renege is not None and deal.renege != "both":
         _check_side(rules, deal.renege, "renege")
     if deal.no_trump and not rules.no_trump_allowed:
-        raise InvalidDeal(f"{rules.name} has no no-trump deals.", "no_trump")
+        raise InvalidDeal(
+            gettext_noop("%(game)s has no no-trump deals."),
+            "no_trump",
+            code="deal.no_trump",
+            params={"game": rules.name},
+        )
     if deal.void and deal.renege not in (None, "both"):
         # A void deal scores nothing, so a renege in it would count against that side in
         # the statistics and the fewest-reneges tie-break for a deal that never counted.
         raise InvalidDeal(
-            f"A void deal scores nothing, so nobody reneged in it: set renege to nobody, "
-            f"or to {_everybody(rules)} if that is why the deal is void.",
+            gettext_noop(
+                "A void deal scores nothing, so nobody reneged in it: set renege to nobody, "
+                "or to %(everybody)s if that is why the deal is void."
+            ),
             "renege",
+            code="deal.void_renege",
+            params={"everybody": _everybody(rules)},
         )
     if deal.renege == "both" and deal.card_points:
         # Both sides reneging voids the deal: card points entered would be silently dropped.
         raise InvalidDeal(
-            f"When {_everybody(rules)} reneged the deal is void and scores nothing: "
-            "leave the card points empty.",
+            gettext_noop(
+                "When %(everybody)s reneged the deal is void and scores nothing: "
+                "leave the card points empty."
+            ),
             "renege",
+            code="deal.both_reneged_card_points",
+            params={"everybody": _everybody(rules)},
         )
     if deal.void:
         return
@@ -244,67 +295,97 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
     _check_melds(rules, deal, names)
     if deal.belle is not None and deal.no_trump:
         raise InvalidDeal(
-            "A no-trump deal has no belle: there is no trump king and queen.", "belle"
+            gettext_noop("A no-trump deal has no belle: there is no trump king and queen."),
+            "belle",
+            code="deal.no_trump_belle",
         )
     if deal.renege is not None:
         return
     if deal.makers is None:
-        raise InvalidDeal("Say which side made trump.", "makers")
+        raise InvalidDeal(
+            gettext_noop("Say which side made trump."), "makers", code="deal.makers_missing"
+        )
     if deal.card_points is None:
-        raise InvalidDeal("Enter the card points each side took.", "card_points")
+        raise InvalidDeal(
+            gettext_noop("Enter the card points each side took."),
+            "card_points",
+            code="deal.card_points_missing",
+        )
     _check_card_points(rules, deal, names)
 
 
 def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
-    points = _per_side(rules, deal.card_points, "card_points", "card points", names)
+    points = _per_side(rules, deal.card_points, "card_points", _CARD_POINTS, names)
     total = rules.deal_total(deal.no_trump)
     for side, value in enumerate(points):
         who = _who(rules, side, names)
         if not 0 <= value <= total:
             raise InvalidDeal(
-                f"{who} has {value} card points; a side takes from 0 to {total}.",
+                gettext_noop(
+                    "%(who)s has %(points)d card points; a side takes from 0 to %(total)d."
+                ),
                 "card_points",
                 side,
+                code="deal.card_points_range",
+                params={"who": who, "points": value, "total": total},
             )
         if value in (1, total - 1):
             raise InvalidDeal(
-                f"{who} has {value} card points, which cannot happen: no card is worth 1, "
-                f"so no side ends with 1 or {total - 1}.",
+                gettext_noop(
+                    "%(who)s has %(points)d card points, which cannot happen: no card is worth 1, "
+                    "so no side ends with 1 or %(almost)d."
+                ),
                 "card_points",
                 side,
+                code="deal.card_points_one",
+                params={"who": who, "points": value, "almost": total - 1},
             )
     summed = sum(points)
     if rules.all_cards_played and summed != total:
         raise InvalidDeal(
-            f"{rules.name} plays every card: card points must add up to {total}, these add "
-            f"up to {summed}.",
+            gettext_noop(
+                "%(game)s plays every card: card points must add up to %(total)d, these add "
+                "up to %(summed)d."
+            ),
             "card_points",
+            code="deal.card_points_total",
+            params={"game": rules.name, "total": total, "summed": summed},
         )
     if summed > total:
         raise InvalidDeal(
-            f"The whole deck holds {total} card points; these add up to {summed}.",
+            gettext_noop("The whole deck holds %(total)d card points; these add up to %(summed)d."),
             "card_points",
+            code="deal.card_points_over",
+            params={"total": total, "summed": summed},
         )
     if summed < 10:
         raise InvalidDeal(
-            "Somebody took the last trick, worth 10: card points cannot add up to less than 10.",
+            gettext_noop(
+                "Somebody took the last trick, worth 10: card points cannot add up to less than 10."
+            ),
             "card_points",
+            code="deal.card_points_under",
         )
     if deal.tricks is None:
         return
-    tricks = _per_side(rules, deal.tricks, "tricks", "tricks", names)
+    tricks = _per_side(rules, deal.tricks, "tricks", _TRICKS, names)
     if any(t < 0 for t in tricks) or sum(tricks) != rules.tricks_per_deal:
         raise InvalidDeal(
-            f"A deal of {rules.name} has {rules.tricks_per_deal} tricks; these tricks add up "
-            f"to {sum(tricks)}.",
+            gettext_noop(
+                "A deal of %(game)s has %(tricks)d tricks; these tricks add up to %(summed)d."
+            ),
             "tricks",
+            code="deal.tricks_total",
+            params={"game": rules.name, "tricks": rules.tricks_per_deal, "summed": sum(tricks)},
         )
     for side, (count, value) in enumerate(zip(tricks, points, strict=True)):
         if count == 0 and value > 0:
             raise InvalidDeal(
-                f"{_who(rules, side, names)} took no trick but has {value} card points.",
+                gettext_noop("%(who)s took no trick but has %(points)d card points."),
                 "card_points",
                 side,
+                code="deal.no_trick_points",
+                params={"who": _who(rules, side, names), "points": value},
             )
 
 
@@ -317,8 +398,11 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     if _has_declared(deal) or (deal.declared is not None and melds == ()):
         if melds != () and any(melds):
             raise InvalidDeal(
-                "Enter either the melds each side declared or the melds scored, not both.",
+                gettext_noop(
+                    "Enter either the melds each side declared or the melds scored, not both."
+                ),
                 "melds",
+                code="deal.melds_twice",
             )
         sides = check_declared(rules, deal.declared, names, no_trump=deal.no_trump)
         if deal.renege is None or rules.renege_melds == "scored":
@@ -328,31 +412,48 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     if melds == ():
         return
     if not isinstance(melds, tuple) or len(melds) != rules.sides:
-        raise InvalidDeal(f"Give the melds of each of the {rules.sides} sides.", "melds")
+        raise InvalidDeal(
+            gettext_noop("Give the melds of each of the %(sides)d sides."),
+            "melds",
+            code="deal.melds_count",
+            params={"sides": rules.sides},
+        )
     fours_seen: set[str] = set()
     for side, kinds in enumerate(melds):
         who = _who(rules, side, names)
         if isinstance(kinds, str) or not isinstance(kinds, tuple):
             raise InvalidDeal(
-                f"{possessive(who)} melds must be a list of meld kinds.", "melds", side
+                gettext_noop("%(whose)s melds must be a list of meld kinds."),
+                "melds",
+                side,
+                code="deal.melds_list",
+                params={"whose": whose(who)},
             )
         for kind in kinds:
             if kind not in MELD_KINDS:
                 raise InvalidDeal(
-                    f"{kind!r} is not a meld; the melds are {', '.join(MELD_KINDS)}.",
+                    gettext_noop("%(kind)s is not a meld; the melds are %(kinds)s."),
                     "melds",
                     side,
+                    code="deal.meld_unknown",
+                    params={"kind": repr(kind), "kinds": ", ".join(MELD_KINDS)},
                 )
             if rules.meld_value(kind) is None:
                 raise InvalidDeal(
-                    f"{rules.name} does not pay for {MELD_LABELS[kind].lower()}.", "melds", side
+                    gettext_noop("%(game)s does not pay for %(meld)s."),
+                    "melds",
+                    side,
+                    code="deal.meld_not_paid",
+                    params={"game": rules.name, "meld": MELD_WORDS[kind]},
                 )
             if kind.startswith("four_"):
                 if kind in fours_seen:
                     raise InvalidDeal(
-                        f"There is only one set of {MELD_LABELS[kind].lower()[5:]} in the deck.",
+                        gettext_noop("There is only one set of %(ranks)s in the deck."),
                         "melds",
                         side,
+                        code="deal.four_twice",
+                        params={"ranks": RANK_WORDS[_FOUR_RANKS[kind]].plural},
                     )
                 fours_seen.add(kind)
     check_hands(rules, melds, names)
@@ -360,10 +461,13 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     if len(scoring_sides) > 1 and deal.renege is None:
         # On a renege the reneging side's melds lapse, so both sides' melds may be entered.
         raise InvalidDeal(
-            "Only the side with the best meld scores melds: "
-            + " and ".join(_side_name(rules, s, names) for s in scoring_sides)
-            + " cannot both score them (belle is scored apart).",
+            gettext_noop(
+                "Only the side with the best meld scores melds: %(sides)s cannot both score "
+                "them (belle is scored apart)."
+            ),
             "melds",
+            code="deal.melds_both_sides",
+            params={"sides": both([_side_name(rules, s, names) for s in scoring_sides])},
         )
 
 

@@ -20,16 +20,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.deal import Deal
-from scoring.errors import InvalidDeal
+from scoring.errors import InvalidDeal, gettext_noop
 from scoring.rules import Ruleset
 
 
 def _check_seat(rules: Ruleset, seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise InvalidDeal(
-            f"{rules.name} has {rules.players} seats, numbered 0 to {rules.players - 1}: "
-            f"{seat!r} is not one of them.",
+            gettext_noop(
+                "%(game)s has %(seats)d seats, numbered 0 to %(last)d: %(value)s is not one of "
+                "them."
+            ),
             "dealer",
+            code="dealer.seat",
+            params={
+                "game": rules.name,
+                "seats": rules.players,
+                "last": rules.players - 1,
+                "value": repr(seat),
+            },
         )
     return seat
 

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from scoring.brackets import InvalidBracket, double_elimination, single_elimination
+from scoring.errors import EngineError, Term, gettext_noop
 from scoring.rules import Ruleset
 from scoring.standings import InvalidStandings, validate_keys
 
@@ -50,28 +52,28 @@ MAX_SWISS_ROUNDS = 15
 MAX_POOLS = 16
 MAX_POOL_QUALIFIERS = 8
 
-MATCH_LENGTH = f"A match is from 1 to {MAX_GAMES} games."
-BEST_OF_ODD = "A best-of match is an odd number of games: 1, 3, 5..."
-KNOCKOUT_ODD = "A knockout match needs a winner: play an odd number of games (1, 3, 5...)."
+MATCH_LENGTH = Term(gettext_noop("A match is from 1 to %(games)d games."), games=MAX_GAMES)
+BEST_OF_ODD = Term(gettext_noop("A best-of match is an odd number of games: 1, 3, 5..."))
+KNOCKOUT_ODD = Term(
+    gettext_noop("A knockout match needs a winner: play an odd number of games (1, 3, 5...).")
+)
 
 
-class InvalidFormat(ValueError):
+class InvalidFormat(EngineError):
     """A competition or match format that is not allowed; ``field`` names what to change
     (``entrant_kind``, ``preset``, ``format``, ``games_per_match``, ``tiebreaks``,
     ``best_nights``, ``swiss_rounds``, ``pool_count``, ``pool_top_k``; None: the whole)."""
 
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
 
 @dataclass(frozen=True)
 class FormatProblem:
-    """One thing wrong with a format: the message and the field it concerns."""
+    """One thing wrong with a format: the message and the field it concerns, and the message's
+    ``code`` (see :class:`scoring.errors.EngineError`). ``message`` is a
+    :class:`~scoring.errors.Term`, so the web side can translate it."""
 
     field: str | None
     message: str
+    code: str = dataclass_field(default="", compare=False)
 
 
 def _is_whole(value: object) -> bool:
@@ -90,7 +92,7 @@ def _first_each(problems: Iterable[FormatProblem]) -> list[FormatProblem]:
 
 def _raise_first(problems: Sequence[FormatProblem]) -> None:
     if problems:
-        raise InvalidFormat(problems[0].message, problems[0].field)
+        raise InvalidFormat(problems[0].message, problems[0].field, code=problems[0].code)
 
 
 # -- a competition (a league season; a tournament is one too) --------------------------------
@@ -107,34 +109,56 @@ def competition_problems(
     ``best_nights`` (None: all). The first problem a field, in the order a form shows them."""
     problems = []
     if entrant_kind not in ENTRANT_KINDS:
-        problems.append(FormatProblem("entrant_kind", f"Unknown kind of entrant {entrant_kind!r}."))
+        problems.append(
+            FormatProblem(
+                "entrant_kind",
+                Term(gettext_noop("Unknown kind of entrant %(kind)s."), kind=repr(entrant_kind)),
+                "format.entrant_kind_unknown",
+            )
+        )
     elif entrant_kind == "players" and rules.partnerships:
         problems.append(
             FormatProblem(
                 "entrant_kind",
-                f"{rules.name} is played by partnerships: enter partnerships, or "
-                "individuals whose partners change every round.",
+                Term(
+                    gettext_noop(
+                        "%(game)s is played by partnerships: enter partnerships, or "
+                        "individuals whose partners change every round."
+                    ),
+                    game=rules.name,
+                ),
+                "format.partnerships_game",
             )
         )
     elif entrant_kind != "players" and not rules.partnerships:
         problems.append(
-            FormatProblem("entrant_kind", f"{rules.name} is played alone: enter players.")
+            FormatProblem(
+                "entrant_kind",
+                Term(gettext_noop("%(game)s is played alone: enter players."), game=rules.name),
+                "format.players_game",
+            )
         )
     try:
         keys = validate_keys(tiebreaks)
     except InvalidStandings as error:
-        problems.append(FormatProblem("tiebreaks", str(error)))
+        problems.append(FormatProblem("tiebreaks", error.term(), error.code))
     else:
         if not keys:
             problems.append(
-                FormatProblem("tiebreaks", "Choose at least one key to order the table by.")
+                FormatProblem(
+                    "tiebreaks",
+                    Term(gettext_noop("Choose at least one key to order the table by.")),
+                    "format.no_tiebreak",
+                )
             )
     if not _is_whole(games_per_match) or not 1 <= games_per_match <= MAX_GAMES:
-        problems.append(FormatProblem("games_per_match", MATCH_LENGTH))
+        problems.append(FormatProblem("games_per_match", MATCH_LENGTH, "format.match_length"))
     if best_nights is not None and best_nights < 1:
         problems.append(
             FormatProblem(
-                "best_nights", "Count at least one night, or leave it empty to count all."
+                "best_nights",
+                Term(gettext_noop("Count at least one night, or leave it empty to count all.")),
+                "format.best_nights",
             )
         )
     return _first_each(problems)
@@ -205,38 +229,67 @@ def tournament_problems(
     satisfy is :func:`competition_problems`'s."""
     problems = []
     if format not in FORMATS:
-        problems.append(FormatProblem("format", f"Unknown format {format!r}."))
+        problems.append(
+            FormatProblem(
+                "format",
+                Term(gettext_noop("Unknown format %(format)s."), format=repr(format)),
+                "format.unknown",
+            )
+        )
     if entrant_kind == "rotation":
         problems.append(
             FormatProblem(
-                "entrant_kind", "A tournament is played by fixed players or partnerships."
+                "entrant_kind",
+                Term(gettext_noop("A tournament is played by fixed players or partnerships.")),
+                "format.tournament_rotation",
             )
         )
     if not fits_a_tournament(rules):
         problems.append(
             FormatProblem(
                 "preset",
-                f"{rules.name} has {rules.sides} sides; a tournament match has two.",
+                Term(
+                    gettext_noop("%(game)s has %(sides)d sides; a tournament match has two."),
+                    game=rules.name,
+                    sides=rules.sides,
+                ),
+                "format.tournament_sides",
             )
         )
     if format in KNOCKOUTS and games_per_match % 2 == 0:
-        problems.append(FormatProblem("games_per_match", KNOCKOUT_ODD))
+        problems.append(FormatProblem("games_per_match", KNOCKOUT_ODD, "format.knockout_odd"))
     if best_of and games_per_match % 2 == 0:
-        problems.append(FormatProblem("games_per_match", BEST_OF_ODD))
+        problems.append(FormatProblem("games_per_match", BEST_OF_ODD, "format.best_of_odd"))
     # No number of rounds is allowed: it is worked out from the entrants at the start
     # (:func:`suggested_swiss_rounds`).
     if format == "swiss" and swiss_rounds is not None and not 1 <= swiss_rounds <= MAX_SWISS_ROUNDS:
         problems.append(
-            FormatProblem("swiss_rounds", f"A Swiss is from 1 to {MAX_SWISS_ROUNDS} rounds.")
+            FormatProblem(
+                "swiss_rounds",
+                Term(
+                    gettext_noop("A Swiss is from 1 to %(rounds)d rounds."), rounds=MAX_SWISS_ROUNDS
+                ),
+                "format.swiss_rounds",
+            )
         )
     if format == "pools":
         if not 1 <= (pool_count or 0) <= MAX_POOLS:
-            problems.append(FormatProblem("pool_count", f"Choose from 1 to {MAX_POOLS} pools."))
+            problems.append(
+                FormatProblem(
+                    "pool_count",
+                    Term(gettext_noop("Choose from 1 to %(pools)d pools."), pools=MAX_POOLS),
+                    "format.pool_count",
+                )
+            )
         if not 1 <= (pool_top_k or 0) <= MAX_POOL_QUALIFIERS:
             problems.append(
                 FormatProblem(
                     "pool_top_k",
-                    f"From 1 to {MAX_POOL_QUALIFIERS} entrants qualify from each pool.",
+                    Term(
+                        gettext_noop("From 1 to %(qualifiers)d entrants qualify from each pool."),
+                        qualifiers=MAX_POOL_QUALIFIERS,
+                    ),
+                    "format.pool_top_k",
                 )
             )
     return _first_each(problems)
@@ -282,22 +335,30 @@ def check_tournament_start(
     too small for their qualifiers (each pool needs at least ``max(pool_top_k, 2)``; unset
     pool options count as 2)."""
     if entrants < 2:
-        raise InvalidFormat("A tournament needs at least two entrants.")
+        raise InvalidFormat(
+            gettext_noop("A tournament needs at least two entrants."),
+            code="format.too_few_entrants",
+        )
     try:
         if format == "single":
             single_elimination(entrants, third_place=third_place)
         elif format == "double":
             double_elimination(entrants, reset=final_reset)
     except InvalidBracket as error:
-        raise InvalidFormat(str(error)) from None
+        raise InvalidFormat(error.template, code=error.code, params=error.params) from None
     if format == "pools":
         pools = pool_count or 2
         top_k = pool_top_k or 2
         needed = pools * max(top_k, 2)
         if entrants < needed:
             raise InvalidFormat(
-                f"{pools} pools with {top_k} qualifying from each need at least {needed} entrants.",
+                gettext_noop(
+                    "%(pools)d pools with %(top_k)d qualifying from each need at least "
+                    "%(needed)d entrants."
+                ),
                 "pool_count",
+                code="format.pools_too_small",
+                params={"pools": pools, "top_k": top_k, "needed": needed},
             )
 
 

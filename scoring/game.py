@@ -19,6 +19,7 @@ from scoring.deal import (
     score_deal,
     side_names_for,
 )
+from scoring.errors import Term, gettext_noop
 from scoring.rules import Ruleset
 from scoring.stats import STAT_FIELDS, check_fields
 
@@ -71,16 +72,29 @@ def play_game(
     running: list[tuple[int, ...]] = []
     for number, deal in enumerate(deals, start=1):
         if winner is not None:
-            who = f"side {winner + 1}" if names is None else names[winner]
+            who = (
+                Term(gettext_noop("side %(number)d"), number=winner + 1)
+                if names is None
+                else names[winner]
+            )
             raise InvalidDeal(
-                f"The game is over: {who} won with {totals[winner]}. Deal {number} "
-                "cannot be added.",
+                gettext_noop(
+                    "The game is over: %(who)s won with %(total)d. Deal %(number)d cannot be added."
+                ),
                 "game",
+                code="game.over",
+                params={"who": who, "total": totals[winner], "number": number},
             )
         try:
             result = score_deal(rules, deal, held=held, side_names=names)
         except InvalidDeal as error:
-            raise InvalidDeal(f"Deal {number}: {error.message}", error.field, error.side) from None
+            raise InvalidDeal(
+                gettext_noop("Deal %(number)d: %(message)s"),
+                error.field,
+                error.side,
+                code="game.deal",
+                params={"number": number, "message": error.term()},
+            ) from None
         held = result.held
         totals = [t + p for t, p in zip(totals, result.points, strict=True)]
         results.append(result)

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from scoring.errors import EngineError, gettext_noop
 from scoring.formats import BEST_OF_ODD, MATCH_LENGTH, MAX_GAMES, InvalidFormat
 from scoring.game import game_winner
 from scoring.standings import Result
@@ -39,15 +40,10 @@ from scoring.stats import STAT_FIELDS, sum_stats, zero_stats
 SIDES = (0, 1)
 
 
-class InvalidMatch(ValueError):
+class InvalidMatch(EngineError):
     """A match result that cannot stand: typed totals that are not finished games, a forfeit
     that does not favour its winner. ``field`` names what to change (``scores``, ``side``,
     ``score``)."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 def _is_whole(value: object) -> bool:
@@ -65,10 +61,10 @@ class MatchFormat:
 
     def __post_init__(self) -> None:
         if not _is_whole(self.games) or not 1 <= self.games <= MAX_GAMES:
-            raise InvalidFormat(MATCH_LENGTH, "games_per_match")
+            raise InvalidFormat(MATCH_LENGTH, "games_per_match", code="format.match_length")
         if self.best_of and self.games % 2 == 0:
             # A best of 2 that stands at 1-1 could never end.
-            raise InvalidFormat(BEST_OF_ODD, "games_per_match")
+            raise InvalidFormat(BEST_OF_ODD, "games_per_match", code="format.best_of_odd")
 
     @property
     def majority(self) -> int:
@@ -133,11 +129,15 @@ class Concession:
         if not isinstance(self.score, tuple):
             object.__setattr__(self, "score", tuple(self.score))
         if self.side not in SIDES or not _is_whole(self.side):
-            raise InvalidMatch("Say which side forfeits.", "side")
+            raise InvalidMatch(
+                gettext_noop("Say which side forfeits."), "side", code="match.forfeit_side"
+            )
         winner_points, loser_points = self.score
         if winner_points < 0 or loser_points < 0 or winner_points <= loser_points:
             raise InvalidMatch(
-                "A forfeit score gives the winner more points than the loser.", "score"
+                gettext_noop("A forfeit score gives the winner more points than the loser."),
+                "score",
+                code="match.forfeit_score",
             )
 
     @property
@@ -204,21 +204,34 @@ def typed_games(
     expected = fmt.games
     if len(scores) != expected:
         raise InvalidMatch(
-            f"This competition plays {expected} game(s) a match: give "
-            f"{expected} score(s), one a line.",
+            gettext_noop(
+                "This competition plays %(games)d game(s) a match: give %(games)d score(s), one "
+                "a line."
+            ),
             "scores",
+            code="match.typed_count",
+            params={"games": expected},
         )
     games = []
     for number, pair in enumerate(scores, start=1):
         a, b = pair
         if a < 0 or b < 0:
-            raise InvalidMatch(f"Game {number}: scores cannot be negative.", "scores")
+            raise InvalidMatch(
+                gettext_noop("Game %(number)s: scores cannot be negative."),
+                "scores",
+                code="match.typed_negative",
+                params={"number": number},
+            )
         winner = game_winner((a, b), target)
         if winner is None:
             raise InvalidMatch(
-                f"Game {number}: a finished game has one side on {target} or more, "
-                f"ahead of the other; {a}\u2013{b} is not finished.",
+                gettext_noop(
+                    "Game %(number)s: a finished game has one side on %(target)s or more, ahead of"
+                    " the other; %(a)s–%(b)s is not finished."
+                ),
                 "scores",
+                code="match.typed_unfinished",
+                params={"number": number, "target": target, "a": a, "b": b},
             )
         games.append(GameOutcome(totals=(a, b), winner=winner))
     return tuple(games)

@@ -37,48 +37,76 @@ What the feasibility checks look at (each refusal is exact: what they accept, so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from scoring.errors import InvalidDeal, Names, side_name, side_who
-from scoring.rules import MELD_CARDS, MELD_LABELS, Ruleset
-from scoring.words import possessive
+from scoring.errors import InvalidDeal, Names, Term, gettext_noop, side_name, side_who
+from scoring.rules import MELD_CARDS, MELD_WORDS, Ruleset
+from scoring.words import and_list, whose
 
 #: Card ranks in the natural order runs use, lowest first.
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
-_RANK_WORDS = {
-    "7": ("seven", "sevens"),
-    "8": ("eight", "eights"),
-    "9": ("nine", "nines"),
-    "10": ("ten", "tens"),
-    "J": ("jack", "jacks"),
-    "Q": ("queen", "queens"),
-    "K": ("king", "kings"),
-    "A": ("ace", "aces"),
+
+class RankWords(NamedTuple):
+    """A card rank in words: "the king", "a king" (or "an ace"), "kings"."""
+
+    the: Term
+    a: Term
+    plural: Term
+
+
+RANK_WORDS: dict[str, RankWords] = {
+    "7": RankWords(
+        Term(gettext_noop("the seven")), Term(gettext_noop("a seven")), Term(gettext_noop("sevens"))
+    ),
+    "8": RankWords(
+        Term(gettext_noop("the eight")),
+        Term(gettext_noop("an eight")),
+        Term(gettext_noop("eights")),
+    ),
+    "9": RankWords(
+        Term(gettext_noop("the nine")), Term(gettext_noop("a nine")), Term(gettext_noop("nines"))
+    ),
+    "10": RankWords(
+        Term(gettext_noop("the ten")), Term(gettext_noop("a ten")), Term(gettext_noop("tens"))
+    ),
+    "J": RankWords(
+        Term(gettext_noop("the jack")), Term(gettext_noop("a jack")), Term(gettext_noop("jacks"))
+    ),
+    "Q": RankWords(
+        Term(gettext_noop("the queen")), Term(gettext_noop("a queen")), Term(gettext_noop("queens"))
+    ),
+    "K": RankWords(
+        Term(gettext_noop("the king")), Term(gettext_noop("a king")), Term(gettext_noop("kings"))
+    ),
+    "A": RankWords(
+        Term(gettext_noop("the ace")), Term(gettext_noop("an ace")), Term(gettext_noop("aces"))
+    ),
 }
-_NUMBER_WORDS = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
+#: Numbers in words, inside a sentence and at its start.
+_NUMBER_WORDS: dict[int, tuple[Term, Term]] = {
+    1: (Term(gettext_noop("one")), Term(gettext_noop("One"))),
+    2: (Term(gettext_noop("two")), Term(gettext_noop("Two"))),
+    3: (Term(gettext_noop("three")), Term(gettext_noop("Three"))),
+    4: (Term(gettext_noop("four")), Term(gettext_noop("Four"))),
+    5: (Term(gettext_noop("five")), Term(gettext_noop("Five"))),
+    6: (Term(gettext_noop("six")), Term(gettext_noop("Six"))),
+    7: (Term(gettext_noop("seven")), Term(gettext_noop("Seven"))),
+    8: (Term(gettext_noop("eight")), Term(gettext_noop("Eight"))),
+    9: (Term(gettext_noop("nine")), Term(gettext_noop("Nine"))),
 }
 
 Form = Literal["run", "four"]
 
 
 def _number(n: int) -> str:
-    return _NUMBER_WORDS.get(n, str(n))
+    return _NUMBER_WORDS[n][0] if n in _NUMBER_WORDS else str(n)
 
 
-def _article(rank: str) -> str:
-    return "an" if rank in ("8", "A") else "a"
+def _Number(n: int) -> str:  # noqa: N802 (the capital is the point)
+    return _NUMBER_WORDS[n][1] if n in _NUMBER_WORDS else str(n)
 
 
 def _rank_of(value: object) -> str:
@@ -88,7 +116,10 @@ def _rank_of(value: object) -> str:
     if isinstance(value, str) and value.strip().upper() in RANKS:
         return value.strip().upper()
     raise InvalidDeal(
-        f"{value!r} is not a card rank; the ranks are {', '.join(RANKS)}.", "declared"
+        gettext_noop("%(value)s is not a card rank; the ranks are %(ranks)s."),
+        "declared",
+        code="meld.rank",
+        params={"value": repr(value), "ranks": ", ".join(RANKS)},
     )
 
 
@@ -109,25 +140,50 @@ class Declared:
     def __post_init__(self) -> None:
         if self.form not in ("run", "four"):
             raise InvalidDeal(
-                f"{self.form!r} is not a meld; a meld is a run or a four of a kind.", "declared"
+                gettext_noop("%(form)s is not a meld; a meld is a run or a four of a kind."),
+                "declared",
+                code="meld.form",
+                params={"form": repr(self.form)},
             )
         object.__setattr__(self, "top", _rank_of(self.top))
         if not isinstance(self.trump, bool):
-            raise InvalidDeal("Say whether the run is in trumps: yes or no.", "declared")
+            raise InvalidDeal(
+                gettext_noop("Say whether the run is in trumps: yes or no."),
+                "declared",
+                code="meld.trump_flag",
+            )
         if self.form == "four":
             if self.length != 4 or isinstance(self.length, bool) or self.trump:
-                raise InvalidDeal("A four of a kind is four cards of one rank.", "declared")
+                raise InvalidDeal(
+                    gettext_noop("A four of a kind is four cards of one rank."),
+                    "declared",
+                    code="meld.four_shape",
+                )
             if self.top in ("7", "8"):
-                raise InvalidDeal(f"Four {_RANK_WORDS[self.top][1]} are not a meld.", "declared")
+                raise InvalidDeal(
+                    gettext_noop("Four %(ranks)s are not a meld."),
+                    "declared",
+                    code="meld.four_low",
+                    params={"ranks": RANK_WORDS[self.top].plural},
+                )
             return
         length = self.length
         if isinstance(length, bool) or not isinstance(length, int) or not 3 <= length <= 8:
-            raise InvalidDeal(f"A run is 3 to 8 cards in a row, not {length!r}.", "declared")
+            raise InvalidDeal(
+                gettext_noop("A run is 3 to 8 cards in a row, not %(length)s."),
+                "declared",
+                code="meld.run_length",
+                params={"length": repr(length)},
+            )
         if RANKS.index(self.top) - length + 1 < 0:
             raise InvalidDeal(
-                f"A run of {_number(length)} cannot end at the {_RANK_WORDS[self.top][0]}: "
-                "runs go 7 8 9 10 J Q K A, and nothing is below the seven.",
+                gettext_noop(
+                    "A run of %(length)s cannot end at %(top)s: runs go 7 8 9 10 J Q K A, and "
+                    "nothing is below the seven."
+                ),
                 "declared",
+                code="meld.run_too_low",
+                params={"length": _number(length), "top": RANK_WORDS[self.top].the},
             )
 
     @classmethod
@@ -168,9 +224,62 @@ class Declared:
     def describe(self) -> str:
         """In a player's words: "run of four to the king in trumps", "four aces"."""
         if self.form == "four":
-            return f"four {_RANK_WORDS[self.top][1]}"
-        words = f"run of {_number(self.length)} to the {_RANK_WORDS[self.top][0]}"
-        return f"{words} in trumps" if self.trump else words
+            return Term(gettext_noop("four %(ranks)s"), ranks=RANK_WORDS[self.top].plural)
+        length, top = _number(self.length), RANK_WORDS[self.top].the
+        if self.trump:
+            return Term(
+                gettext_noop("run of %(length)s to %(top)s in trumps"), length=length, top=top
+            )
+        return Term(gettext_noop("run of %(length)s to %(top)s"), length=length, top=top)
+
+    def _described(self) -> str:
+        """:meth:`describe` at the start of a sentence."""
+        if self.form == "four":
+            return Term(gettext_noop("Four %(ranks)s"), ranks=RANK_WORDS[self.top].plural)
+        length, top = _number(self.length), RANK_WORDS[self.top].the
+        if self.trump:
+            return Term(
+                gettext_noop("Run of %(length)s to %(top)s in trumps"), length=length, top=top
+            )
+        return Term(gettext_noop("Run of %(length)s to %(top)s"), length=length, top=top)
+
+    def _words(self) -> _MeldWords:
+        """The meld in a list of melds a hand cannot hold ("a run of four to the king")."""
+        if self.form == "four":
+            return _MeldWords(
+                "four",
+                4,
+                self.describe(),
+                gettext_noop("%(count)s %(meld)s"),
+                {"meld": self.describe()},
+            )
+        params = {"length": _number(self.length), "top": RANK_WORDS[self.top].the}
+        if self.trump:
+            return _MeldWords(
+                "run",
+                self.length,
+                Term(gettext_noop("a run of %(length)s to %(top)s in trumps"), **params),
+                gettext_noop("%(count)s runs of %(length)s to %(top)s in trumps"),
+                params,
+            )
+        return _MeldWords(
+            "run",
+            self.length,
+            Term(gettext_noop("a run of %(length)s to %(top)s"), **params),
+            gettext_noop("%(count)s runs of %(length)s to %(top)s"),
+            params,
+        )
+
+
+class _MeldWords(NamedTuple):
+    """A meld in a list: its form, its cards, its words once (``single``), and the template
+    (with ``%(count)s``) and params of its words when the side has several."""
+
+    form: str
+    length: int
+    single: str
+    many: str
+    params: Mapping[str, object]
 
 
 DeclaredSides = tuple[tuple[Declared, ...], ...]
@@ -201,7 +310,12 @@ def declared_sides(rules: Ruleset, declared: object) -> DeclaredSides:
         or not isinstance(declared, Sequence)
         or len(declared) != rules.sides
     ):
-        raise InvalidDeal(f"Give the melds each of the {rules.sides} sides declared.", "declared")
+        raise InvalidDeal(
+            gettext_noop("Give the melds each of the %(sides)d sides declared."),
+            "declared",
+            code="meld.declared_count",
+            params={"sides": rules.sides},
+        )
     sides: list[tuple[Declared, ...]] = []
     for side, melds in enumerate(declared):
         if melds is None:
@@ -210,14 +324,19 @@ def declared_sides(rules: Ruleset, declared: object) -> DeclaredSides:
             melds = (melds,)
         if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
             raise InvalidDeal(
-                "Each side's declared melds must be a list of melds.", "declared", side
+                gettext_noop("Each side's declared melds must be a list of melds."),
+                "declared",
+                side,
+                code="meld.declared_list",
             )
         for meld in melds:
             if not isinstance(meld, Declared):
                 raise InvalidDeal(
-                    f"{meld!r} is not a declared meld (a run or a four of a kind).",
+                    gettext_noop("%(meld)s is not a declared meld (a run or a four of a kind)."),
                     "declared",
                     side,
+                    code="meld.declared_type",
+                    params={"meld": repr(meld)},
                 )
         sides.append(tuple(melds))
     return tuple(sides)
@@ -231,19 +350,19 @@ def _key(rules: Ruleset, meld: Declared) -> tuple[int, int, int, int, int]:
     return (value, 0, meld.length, RANKS.index(meld.top), int(meld.trump))
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def check_elder(rules: Ruleset, elder: object) -> None:
     """An elder hand's side, when given, is one of the sides."""
     if elder is None:
         return
     if isinstance(elder, bool) or not isinstance(elder, int) or not 0 <= elder < rules.sides:
         raise InvalidDeal(
-            f"The elder hand's side is one of the {rules.sides} sides, numbered 0 to "
-            f"{rules.sides - 1}: {elder!r} is not one of them.",
+            gettext_noop(
+                "The elder hand's side is one of the %(sides)d sides, numbered 0 to %(last)d: "
+                "%(value)s is not one of them."
+            ),
             "elder",
+            code="meld.elder_side",
+            params={"sides": rules.sides, "last": rules.sides - 1, "value": repr(elder)},
         )
 
 
@@ -271,7 +390,7 @@ def meld_comparison(
     ]
     present = [side for side, meld in enumerate(best) if meld is not None]
     if not present:
-        return MeldComparison(None, "nobody declared a meld", tuple(best))
+        return MeldComparison(None, Term(gettext_noop("nobody declared a meld")), tuple(best))
 
     def best_of(side: int) -> Declared:
         meld = best[side]
@@ -284,29 +403,49 @@ def meld_comparison(
         winner = leaders[0]
         others = [s for s in present if s != winner]
         if not others:
-            reason = (
-                f"{best_of(winner).describe()}: only {side_name(rules, winner, names)} "
-                "declared melds"
+            reason: str = Term(
+                gettext_noop("%(meld)s: only %(side)s declared melds"),
+                meld=best_of(winner).describe(),
+                side=side_name(rules, winner, names),
             )
         else:
             second = max(others, key=lambda s: _key(rules, best_of(s)))
-            reason = f"{best_of(winner).describe()} beats {best_of(second).describe()}"
+            reason = Term(
+                gettext_noop("%(meld)s beats %(other)s"),
+                meld=best_of(winner).describe(),
+                other=best_of(second).describe(),
+            )
         return MeldComparison(winner, reason, tuple(best))
     equal = best_of(leaders[0])
-    what = "equal runs in plain suits" if equal.form == "run" and not equal.trump else "equal melds"
-    each = f"{equal.describe()} each"
+    what = (
+        Term(gettext_noop("equal runs in plain suits"))
+        if equal.form == "run" and not equal.trump
+        else Term(gettext_noop("equal melds"))
+    )
+    each = Term(gettext_noop("%(meld)s each"), meld=equal.describe())
     if rules.meld_tie == "nobody":
-        return MeldComparison(None, f"{what}: nobody scores melds ({each})", tuple(best))
+        return MeldComparison(
+            None,
+            Term(gettext_noop("%(what)s: nobody scores melds (%(each)s)"), what=what, each=each),
+            tuple(best),
+        )
     if elder is None:
         raise InvalidDeal(
-            f"The best melds are equal ({each}), and then the elder hand's side scores "
-            "melds: say who the elder hand is (the player to the dealer's left).",
+            gettext_noop(
+                "The best melds are equal (%(each)s), and then the elder hand's side scores "
+                "melds: say who the elder hand is (the player to the dealer's left)."
+            ),
             "elder",
+            code="meld.elder_missing",
+            params={"each": each},
         )
     order = [(elder + step) % rules.sides for step in range(rules.sides)]
     winner = next(s for s in order if s in leaders)
-    reason = (
-        f"{what}: the elder hand's side, {side_name(rules, winner, names)}, scores melds ({each})"
+    reason = Term(
+        gettext_noop("%(what)s: the elder hand's side, %(side)s, scores melds (%(each)s)"),
+        what=what,
+        side=side_name(rules, winner, names),
+        each=each,
     )
     return MeldComparison(winner, reason, tuple(best))
 
@@ -331,31 +470,41 @@ def _hands_words(rules: Ruleset) -> str:
     hands = rules.players // rules.sides
     cards = _number(rules.cards_each)
     if hands == 1:
-        return f"A hand of {cards} cards"
-    return f"{_capital(_number(hands))} hands of {cards} cards"
+        return Term(gettext_noop("A hand of %(cards)s cards"), cards=cards)
+    return Term(
+        gettext_noop("%(hands)s hands of %(cards)s cards"), hands=_Number(hands), cards=cards
+    )
 
 
-def _join(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _melds_words(melds: Sequence[tuple[str, int, str]]) -> str:
-    """``melds``: (form, length, words) a meld. "three fours of a kind", "three runs of four",
+def _melds_words(melds: Sequence[_MeldWords]) -> str:
+    """``melds``: the words of each meld. "three fours of a kind", "three runs of four",
     "four aces, four kings and a run of three", "two runs of five and a run of four"."""
-    forms = {form for form, _, _ in melds}
-    lengths = {length for _, length, _ in melds}
+    forms = {m.form for m in melds}
+    lengths = {m.length for m in melds}
     count = len(melds)
     if count > 1 and forms == {"four"}:
-        return f"{_number(count)} fours of a kind"
-    if count > 1 and forms == {"run"} and len(lengths) == 1 and len(set(melds)) > 1:
-        return f"{_number(count)} runs of {_number(lengths.pop())}"
-    counted: dict[str, int] = {}
-    for _, _, words in melds:
-        counted[words] = counted.get(words, 0) + 1
-    return _join(
+        return Term(gettext_noop("%(count)s fours of a kind"), count=_number(count))
+    if (
+        count > 1
+        and forms == {"run"}
+        and len(lengths) == 1
+        and len({str(m.single) for m in melds}) > 1
+    ):
+        return Term(
+            gettext_noop("%(count)s runs of %(length)s"),
+            count=_number(count),
+            length=_number(lengths.pop()),
+        )
+    counted: dict[str, tuple[_MeldWords, int]] = {}
+    for meld in melds:
+        seen = counted.get(str(meld.single))
+        counted[str(meld.single)] = (meld, 1 if seen is None else seen[1] + 1)
+    return and_list(
         [
-            words if times == 1 else f"{_number(times)} {words.replace('a run', 'runs', 1)}"
-            for words, times in counted.items()
+            meld.single
+            if times == 1
+            else Term.of(meld.many, {**meld.params, "count": _number(times)})
+            for meld, times in counted.values()
         ]
     )
 
@@ -383,25 +532,31 @@ def _fits(sizes: Sequence[int], hands: int, capacity: int) -> bool:
     return place(0)
 
 
-def _check_side_hands(
-    rules: Ruleset, side: int, melds: Sequence[tuple[str, int, str]], names: Names
-) -> None:
+def _check_side_hands(rules: Ruleset, side: int, melds: Sequence[_MeldWords], names: Names) -> None:
     hands = rules.players // rules.sides
     in_hands = rules.cards_each * hands
-    cards = sum(length for _, length, _ in melds)
+    cards = sum(m.length for m in melds)
     if cards > in_hands:
         raise InvalidDeal(
-            f"{possessive(side_who(rules, side, names))} melds need {cards} cards, but the "
-            f"side holds only {in_hands}: a card counts in one meld only.",
+            gettext_noop(
+                "%(whose)s melds need %(cards)d cards, but the side holds only %(held)d: a card "
+                "counts in one meld only."
+            ),
             "melds",
             side,
+            code="meld.too_many_cards",
+            params={"whose": whose(side_who(rules, side, names)), "cards": cards, "held": in_hands},
         )
-    if not _fits([length for _, length, _ in melds], hands, rules.cards_each):
+    if not _fits([m.length for m in melds], hands, rules.cards_each):
         raise InvalidDeal(
-            f"{_hands_words(rules)} cannot hold {_melds_words(melds)}. Each meld lies in one "
-            "player's hand, and a card counts in one meld only.",
+            gettext_noop(
+                "%(hands)s cannot hold %(melds)s. Each meld lies in one player's hand, and a "
+                "card counts in one meld only."
+            ),
             "melds",
             side,
+            code="meld.hands_cannot_hold",
+            params={"hands": _hands_words(rules), "melds": _melds_words(melds)},
         )
 
 
@@ -410,12 +565,20 @@ def check_hands(rules: Ruleset, kinds: Sequence[Sequence[str]], names: Names = N
     could not have held: card counts per hand only (no ranks are known)."""
     for side, side_kinds in enumerate(kinds):
         melds = [
-            (
-                "four" if kind.startswith("four_") else "run",
+            _MeldWords(
+                "four",
+                4,
+                MELD_WORDS[kind],
+                gettext_noop("%(count)s %(meld)s"),
+                {"meld": MELD_WORDS[kind]},
+            )
+            if kind.startswith("four_")
+            else _MeldWords(
+                "run",
                 MELD_CARDS[kind],
-                MELD_LABELS[kind].lower()
-                if kind.startswith("four_")
-                else f"a run of {_number(MELD_CARDS[kind])}",
+                Term(gettext_noop("a run of %(length)s"), length=_number(MELD_CARDS[kind])),
+                gettext_noop("%(count)s runs of %(length)s"),
+                {"length": _number(MELD_CARDS[kind])},
             )
             for kind in side_kinds
         ]
@@ -432,40 +595,51 @@ def check_declared(
     for side, melds in enumerate(sides):
         for meld in melds:
             if rules.meld_value(meld.kind) is None:
+                if meld.kind == "run5":
+                    raise InvalidDeal(
+                        gettext_noop("%(game)s does not pay for %(meld)s (a run of five or more)."),
+                        "declared",
+                        side,
+                        code="meld.run5_not_paid",
+                        params={"game": rules.name, "meld": meld.describe()},
+                    )
                 raise InvalidDeal(
-                    f"{rules.name} does not pay for {meld.describe()}"
-                    + (" (a run of five or more)" if meld.kind == "run5" else "")
-                    + ".",
+                    gettext_noop("%(game)s does not pay for %(meld)s."),
                     "declared",
                     side,
+                    code="meld.not_paid",
+                    params={"game": rules.name, "meld": meld.describe()},
                 )
             if RANKS.index(meld.ranks[0]) < lowest:
                 raise InvalidDeal(
-                    f"{rules.name} is played without sevens and eights: a "
-                    f"{meld.describe()} would need {_article(meld.ranks[0])} "
-                    f"{_RANK_WORDS[meld.ranks[0]][0]}.",
+                    gettext_noop(
+                        "%(game)s is played without sevens and eights: a %(meld)s would need "
+                        "%(card)s."
+                    ),
                     "declared",
                     side,
+                    code="meld.short_deck",
+                    params={
+                        "game": rules.name,
+                        "meld": meld.describe(),
+                        "card": RANK_WORDS[meld.ranks[0]].a,
+                    },
                 )
             if meld.trump and no_trump:
                 raise InvalidDeal(
-                    f"A no-trump deal has no trumps: a {meld.describe()} cannot be.",
+                    gettext_noop("A no-trump deal has no trumps: a %(meld)s cannot be."),
                     "declared",
                     side,
+                    code="meld.no_trump_run",
+                    params={"meld": meld.describe()},
                 )
     for side, melds in enumerate(sides):
         try:
-            _check_side_hands(
-                rules,
-                side,
-                [
-                    (m.form, m.length, m.describe() if m.form == "four" else f"a {m.describe()}")
-                    for m in melds
-                ],
-                names,
-            )
+            _check_side_hands(rules, side, [m._words() for m in melds], names)
         except InvalidDeal as error:
-            raise InvalidDeal(error.message, "declared", side) from None
+            raise InvalidDeal(
+                error.template, "declared", side, code=error.code, params=error.params
+            ) from None
     _check_cards(rules, sides, no_trump)
     return sides
 
@@ -478,9 +652,11 @@ def _check_cards(rules: Ruleset, sides: DeclaredSides, no_trump: bool) -> None:
         if meld.form == "four":
             if meld.top in fours:
                 raise InvalidDeal(
-                    f"There is only one set of four {_RANK_WORDS[meld.top][1]} in the deck.",
+                    gettext_noop("There is only one set of four %(ranks)s in the deck."),
                     "declared",
                     side,
+                    code="meld.four_declared_twice",
+                    params={"ranks": RANK_WORDS[meld.top].plural},
                 )
             fours[meld.top] = side
     runs = [(side, meld) for side, meld in everyone if meld.form == "run"]
@@ -488,21 +664,29 @@ def _check_cards(rules: Ruleset, sides: DeclaredSides, no_trump: bool) -> None:
         for rank in meld.ranks:
             if rank in fours:
                 raise InvalidDeal(
-                    f"{_capital(meld.describe())} needs {_article(rank)} "
-                    f"{_RANK_WORDS[rank][0]}, but all four {_RANK_WORDS[rank][1]} are "
-                    "declared as four of a kind, and a card counts in one meld only.",
+                    gettext_noop(
+                        "%(meld)s needs %(card)s, but all four %(ranks)s are declared as four "
+                        "of a kind, and a card counts in one meld only."
+                    ),
                     "declared",
                     side,
+                    code="meld.run_uses_four",
+                    params={
+                        "meld": meld._described(),
+                        "card": RANK_WORDS[rank].a,
+                        "ranks": RANK_WORDS[rank].plural,
+                    },
                 )
     trumps = [(side, meld) for side, meld in runs if meld.trump]
     for index, (side, meld) in enumerate(trumps):
         for _, other in trumps[:index]:
             if set(meld.ranks) & set(other.ranks):
                 raise InvalidDeal(
-                    f"Two runs in trumps cannot share a card: {meld.describe()} and "
-                    f"{other.describe()}.",
+                    gettext_noop("Two runs in trumps cannot share a card: %(meld)s and %(other)s."),
                     "declared",
                     side,
+                    code="meld.trump_runs_overlap",
+                    params={"meld": meld.describe(), "other": other.describe()},
                 )
     # Runs in plain suits of one rank need a suit each: interval colouring, so this count
     # at each rank is the whole condition.
@@ -512,16 +696,24 @@ def _check_cards(rules: Ruleset, sides: DeclaredSides, no_trump: bool) -> None:
         through = [(side, meld) for side, meld in plain if rank in meld.ranks]
         if len(through) > suits:
             raise InvalidDeal(
-                f"{_capital(_number(len(through)))} runs in plain suits all need "
-                f"{_article(rank)} {_RANK_WORDS[rank][0]}, and only {_number(suits)} suits "
-                "are plain.",
+                gettext_noop(
+                    "%(count)s runs in plain suits all need %(card)s, and only %(suits)s suits "
+                    "are plain."
+                ),
                 "declared",
                 through[-1][0],
+                code="meld.plain_suits",
+                params={
+                    "count": _Number(len(through)),
+                    "card": RANK_WORDS[rank].a,
+                    "suits": _number(suits),
+                },
             )
 
 
 __all__ = [
     "RANKS",
+    "RANK_WORDS",
     "Declared",
     "MeldComparison",
     "check_declared",

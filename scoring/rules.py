@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
+from scoring.errors import EngineError, Term, gettext_noop
+
 SetAward = Literal["own", "all"]
 TieRule = Literal["set", "own", "hang"]
 TricklessMelds = Literal["void", "kept"]
@@ -56,7 +58,11 @@ VOID_REASONS: tuple[str, ...] = ("passed", "schmeiss", "misdeal")
 
 #: What a person reads for each void reason.
 VOID_REASON_LABELS: Mapping[str, str] = MappingProxyType(
-    {"passed": "Everybody passed", "schmeiss": "Schmeiss accepted", "misdeal": "Misdeal"}
+    {
+        "passed": Term(gettext_noop("Everybody passed")),
+        "schmeiss": Term(gettext_noop("Schmeiss accepted")),
+        "misdeal": Term(gettext_noop("Misdeal")),
+    }
 )
 
 #: Every meld kind the engine knows, in the order a sheet lists them. Belle is not a meld kind:
@@ -76,15 +82,31 @@ MELD_KINDS: tuple[str, ...] = (
 #: What a person reads for each meld kind.
 MELD_LABELS: Mapping[str, str] = MappingProxyType(
     {
-        "run3": "Run of 3",
-        "run4": "Run of 4",
-        "run5": "Run of 5 or more",
-        "four_jacks": "Four jacks",
-        "four_9": "Four nines",
-        "four_A": "Four aces",
-        "four_10": "Four tens",
-        "four_K": "Four kings",
-        "four_Q": "Four queens",
+        "run3": Term(gettext_noop("Run of 3")),
+        "run4": Term(gettext_noop("Run of 4")),
+        "run5": Term(gettext_noop("Run of 5 or more")),
+        "four_jacks": Term(gettext_noop("Four jacks")),
+        "four_9": Term(gettext_noop("Four nines")),
+        "four_A": Term(gettext_noop("Four aces")),
+        "four_10": Term(gettext_noop("Four tens")),
+        "four_K": Term(gettext_noop("Four kings")),
+        "four_Q": Term(gettext_noop("Four queens")),
+    }
+)
+
+#: A meld kind inside a sentence ("does not pay for run of 3"): :data:`MELD_LABELS` lowercased,
+#: as words the web side translates.
+MELD_WORDS: Mapping[str, Term] = MappingProxyType(
+    {
+        "run3": Term(gettext_noop("run of 3")),
+        "run4": Term(gettext_noop("run of 4")),
+        "run5": Term(gettext_noop("run of 5 or more")),
+        "four_jacks": Term(gettext_noop("four jacks")),
+        "four_9": Term(gettext_noop("four nines")),
+        "four_A": Term(gettext_noop("four aces")),
+        "four_10": Term(gettext_noop("four tens")),
+        "four_K": Term(gettext_noop("four kings")),
+        "four_Q": Term(gettext_noop("four queens")),
     }
 )
 
@@ -117,8 +139,18 @@ TRUMP_DEAL_TOTAL = 162
 NO_TRUMP_DEAL_TOTAL = 130
 
 
-class InvalidRuleset(ValueError):
+class InvalidRuleset(EngineError):
     """A ruleset that cannot be played: an unknown preset or field, or a value out of range."""
+
+
+#: The words of a whole-number field in a refusal ("Target must be a whole number ...").
+_FIELD_WORDS: Mapping[str, Term] = MappingProxyType(
+    {
+        "target": Term(gettext_noop("Target")),
+        "belle_value": Term(gettext_noop("Belle value")),
+        "renege_award": Term(gettext_noop("Renege award")),
+    }
+)
 
 
 def _frozen_values(values: Mapping[str, int]) -> Mapping[str, int]:
@@ -175,7 +207,9 @@ class Ruleset:
         unknown = sorted(set(self.meld_values) - set(MELD_KINDS))
         if unknown:
             raise InvalidRuleset(
-                f"Unknown meld kind {unknown[0]!r}; the kinds are {', '.join(MELD_KINDS)}."
+                gettext_noop("Unknown meld kind %(kind)s; the kinds are %(kinds)s."),
+                code="ruleset.unknown_meld",
+                params={"kind": repr(unknown[0]), "kinds": ", ".join(MELD_KINDS)},
             )
         object.__setattr__(self, "meld_values", _frozen_values(self.meld_values))
         self._validate()
@@ -221,13 +255,17 @@ class Ruleset:
         unknown = sorted(set(changes) - set(self.OVERRIDABLE))
         if unknown:
             raise InvalidRuleset(
-                f"{', '.join(unknown)} cannot be changed; a ruleset may override "
-                f"{', '.join(self.OVERRIDABLE)}."
+                gettext_noop("%(fields)s cannot be changed; a ruleset may override %(allowed)s."),
+                code="ruleset.not_overridable",
+                params={"fields": ", ".join(unknown), "allowed": ", ".join(self.OVERRIDABLE)},
             )
         if "meld_values" in changes:
             given = changes["meld_values"]
             if not isinstance(given, Mapping):
-                raise InvalidRuleset("Meld values must map meld kinds to points.")
+                raise InvalidRuleset(
+                    gettext_noop("Meld values must map meld kinds to points."),
+                    code="ruleset.meld_values_mapping",
+                )
             merged = dict(self.meld_values)
             for kind, value in given.items():
                 if value is None:
@@ -258,57 +296,81 @@ class Ruleset:
 
     # -- checks --------------------------------------------------------------------------
     def _validate(self) -> None:
-        def whole(name: str, value: Any, low: int, high: int) -> None:
+        def whole(what: Term, value: Any, low: int, high: int) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise InvalidRuleset(
-                    f"{name.replace('_', ' ').capitalize()} must be a whole number from "
-                    f"{low} to {high}, not {value!r}."
+                    gettext_noop(
+                        "%(what)s must be a whole number from %(low)d to %(high)d, not %(value)s."
+                    ),
+                    code="ruleset.whole_number",
+                    params={"what": what, "low": low, "high": high, "value": repr(value)},
                 )
 
-        whole("target", self.target, 1, 100_000)
-        whole("belle_value", self.belle_value, 0, 1_000)
-        whole("renege_award", self.renege_award, 0, 10_000)
+        whole(_FIELD_WORDS["target"], self.target, 1, 100_000)
+        whole(_FIELD_WORDS["belle_value"], self.belle_value, 0, 1_000)
+        whole(_FIELD_WORDS["renege_award"], self.renege_award, 0, 10_000)
         if self.set_award not in SET_AWARDS:
             raise InvalidRuleset(
-                f"Set award must be one of {', '.join(SET_AWARDS)}, not {self.set_award!r}."
+                gettext_noop("Set award must be one of %(choices)s, not %(value)s."),
+                code="ruleset.set_award",
+                params={"choices": ", ".join(SET_AWARDS), "value": repr(self.set_award)},
             )
         if self.tie_rule not in TIE_RULES:
             raise InvalidRuleset(
-                f"Tie rule must be one of {', '.join(TIE_RULES)}, not {self.tie_rule!r}."
+                gettext_noop("Tie rule must be one of %(choices)s, not %(value)s."),
+                code="ruleset.tie_rule",
+                params={"choices": ", ".join(TIE_RULES), "value": repr(self.tie_rule)},
             )
         if self.trickless_melds not in TRICKLESS_MELDS:
             raise InvalidRuleset(
-                "Trickless melds must be one of "
-                f"{', '.join(TRICKLESS_MELDS)}, not {self.trickless_melds!r}."
+                gettext_noop("Trickless melds must be one of %(choices)s, not %(value)s."),
+                code="ruleset.trickless_melds",
+                params={"choices": ", ".join(TRICKLESS_MELDS), "value": repr(self.trickless_melds)},
             )
         if self.meld_tie not in MELD_TIES:
             raise InvalidRuleset(
-                f"Meld tie must be one of {', '.join(MELD_TIES)}, not {self.meld_tie!r}."
+                gettext_noop("Meld tie must be one of %(choices)s, not %(value)s."),
+                code="ruleset.meld_tie",
+                params={"choices": ", ".join(MELD_TIES), "value": repr(self.meld_tie)},
             )
         if self.renege_melds not in RENEGE_MELDS:
             raise InvalidRuleset(
-                f"Renege melds must be one of {', '.join(RENEGE_MELDS)}, not {self.renege_melds!r}."
+                gettext_noop("Renege melds must be one of %(choices)s, not %(value)s."),
+                code="ruleset.renege_melds",
+                params={"choices": ", ".join(RENEGE_MELDS), "value": repr(self.renege_melds)},
             )
         if not isinstance(self.redeal_by_same_dealer, bool):
-            raise InvalidRuleset("Redeal by same dealer must be True or False.")
+            raise InvalidRuleset(
+                gettext_noop("Redeal by same dealer must be True or False."),
+                code="ruleset.redeal_by_same_dealer",
+            )
         unknown_void = [r for r in self.void_reasons if r not in VOID_REASONS]
         if unknown_void or not self.void_reasons:
             raise InvalidRuleset(
-                f"Void reasons must be some of {', '.join(VOID_REASONS)}, "
-                f"not {self.void_reasons!r}."
+                gettext_noop("Void reasons must be some of %(choices)s, not %(value)s."),
+                code="ruleset.void_reasons",
+                params={"choices": ", ".join(VOID_REASONS), "value": repr(self.void_reasons)},
             )
         for kind, value in self.meld_values.items():
-            whole(f"the value of {MELD_LABELS[kind].lower()}", value, 1, 10_000)
+            whole(
+                Term(gettext_noop("The value of %(meld)s"), meld=MELD_WORDS[kind]), value, 1, 10_000
+            )
         if self.sides > 2:
             # With three players "both sides' points" and "the next winner" have no single
             # meaning, so the three-hand game supports only the unambiguous rules.
             if self.set_award != "own":
                 raise InvalidRuleset(
-                    "In a three-hand game each player scores their own points on a set; "
-                    "set award 'all' is for two sides."
+                    gettext_noop(
+                        "In a three-hand game each player scores their own points on a set; "
+                        "set award 'all' is for two sides."
+                    ),
+                    code="ruleset.three_hand_set_award",
                 )
             if self.tie_rule == "hang":
-                raise InvalidRuleset("Held points on a tie ('hang') need exactly two sides.")
+                raise InvalidRuleset(
+                    gettext_noop("Held points on a tie ('hang') need exactly two sides."),
+                    code="ruleset.three_hand_hang",
+                )
 
 
 def _preset(**kwargs: Any) -> Ruleset:
@@ -352,31 +414,39 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {
         "klaberjass": _preset(
             preset="klaberjass",
-            name="Klaberjass",
+            name=Term(gettext_noop("Klaberjass")),
             **_TWO_HAND,
             set_award="all",
             tie_rule="own",
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description="The two-hand game (Bela, Clob): when the makers are set, the "
-            "opponent scores both players' points; on a tie the makers score nothing.",
+            description=Term(
+                gettext_noop(
+                    "The two-hand game (Bela, Clob): when the makers are set, the "
+                    "opponent scores both players' points; on a tie the makers score nothing."
+                )
+            ),
         ),
         "klaberjass-hang": _preset(
             preset="klaberjass-hang",
-            name="Klaberjass, hanging ties",
+            name=Term(gettext_noop("Klaberjass, hanging ties")),
             **_TWO_HAND,
             set_award="all",
             tie_rule="hang",
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description="Two-hand Klaberjass where a tied deal's points are held and go to "
-            "the winner of the next deal.",
+            description=Term(
+                gettext_noop(
+                    "Two-hand Klaberjass where a tied deal's points are held and go to "
+                    "the winner of the next deal."
+                )
+            ),
         ),
         "klabberjass-100": _preset(
             preset="klabberjass-100",
-            name="Klabberjass (runs of five: 100)",
+            name=Term(gettext_noop("Klabberjass (runs of five: 100)")),
             **_TWO_HAND,
             set_award="all",
             tie_rule="set",
@@ -384,23 +454,29 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values={**_KLABERJASS_MELDS, "run5": 100},
             meld_tie="elder",
             source="001",
-            description="Two-hand Klabberjass with schmeiss and dix; a run of five or more "
-            "pays 100 and a tie counts as a set.",
+            description=Term(
+                gettext_noop(
+                    "Two-hand Klabberjass with schmeiss and dix; a run of five or more "
+                    "pays 100 and a tie counts as a set."
+                )
+            ),
         ),
         "zensa": _preset(
             preset="zensa",
-            name="Zensa (Bavarian melds)",
+            name=Term(gettext_noop("Zensa (Bavarian melds)")),
             **_TWO_HAND,
             set_award="all",
             tie_rule="own",
             trickless_melds="void",
             meld_values=_ZENSA_MELDS,
             source="000",
-            description="Two-hand Klaberjass with the Bavarian melds: four of a kind.",
+            description=Term(
+                gettext_noop("Two-hand Klaberjass with the Bavarian melds: four of a kind.")
+            ),
         ),
         "klaberjass-3": _preset(
             preset="klaberjass-3",
-            name="Three-hand Klaberjass",
+            name=Term(gettext_noop("Three-hand Klaberjass")),
             players=3,
             sides=3,
             deck_size=32,
@@ -411,11 +487,13 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             trickless_melds="void",
             meld_values=_KLABERJASS_MELDS,
             source="000",
-            description="Three players, each alone: the makers must beat each other player.",
+            description=Term(
+                gettext_noop("Three players, each alone: the makers must beat each other player.")
+            ),
         ),
         "klaberjass-4": _preset(
             preset="klaberjass-4",
-            name="Four-hand Klaberjass (South African)",
+            name=Term(gettext_noop("Four-hand Klaberjass (South African)")),
             players=4,
             sides=2,
             deck_size=32,
@@ -427,12 +505,15 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values=_KLABERJASS_MELDS,
             no_trump_allowed=True,
             source="000",
-            description="Four players in two partnerships, all 32 cards played; no-trump "
-            "deals allowed.",
+            description=Term(
+                gettext_noop(
+                    "Four players in two partnerships, all 32 cards played; no-trump deals allowed."
+                )
+            ),
         ),
         "clabber": _preset(
             preset="clabber",
-            name="Evansville Clabber",
+            name=Term(gettext_noop("Evansville Clabber")),
             players=4,
             sides=2,
             deck_size=24,
@@ -444,8 +525,12 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
             meld_values=_CLABBER_MELDS,
             redeal_by_same_dealer=True,
             source="002",
-            description="Four players in partnerships with 24 cards (9 to ace); the makers "
-            "must beat the opponents or go set (XX).",
+            description=Term(
+                gettext_noop(
+                    "Four players in partnerships with 24 cards (9 to ace); the makers "
+                    "must beat the opponents or go set (XX)."
+                )
+            ),
         ),
     }
 )
@@ -457,7 +542,9 @@ def get_ruleset(name: str, **overrides: Any) -> Ruleset:
         rules = PRESETS[name]
     except (KeyError, TypeError):
         raise InvalidRuleset(
-            f"Unknown preset {name!r}; the presets are {', '.join(PRESETS)}."
+            gettext_noop("Unknown preset %(name)s; the presets are %(presets)s."),
+            code="ruleset.unknown_preset",
+            params={"name": repr(name), "presets": ", ".join(PRESETS)},
         ) from None
     return rules.replace(**overrides) if overrides else rules
 
@@ -465,10 +552,15 @@ def get_ruleset(name: str, **overrides: Any) -> Ruleset:
 def ruleset_from_data(data: Mapping[str, Any]) -> Ruleset:
     """The inverse of :meth:`Ruleset.to_data`."""
     if not isinstance(data, Mapping) or "preset" not in data:
-        raise InvalidRuleset("A stored ruleset needs a preset name.")
+        raise InvalidRuleset(
+            gettext_noop("A stored ruleset needs a preset name."), code="ruleset.stored_preset"
+        )
     overrides = data.get("overrides") or {}
     if not isinstance(overrides, Mapping):
-        raise InvalidRuleset("A stored ruleset's overrides must be a mapping of fields.")
+        raise InvalidRuleset(
+            gettext_noop("A stored ruleset's overrides must be a mapping of fields."),
+            code="ruleset.stored_overrides",
+        )
     return get_ruleset(data["preset"], **dict(overrides))
 
 
@@ -478,6 +570,7 @@ __all__ = [
     "MELD_CARDS",
     "MELD_KINDS",
     "MELD_LABELS",
+    "MELD_WORDS",
     "MELD_TIES",
     "NO_TRUMP_DEAL_TOTAL",
     "PLAIN_VALUES",

@@ -54,15 +54,24 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from scoring.errors import EngineError, Term, gettext_noop, pgettext
 from scoring.stats import MATCH_COUNTS, check_fields
 
 Result = Literal["win", "draw", "loss"]
 RESULTS: tuple[str, ...] = ("win", "draw", "loss")
 
 
-class InvalidStandings(ValueError):
+class InvalidStandings(EngineError):
     """Standings that cannot be worked out: an unknown or repeated tie-break key, match points
     out of order, or a row that does not fit the entrants."""
+
+
+#: A match's result inside a sentence ("Match points for a win ...").
+_RESULT_WORDS = {
+    "win": pgettext("a match's result", "win"),
+    "draw": pgettext("a match's result", "draw"),
+    "loss": pgettext("a match's result", "loss"),
+}
 
 
 def _is_whole(value: object) -> bool:
@@ -82,12 +91,21 @@ class MatchPoints:
             value = getattr(self, name)
             if not _is_whole(value) or value < 0:
                 raise InvalidStandings(
-                    f"Match points for a {name} must be a whole number, 0 or more; got {value!r}."
+                    gettext_noop(
+                        "Match points for a %(name)s must be a whole number, 0 or more; got "
+                        "%(value)s."
+                    ),
+                    code="standings.match_points_whole",
+                    params={"name": _RESULT_WORDS[name], "value": repr(value)},
                 )
         if not self.win >= self.draw >= self.loss:
             raise InvalidStandings(
-                f"Match points must not reward a worse result: win {self.win} >= draw "
-                f"{self.draw} >= loss {self.loss} does not hold."
+                gettext_noop(
+                    "Match points must not reward a worse result: win %(win)s >= draw %(draw)s >= "
+                    "loss %(loss)s does not hold."
+                ),
+                code="standings.match_points_order",
+                params={"win": self.win, "draw": self.draw, "loss": self.loss},
             )
 
     def for_result(self, result: str) -> int:
@@ -128,11 +146,24 @@ class MatchRow:
     def __post_init__(self) -> None:
         if self.result not in RESULTS:
             raise InvalidStandings(
-                f"Result {self.result!r} for entrant {self.entrant} on night {self.night}; "
-                f"a result is one of {', '.join(RESULTS)}."
+                gettext_noop(
+                    "Result %(result)s for entrant %(entrant)s on night %(night)s; a result is one"
+                    " of %(results)s."
+                ),
+                code="standings.result_unknown",
+                params={
+                    "result": repr(self.result),
+                    "entrant": self.entrant,
+                    "night": self.night,
+                    "results": ", ".join(RESULTS),
+                },
             )
         if self.opponent is not None and self.opponent == self.entrant:
-            raise InvalidStandings(f"Entrant {self.entrant} cannot play against itself.")
+            raise InvalidStandings(
+                gettext_noop("Entrant %(entrant)s cannot play against itself."),
+                code="standings.self_play",
+                params={"entrant": self.entrant},
+            )
         counts = (
             self.games_won,
             self.games_lost,
@@ -154,17 +185,30 @@ class MatchRow:
                 value = getattr(self, name)
                 if not _is_whole(value) or value < 0:
                     raise InvalidStandings(
-                        f"{name} must be a whole number, 0 or more, for entrant {self.entrant} "
-                        f"on night {self.night}; got {value!r}."
+                        gettext_noop(
+                            "%(name)s must be a whole number, 0 or more, for entrant %(entrant)s "
+                            "on night %(night)s; got %(value)s."
+                        ),
+                        code="standings.count_whole",
+                        params={
+                            "name": name,
+                            "entrant": self.entrant,
+                            "night": self.night,
+                            "value": repr(value),
+                        },
                     )
         if not (
             self.made_as_makers + self.sets_suffered <= self.deals_as_makers
             and self.deals_as_makers + self.sets_forced <= self.deals
         ):
             raise InvalidStandings(
-                f"Deal counts do not add up for entrant {self.entrant} on night {self.night}: "
-                "made and set as makers must fit in the deals as makers, and those and the "
-                "sets forced must fit in the deals."
+                gettext_noop(
+                    "Deal counts do not add up for entrant %(entrant)s on night %(night)s: made "
+                    "and set as makers must fit in the deals as makers, and those and the sets "
+                    "forced must fit in the deals."
+                ),
+                code="standings.deal_counts",
+                params={"entrant": self.entrant, "night": self.night},
             )
 
 
@@ -413,99 +457,141 @@ def _made_percentage(
 
 
 _KEYS = (
-    TieBreak("match_points", "Pts", "Match points.", True, _figure("match_points"), "Match points"),
-    TieBreak("wins", "W", "Matches won.", True, _figure("won"), "Matches won"),
     TieBreak(
-        "point_difference",
-        "Diff",
-        "Game points scored minus game points conceded.",
+        "match_points",
+        pgettext("standings column, short", "Pts"),
+        Term(gettext_noop("Match points.")),
         True,
-        _figure("point_difference"),
-        "Point difference",
+        _figure("match_points"),
+        Term(gettext_noop("Match points")),
     ),
     TieBreak(
-        "points_for", "For", "Game points scored.", True, _figure("points_for"), "Game points for"
+        "wins",
+        pgettext("standings column, short", "W"),
+        Term(gettext_noop("Matches won.")),
+        True,
+        _figure("won"),
+        Term(gettext_noop("Matches won")),
+    ),
+    TieBreak(
+        "point_difference",
+        pgettext("standings column, short", "Diff"),
+        Term(gettext_noop("Game points scored minus game points conceded.")),
+        True,
+        _figure("point_difference"),
+        Term(gettext_noop("Point difference")),
+    ),
+    TieBreak(
+        "points_for",
+        pgettext("standings column, short", "For"),
+        Term(gettext_noop("Game points scored.")),
+        True,
+        _figure("points_for"),
+        Term(gettext_noop("Game points for")),
     ),
     TieBreak(
         "points_against",
-        "Agst",
-        "Game points conceded (fewer is better).",
+        pgettext("standings column, short", "Agst"),
+        Term(gettext_noop("Game points conceded (fewer is better).")),
         False,
         _figure("points_against"),
-        "Fewest game points against",
+        Term(gettext_noop("Fewest game points against")),
     ),
     TieBreak(
         "head_to_head",
-        "H2H",
-        "Match points earned in matches among the entrants still tied at this point.",
+        pgettext("standings column, short", "H2H"),
+        Term(
+            gettext_noop(
+                "Match points earned in matches among the entrants still tied at this point."
+            )
+        ),
         True,
         _head_to_head,
-        "Head to head",
+        Term(gettext_noop("Head to head")),
     ),
     TieBreak(
         "fewest_hicks",
-        "Hicks",
-        "Deals the entrant made trump and was set (fewer is better).",
+        pgettext("standings column, short", "Hicks"),
+        Term(gettext_noop("Deals the entrant made trump and was set (fewer is better).")),
         False,
         _figure("sets_suffered"),
-        "Fewest hicks",
+        Term(gettext_noop("Fewest hicks")),
     ),
     TieBreak(
         "most_sets_forced",
-        "Sets",
-        "Deals an opponent made trump and was set.",
+        pgettext("standings column, short", "Sets"),
+        Term(gettext_noop("Deals an opponent made trump and was set.")),
         True,
         _figure("sets_forced"),
-        "Most sets forced",
+        Term(gettext_noop("Most sets forced")),
     ),
     TieBreak(
         "made_percentage",
-        "Made %",
-        "Share of the deals as makers that were made; none made trump ranks last.",
+        pgettext("standings column, short", "Made %"),
+        Term(
+            gettext_noop("Share of the deals as makers that were made; none made trump ranks last.")
+        ),
         True,
         _made_percentage,
-        "Share of trumps made",
+        Term(gettext_noop("Share of trumps made")),
     ),
     TieBreak(
         "meld_points",
-        "Meld",
-        "Points scored for melds.",
+        pgettext("standings column, short", "Meld"),
+        Term(gettext_noop("Points scored for melds.")),
         True,
         _figure("meld_points"),
-        "Meld points",
+        Term(gettext_noop("Meld points")),
     ),
     TieBreak(
         "fewest_reneges",
-        "Ren",
-        "Reneges (fewer is better).",
+        pgettext("standings column, short", "Ren"),
+        Term(gettext_noop("Reneges (fewer is better).")),
         False,
         _figure("reneges"),
-        "Fewest reneges",
+        Term(gettext_noop("Fewest reneges")),
     ),
-    TieBreak("games_won", "Games", "Games won.", True, _figure("games_won"), "Games won"),
+    TieBreak(
+        "games_won",
+        pgettext("standings column, short", "Games"),
+        Term(gettext_noop("Games won.")),
+        True,
+        _figure("games_won"),
+        Term(gettext_noop("Games won")),
+    ),
     TieBreak(
         "buchholz",
-        "Buch",
-        "Sum of the opponents' match points (byes add nothing).",
+        pgettext("standings column, short", "Buch"),
+        Term(gettext_noop("Sum of the opponents' match points (byes add nothing).")),
         True,
         _buchholz,
-        "Buchholz",
+        Term(gettext_noop("Buchholz")),
     ),
     TieBreak(
         "median_buchholz",
-        "M-Buch",
-        "Buchholz without the highest and the lowest opponent (only with 3 or more opponents).",
+        pgettext("standings column, short", "M-Buch"),
+        Term(
+            gettext_noop(
+                "Buchholz without the highest and the lowest opponent (only with 3 or more "
+                "opponents)."
+            )
+        ),
         True,
         _median_buchholz,
-        "Median Buchholz",
+        Term(gettext_noop("Median Buchholz")),
     ),
     TieBreak(
         "sonneborn_berger",
-        "S-B",
-        "Match points of the opponents beaten, plus half of those of the opponents drawn with.",
+        pgettext("standings column, short", "S-B"),
+        Term(
+            gettext_noop(
+                "Match points of the opponents beaten, plus half of those of the opponents drawn "
+                "with."
+            )
+        ),
         True,
         _sonneborn_berger,
-        "Sonneborn-Berger",
+        Term(gettext_noop("Sonneborn-Berger")),
     ),
 )
 
@@ -519,15 +605,25 @@ def validate_keys(keys: Sequence[str]) -> tuple[str, ...]:
     """The chain as a tuple, or :class:`InvalidStandings` for an unknown or repeated key."""
     if isinstance(keys, str):
         # A lone string is a sequence of letters; a caller meant a one-key chain.
-        raise InvalidStandings(f"Give the tie-break keys as a list, e.g. [{keys!r}].")
+        raise InvalidStandings(
+            gettext_noop("Give the tie-break keys as a list, e.g. [%(keys)s]."),
+            code="standings.keys_not_a_list",
+            params={"keys": repr(keys)},
+        )
     seen: set[str] = set()
     for key in keys:
         if key not in TIEBREAKS:
             raise InvalidStandings(
-                f"Unknown tie-break key {key!r}; the keys are {', '.join(TIEBREAKS)}."
+                gettext_noop("Unknown tie-break key %(key)s; the keys are %(keys)s."),
+                code="standings.key_unknown",
+                params={"key": repr(key), "keys": ", ".join(TIEBREAKS)},
             )
         if key in seen:
-            raise InvalidStandings(f"Tie-break key {key!r} is listed twice.")
+            raise InvalidStandings(
+                gettext_noop("Tie-break key %(key)s is listed twice."),
+                code="standings.key_twice",
+                params={"key": repr(key)},
+            )
         seen.add(key)
     return tuple(keys)
 
@@ -590,7 +686,11 @@ def _entrant_ids(entrants: Iterable[int]) -> list[int]:
     ids = sorted(entrants)
     if len(set(ids)) != len(ids):
         twice = next(e for e, f in zip(ids, ids[1:], strict=False) if e == f)
-        raise InvalidStandings(f"Entrant {twice} is listed twice.")
+        raise InvalidStandings(
+            gettext_noop("Entrant %(twice)s is listed twice."),
+            code="standings.entrant_twice",
+            params={"twice": twice},
+        )
     return ids
 
 
@@ -611,19 +711,29 @@ def tally(
     ids = _entrant_ids(entrants)
     if best_nights is not None and (not _is_whole(best_nights) or best_nights < 1):
         raise InvalidStandings(
-            f"Best nights must be a whole number, 1 or more; got {best_nights!r}."
+            gettext_noop("Best nights must be a whole number, 1 or more; got %(best_nights)s."),
+            code="standings.best_nights",
+            params={"best_nights": repr(best_nights)},
         )
     known = set(ids)
     by_entrant: dict[int, list[MatchRow]] = {e: [] for e in ids}
     for row in rows:
         if row.entrant not in known:
             raise InvalidStandings(
-                f"A row for entrant {row.entrant} on night {row.night}, who is not an entrant."
+                gettext_noop(
+                    "A row for entrant %(entrant)s on night %(night)s, who is not an entrant."
+                ),
+                code="standings.row_not_entrant",
+                params={"entrant": row.entrant, "night": row.night},
             )
         if row.opponent is not None and row.opponent not in known:
             raise InvalidStandings(
-                f"Entrant {row.entrant} played {row.opponent} on night {row.night}, who is not "
-                "an entrant."
+                gettext_noop(
+                    "Entrant %(entrant)s played %(opponent)s on night %(night)s, who is not an "
+                    "entrant."
+                ),
+                code="standings.opponent_not_entrant_night",
+                params={"entrant": row.entrant, "opponent": row.opponent, "night": row.night},
             )
         by_entrant[row.entrant].append(row)
     return {
@@ -653,7 +763,9 @@ def rank(
             if not records.keys() >= set(met):
                 opponent = next(o for o in met if o not in records)
                 raise InvalidStandings(
-                    f"Entrant {t.entrant} played {opponent}, who is not an entrant."
+                    gettext_noop("Entrant %(entrant)s played %(opponent)s, who is not an entrant."),
+                    code="standings.opponent_not_entrant",
+                    params={"entrant": t.entrant, "opponent": opponent},
                 )
 
     values: dict[int, dict[str, float | None]] = {e: {} for e in ids}

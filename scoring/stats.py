@@ -31,6 +31,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from scoring.errors import Term, gettext_noop, pgettext
+
 #: A side's statistics over a game's deals (see the module's words), in display order.
 STAT_FIELDS: tuple[str, ...] = (
     "deals",
@@ -62,18 +64,46 @@ class StatLabel:
 #: Headings and descriptions of every match count, as the standings pages print them.
 STAT_LABELS: Mapping[str, StatLabel] = MappingProxyType(
     {
-        "games_won": StatLabel("Games", "Games won"),
-        "games_lost": StatLabel("Lost", "Games lost"),
-        "points_for": StatLabel("For", "Game points for"),
-        "points_against": StatLabel("Agst", "Game points against"),
-        "deals": StatLabel("Deals", "Deals played"),
-        "deals_as_makers": StatLabel("Trump", "Deals as makers (made trump)"),
-        "made_as_makers": StatLabel("Made", "Deals as makers that were made"),
-        "sets_suffered": StatLabel("Hicks", "Hicks: deals as makers that were set"),
-        "sets_forced": StatLabel("Sets", "Sets forced: opponents' deals as makers set"),
-        "meld_points": StatLabel("Meld", "Meld points"),
-        "belles": StatLabel("Belles", "Belles scored"),
-        "reneges": StatLabel("Ren", "Reneges"),
+        "games_won": StatLabel(
+            pgettext("standings column, short", "Games"), Term(gettext_noop("Games won"))
+        ),
+        "games_lost": StatLabel(
+            pgettext("standings column, short", "Lost"), Term(gettext_noop("Games lost"))
+        ),
+        "points_for": StatLabel(
+            pgettext("standings column, short", "For"), Term(gettext_noop("Game points for"))
+        ),
+        "points_against": StatLabel(
+            pgettext("standings column, short", "Agst"), Term(gettext_noop("Game points against"))
+        ),
+        "deals": StatLabel(
+            pgettext("standings column, short", "Deals"), Term(gettext_noop("Deals played"))
+        ),
+        "deals_as_makers": StatLabel(
+            pgettext("standings column, short", "Trump"),
+            Term(gettext_noop("Deals as makers (made trump)")),
+        ),
+        "made_as_makers": StatLabel(
+            pgettext("standings column, short", "Made"),
+            Term(gettext_noop("Deals as makers that were made")),
+        ),
+        "sets_suffered": StatLabel(
+            pgettext("standings column, short", "Hicks"),
+            Term(gettext_noop("Hicks: deals as makers that were set")),
+        ),
+        "sets_forced": StatLabel(
+            pgettext("standings column, short", "Sets"),
+            Term(gettext_noop("Sets forced: opponents' deals as makers set")),
+        ),
+        "meld_points": StatLabel(
+            pgettext("standings column, short", "Meld"), Term(gettext_noop("Meld points"))
+        ),
+        "belles": StatLabel(
+            pgettext("standings column, short", "Belles"), Term(gettext_noop("Belles scored"))
+        ),
+        "reneges": StatLabel(
+            pgettext("standings column, short", "Ren"), Term(gettext_noop("Reneges"))
+        ),
     }
 )
 

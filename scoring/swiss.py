@@ -67,6 +67,8 @@ from math import isfinite
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
+from scoring.errors import EngineError, gettext_noop, pgettext
+
 T = TypeVar("T", bound=Hashable)
 
 #: How many neighbours in the ranking (and around the usual partner) each entrant is first
@@ -74,7 +76,7 @@ T = TypeVar("T", bound=Hashable)
 WINDOW = 8
 
 
-class InvalidPairing(ValueError):
+class InvalidPairing(EngineError):
     """A round that cannot be paired or drawn: an entrant listed twice, a score that is not a
     number, a pair of an entrant with itself, too few tables."""
 
@@ -103,7 +105,11 @@ class SwissRound(Generic[T]):
 
 def _number(value: object, what: str, who: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not isfinite(value):
-        raise InvalidPairing(f"The {what} of {who!r} must be a number; got {value!r}.")
+        raise InvalidPairing(
+            gettext_noop("The %(what)s of %(who)s must be a number; got %(value)s."),
+            code="swiss.not_a_number",
+            params={"what": what, "who": repr(who), "value": repr(value)},
+        )
     return float(value)
 
 
@@ -122,12 +128,19 @@ class _Field(Generic[T]):
         seen: set[T] = set()
         for e in listed:
             if e.id is None:
-                raise InvalidPairing("None cannot be an entrant: it stands for no bye.")
+                raise InvalidPairing(
+                    gettext_noop("None cannot be an entrant: it stands for no bye."),
+                    code="swiss.none_entrant",
+                )
             if e.id in seen:
-                raise InvalidPairing(f"Entrant {e.id!r} is listed twice.")
+                raise InvalidPairing(
+                    gettext_noop("Entrant %(entrant)s is listed twice."),
+                    code="swiss.entrant_twice",
+                    params={"entrant": repr(e.id)},
+                )
             seen.add(e.id)
-        scores = [_number(e.score, "score", e.id) for e in listed]
-        ratings = [_number(e.rating, "rating", e.id) for e in listed]
+        scores = [_number(e.score, pgettext("a Swiss entrant's", "score"), e.id) for e in listed]
+        ratings = [_number(e.rating, pgettext("a Swiss entrant's", "rating"), e.id) for e in listed]
         tiebreak = list(range(len(listed)))
         if seed is not None:
             random.Random(seed).shuffle(tiebreak)
@@ -152,7 +165,11 @@ class _Field(Generic[T]):
         for pair in history:
             a, b = pair
             if a == b:
-                raise InvalidPairing(f"The history pairs {a!r} with itself.")
+                raise InvalidPairing(
+                    gettext_noop("The history pairs %(entrant)s with itself."),
+                    code="swiss.history_self",
+                    params={"entrant": repr(a)},
+                )
             if a in self.rank and b in self.rank:
                 self.met[_ordered(self.rank[a], self.rank[b])] += 1
         counted = Counter(e for e in byes if e in self.rank)
@@ -397,16 +414,28 @@ def swap_entrants(
     itself, or two entrants who already play each other.
     """
     if first == second:
-        raise InvalidPairing(f"{first!r} cannot be swapped with itself.")
+        raise InvalidPairing(
+            gettext_noop("%(entrant)s cannot be swapped with itself."),
+            code="swiss.swap_self",
+            params={"entrant": repr(first)},
+        )
     where: dict[T, tuple[int, int]] = {}
     for table, pair in enumerate(pairs):
         for side, entrant in enumerate(pair):
             where[entrant] = (table, side)
     for entrant in (first, second):
         if entrant not in where and entrant != bye:
-            raise InvalidPairing(f"{entrant!r} is not in this round.")
+            raise InvalidPairing(
+                gettext_noop("%(entrant)s is not in this round."),
+                code="swiss.not_in_round",
+                params={"entrant": repr(entrant)},
+            )
     if first in where and second in where and where[first][0] == where[second][0]:
-        raise InvalidPairing(f"{first!r} and {second!r} already play each other.")
+        raise InvalidPairing(
+            gettext_noop("%(entrant)s and %(second)s already play each other."),
+            code="swiss.already_paired",
+            params={"entrant": repr(first), "second": repr(second)},
+        )
     swapped = {first: second, second: first}
     new_pairs = tuple((swapped.get(home, home), swapped.get(away, away)) for home, away in pairs)
     new_bye = swapped.get(bye, bye) if bye is not None else None
@@ -468,17 +497,33 @@ def table_draw(
     seen: set[T] = set()
     for home, away in pairs:
         if home == away:
-            raise InvalidPairing(f"{home!r} cannot be paired with itself.")
+            raise InvalidPairing(
+                gettext_noop("%(entrant)s cannot be paired with itself."),
+                code="swiss.pair_self",
+                params={"entrant": repr(home)},
+            )
         for e in (home, away):
             if e in seen:
-                raise InvalidPairing(f"Entrant {e!r} is in two pairs.")
+                raise InvalidPairing(
+                    gettext_noop("Entrant %(entrant)s is in two pairs."),
+                    code="swiss.entrant_in_two_pairs",
+                    params={"entrant": repr(e)},
+                )
             seen.add(e)
     numbers = list(range(1, len(pairs) + 1)) if tables is None else list(tables)
     if len(set(numbers)) != len(numbers):
         twice = next(t for i, t in enumerate(numbers) if t in numbers[:i])
-        raise InvalidPairing(f"Table {twice!r} is listed twice.")
+        raise InvalidPairing(
+            gettext_noop("Table %(twice)s is listed twice."),
+            code="swiss.table_twice",
+            params={"twice": repr(twice)},
+        )
     if len(numbers) < len(pairs):
-        raise InvalidPairing(f"{len(pairs)} pairs need {len(pairs)} tables; {len(numbers)} given.")
+        raise InvalidPairing(
+            gettext_noop("%(pairs)s pairs need %(pairs)s tables; %(given)s given."),
+            code="swiss.tables_count",
+            params={"pairs": len(pairs), "given": len(numbers)},
+        )
 
     used = [
         (frozenset(previous_tables.get(home, ())), frozenset(previous_tables.get(away, ())))

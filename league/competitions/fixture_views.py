@@ -46,6 +46,7 @@ from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, 
 from league.competitions.presenters import best_note, entrant_heading, extra_keys, standing_rows
 from league.competitions.selectors import FixtureLine, StandingLine
 from league.competitions.tables import StandingsTable
+from league.engine_words import engine_word
 from league.errors import Refused
 from league.games.forms import FirstDealerForm
 from league.live import topics as live_topics
@@ -283,9 +284,8 @@ def standings_table(
     extra = [
         (
             f"key_{key}",
-            # The engine's words, marked there, in the reader's language.
-            _(TIEBREAKS[key].label),
-            _(TIEBREAKS[key].description),
+            engine_word(TIEBREAKS[key].label),
+            engine_word(TIEBREAKS[key].description),
             TIEBREAKS[key].higher_is_better,
         )
         for key in extra_keys(competition.tiebreaks)

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from league.engine_words import engine_message
 from league.errors import Refused
 from league.forms_common import (
     NUMBER_INPUT,
@@ -270,7 +271,7 @@ class CompetitionForm(forms.Form):
             except InvalidStandings as error:
                 # Name the figure that is out of order: a draw above a win, or a loss above it.
                 low = data["points_draw"] > data["points_win"]
-                self.add_error("points_draw" if low else "points_loss", str(error))
+                self.add_error("points_draw" if low else "points_loss", engine_message(error))
         return data
 
     def _clean_rules(self, data: dict[str, Any]) -> None:
@@ -294,7 +295,7 @@ class CompetitionForm(forms.Form):
             try:
                 get_ruleset(data["preset"], **{name: value})
             except InvalidRuleset as error:
-                self.add_error(field, str(error))
+                self.add_error(field, engine_message(error))
         if self.errors:
             return
         changes = {name: data[name] for name in RULE_FIELDS if name in overrides}
@@ -303,7 +304,7 @@ class CompetitionForm(forms.Form):
         try:
             data["rules"] = get_ruleset(data["preset"], **changes)
         except InvalidRuleset as error:
-            self.add_error(list(overrides)[-1] if overrides else "preset", str(error))
+            self.add_error(list(overrides)[-1] if overrides else "preset", engine_message(error))
 
 
 class EntrantForm(forms.Form):

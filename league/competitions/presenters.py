@@ -12,6 +12,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, ngettext
 
 from league.competitions.selectors import StandingLine
+from league.engine_words import engine_word
 from league.models import Competition, EntrantKind
 from scoring.standings import TIEBREAKS
 
@@ -139,14 +140,14 @@ def describe_key(key: str) -> str:
     """A key as the chain is read: "Pts (match points)"."""
     tiebreak = TIEBREAKS[key]
     # The engine's words, marked there, in the reader's language.
-    words = gettext(tiebreak.description).rstrip(".")
+    words = engine_word(tiebreak.description).rstrip(".")
     # Lower case inside the brackets, but for a name ("Buchholz"), an abbreviation, or German,
     # whose nouns keep their capital.
     german = (get_language() or "").startswith("de")
     if not (german or words.startswith(("Buchholz", "Sonneborn")) or words[:2].isupper()):
         words = words[0].lower() + words[1:]
     return gettext("%(name)s (%(description)s)") % {
-        "name": gettext(tiebreak.label),
+        "name": engine_word(tiebreak.label),
         "description": words,
     }
 

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
-from league.errors import DealTaken, Refused, engine_text
+from league.engine_words import engine_catalog, engine_message
+from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
 from league.models import Deal, Game, MeldEntry, VoidReason
@@ -130,7 +131,7 @@ class GameForm(forms.Form):
         except InvalidRuleset as error:
             # Only the set award and tie rule can clash with a preset (three-hand games).
             chosen = [name for name in ("set_award", "tie_rule") if name in overrides]
-            self.add_error(chosen[-1] if chosen else "preset", engine_text(error))
+            self.add_error(chosen[-1] if chosen else "preset", engine_message(error))
             return data
         names = [clean_name(data.get(f"side_{i}") or "") for i in range(rules.sides)]
         for i, name in enumerate(names):
@@ -532,7 +533,7 @@ class DealForm(forms.Form):
                         )
                     except (InvalidDeal, ValueError) as error:
                         message = (
-                            engine_text(error) if isinstance(error, InvalidDeal) else str(error)
+                            engine_message(error) if isinstance(error, InvalidDeal) else str(error)
                         )
                         problem = (
                             f"{prefix}_meld",
@@ -791,8 +792,7 @@ class DealForm(forms.Form):
             field = group
         elif group == "no_trump" and "no_trump" in self.fields:
             field = "no_trump"
-        message = error.message if isinstance(error, Refused) else engine_text(error)
-        self._group_error(group, message, field)
+        self._group_error(group, engine_message(error.message), field)
 
     def top_errors(self) -> list[str]:
         """Errors not shown next to a part of the form."""
@@ -904,6 +904,7 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     # (the totals and held points the waiting deals add to; the dealer, whose elder hand
     # settles equal declared melds).
     form.offline = {
+        "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
         "rules": game.ruleset_data,
         "side_names": list(game.side_names),
         "held": held,

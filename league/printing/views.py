@@ -48,6 +48,7 @@ from league.competitions.presenters import (
     standing_rows,
 )
 from league.competitions.selectors import StandingLine
+from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.languages import room_language
 from league.models import Competition, Game
@@ -133,7 +134,7 @@ def _blank_sheets_pdf(data: dict[str, Any]) -> HttpResponse:
     first_table = data.get("first_table")
     sheets = [
         BlankSheet(
-            ruleset_name=rules.name,
+            ruleset_name=engine_word(rules.name),
             ruleset_lines=games_selectors.ruleset_lines(rules),
             sides=rules.sides,
             side_names=names[i] if i < len(names) else (),
@@ -215,7 +216,11 @@ def standings_sheet(
     # (heading, row value, meaning), in the active language
     columns = [(str(heading), name, str(words)) for heading, name, words in PDF_COLUMNS]
     columns += [
-        (str(TIEBREAKS[k].label), f"key_{k}", _meaning(str(TIEBREAKS[k].description)))
+        (
+            engine_word(TIEBREAKS[k].label),
+            f"key_{k}",
+            _meaning(engine_word(TIEBREAKS[k].description)),
+        )
         for k in extras
     ]
     heading_of = {name: heading for heading, name, _words in columns}
@@ -226,7 +231,7 @@ def standings_sheet(
         club=competition.club.name,
         date=date,
         ruleset_name=_("%(rules)s, games to %(target)d")
-        % {"rules": rules.name, "target": rules.target},
+        % {"rules": engine_word(rules.name), "target": rules.target},
         chain=tuple(str(describe_key(key)) for key in competition.tiebreaks),
         columns=tuple(heading for heading, _name, _words in columns),
         rows=tuple(

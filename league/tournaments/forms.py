@@ -15,6 +15,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from league.engine_words import engine_message
 from league.forms_common import (
     NUMBER_INPUT,
     TieBreakChainField,
@@ -189,7 +190,9 @@ class TournamentForm(forms.Form):
             try:
                 data["rules"] = rules = get_ruleset(preset, **overrides)
             except InvalidRuleset as error:
-                self.add_error(list(overrides)[-1] if overrides else "preset", str(error))
+                self.add_error(
+                    list(overrides)[-1] if overrides else "preset", engine_message(error)
+                )
             else:
                 if not data.get("entrant_kind"):
                     data["entrant_kind"] = (
@@ -197,8 +200,7 @@ class TournamentForm(forms.Form):
                     )
         games = data.get("games_per_match")
         if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
-            # The engine marks its sentence (gettext_noop): translated here.
-            self.add_error("games_per_match", _(KNOCKOUT_ODD))
+            self.add_error("games_per_match", engine_message(KNOCKOUT_ODD))
         return data
 
 

@@ -53,6 +53,7 @@ from django.utils.translation import gettext as _
 
 from league.competitions import selectors as competitions_selectors
 from league.competitions.selectors import FixtureLine
+from league.engine_words import engine_word
 from league.forms_common import ordinal
 from league.games import selectors as games_selectors
 from league.models import (
@@ -984,7 +985,7 @@ def table_pack(
         for side in linked or [None]:
             sheets.append(
                 BlankSheet(
-                    ruleset_name=rules.name,
+                    ruleset_name=engine_word(rules.name),
                     ruleset_lines=lines,
                     sides=2,
                     side_names=names,
@@ -1168,8 +1169,7 @@ def _standing_columns(
                 return str(int(figure))
             return formats.number_format(figure, 1)
 
-        # The engine marks its labels for translation (gettext_noop): translated here.
-        columns.append((_(TIEBREAKS[key].label), value))
+        columns.append((engine_word(TIEBREAKS[key].label), value))
     return tuple(columns)
 
 

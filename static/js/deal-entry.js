@@ -244,7 +244,7 @@
   }
 
   // The words of the engine's refusal (rules.js), as the form shows them: the one place they
-  // pass through (the server's twin: league/errors.py engine_text).
+  // pass through, already in the page's language (rules.js; the server's twin: league.engine_words).
   function engineText(error) {
     return error.message;
   }

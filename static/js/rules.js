@@ -79,11 +79,52 @@
         four_10: 100, four_K: 100, four_Q: 100 }, redeal_by_same_dealer: true })
   };
 
+  // A refusal: ``message`` is words (T below) or a plain string; the page's language is used.
   function InvalidDeal(message, field, side) {
-    this.message = message;
+    this.term = message;
+    this.message = say(message);
     this.field = field === undefined ? null : field;
     this.side = side === undefined ? null : side;
   }
+
+  // -- the engine's words in the page's language (scoring/errors.py Term; league/engine_words.py)
+  // T(template, params, context): English words with named placeholders, as the engine marks
+  // them. say() gives them in the page's language from the catalog the page carries ("words"
+  // in the deal form's json_script "deal-state": {msgid or context\u0004msgid: translation}),
+  // English where it has none, so the preview refuses in the same words as the server.
+  function T(template, params, context) {
+    return { template: template, params: params || {}, context: context || null };
+  }
+  var WORDS = null;
+  function catalog() {
+    if (WORDS === null) {
+      WORDS = {};
+      try {
+        var script = global.document && global.document.getElementById("deal-state");
+        if (script) WORDS = JSON.parse(script.textContent).words || {};
+      } catch (e) { WORDS = {}; }
+    }
+    return WORDS;
+  }
+  function fill(text, params, words) {
+    var lost = false;
+    var out = text.replace(/%\((\w+)\)[sd]|%%/g, function (whole, name) {
+      if (whole === "%%") return "%";
+      if (!Object.prototype.hasOwnProperty.call(params, name)) { lost = true; return whole; }
+      return render(params[name], words);
+    });
+    return lost ? null : out;
+  }
+  function render(x, words) {
+    if (x === null || typeof x !== "object" || !("template" in x)) return String(x);
+    var key = x.context ? x.context + "\u0004" + x.template : x.template;
+    var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : x.template;
+    if (!Object.keys(x.params).length) return text;
+    var out = fill(text, x.params, words);
+    return out === null ? fill(x.template, x.params, words) : out; // a translation that lost a placeholder
+  }
+  function say(x) { return render(x, catalog()); }
+  function english(x) { return render(x, {}); }
 
   // A game's ruleset data as a ruleset: its preset with its overrides (meld values merged,
   // a kind given as null no longer paid), as scoring.rules.ruleset_from_data does.
@@ -116,24 +157,39 @@
   function meldValue(rules, kind) {
     return Object.prototype.hasOwnProperty.call(rules.meld_values, kind) ? rules.meld_values[kind] : null;
   }
-  function number(n) { return NUMBER_WORDS[n] || String(n); }
-  function article(rank) { return rank === "8" || rank === "A" ? "an" : "a"; }
+  function number(n) { return NUMBER_WORDS[n] ? T(NUMBER_WORDS[n]) : String(n); }
+  function Number_(n) { return NUMBER_WORDS[n] ? T(capital(NUMBER_WORDS[n])) : String(n); }
   function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
-  function pyCapitalize(text) { return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase(); }
-  function possessive(name) { return /[sS]$/.test(name) ? name + "'" : name + "'s"; }
+  // scoring/melds.py RANK_WORDS: "the king", "a king" / "an ace", "kings".
+  function rankThe(rank) { return T("the " + RANK_WORDS[rank][0]); }
+  function rankA(rank) {
+    return T((rank === "8" || rank === "A" ? "an " : "a ") + RANK_WORDS[rank][0]);
+  }
+  function rankPlural(rank) { return T(RANK_WORDS[rank][1]); }
+  function meldWords(kind) { return T(MELD_LABELS[kind].toLowerCase()); } // scoring.rules.MELD_WORDS
+  function gameName(rules) { return T(rules.name); }
+  // scoring/words.py whose, both, and_list; scoring/errors.py side_name, side_who.
+  function whose(name) {
+    return T(/[sS]$/.test(english(name)) ? "%(name)s'" : "%(name)s's", { name: name });
+  }
+  function both(words) {
+    return words.length === 1 ? words[0]
+      : T("%(first)s and %(second)s", { first: words[0], second: both(words.slice(1)) });
+  }
+  function andList(words) {
+    if (words.length === 1) return words[0];
+    if (words.length === 2) return T("%(first)s and %(second)s", { first: words[0], second: words[1] });
+    return T("%(first)s, %(rest)s", { first: words[0], rest: andList(words.slice(1)) });
+  }
   function sideName(rules, side, names) {
     if (names) return names[side];
-    return (partnerships(rules) ? "partnership" : "player") + " " + (side + 1);
+    return T(partnerships(rules) ? "partnership %(number)d" : "player %(number)d", { number: side + 1 });
   }
   function sideWho(rules, side, names) {
-    var name = sideName(rules, side, names);
-    return names ? name : pyCapitalize(name);
+    if (names) return names[side];
+    return T(partnerships(rules) ? "Partnership %(number)d" : "Player %(number)d", { number: side + 1 });
   }
-  function everybody(rules) { return rules.sides === 2 ? "both sides" : "every player"; }
-  function join(words) {
-    return words.length === 1 ? words[0]
-      : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
-  }
+  function everybody(rules) { return T(rules.sides === 2 ? "both sides" : "every player"); }
   function range(n) { var out = []; for (var i = 0; i < n; i++) out.push(i); return out; }
   function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
 
@@ -143,30 +199,33 @@
     if (typeof value === "string" && RANKS.indexOf(value.trim().toUpperCase()) >= 0) {
       return value.trim().toUpperCase();
     }
-    throw new InvalidDeal(JSON.stringify(value) + " is not a card rank; the ranks are " +
-      RANKS.join(", ") + ".", "declared");
+    throw new InvalidDeal(T("%(value)s is not a card rank; the ranks are %(ranks)s.",
+      { value: JSON.stringify(value), ranks: RANKS.join(", ") }), "declared");
   }
 
   // A declared meld checked as scoring.melds.Declared checks it when it is made.
   function declared(raw) {
     var form = raw.form, length = raw.length, trump = raw.trump === undefined ? false : raw.trump;
     if (form !== "run" && form !== "four") {
-      throw new InvalidDeal(JSON.stringify(form) + " is not a meld; a meld is a run or a four of a kind.", "declared");
+      throw new InvalidDeal(T("%(form)s is not a meld; a meld is a run or a four of a kind.",
+        { form: JSON.stringify(form) }), "declared");
     }
     var top = rankOf(raw.top);
     if (typeof trump !== "boolean") {
-      throw new InvalidDeal("Say whether the run is in trumps: yes or no.", "declared");
+      throw new InvalidDeal(T("Say whether the run is in trumps: yes or no."), "declared");
     }
     if (form === "four") {
-      if (length !== 4 || trump) throw new InvalidDeal("A four of a kind is four cards of one rank.", "declared");
-      if (top === "7" || top === "8") throw new InvalidDeal("Four " + RANK_WORDS[top][1] + " are not a meld.", "declared");
+      if (length !== 4 || trump) throw new InvalidDeal(T("A four of a kind is four cards of one rank."), "declared");
+      if (top === "7" || top === "8") {
+        throw new InvalidDeal(T("Four %(ranks)s are not a meld.", { ranks: rankPlural(top) }), "declared");
+      }
     } else {
       if (!isWhole(length) || length < 3 || length > 8) {
-        throw new InvalidDeal("A run is 3 to 8 cards in a row, not " + length + ".", "declared");
+        throw new InvalidDeal(T("A run is 3 to 8 cards in a row, not %(length)s.", { length: length }), "declared");
       }
       if (RANKS.indexOf(top) - length + 1 < 0) {
-        throw new InvalidDeal("A run of " + number(length) + " cannot end at the " + RANK_WORDS[top][0] +
-          ": runs go 7 8 9 10 J Q K A, and nothing is below the seven.", "declared");
+        throw new InvalidDeal(T("A run of %(length)s cannot end at %(top)s: runs go 7 8 9 10 J Q K A, and " +
+          "nothing is below the seven.", { length: number(length), top: rankThe(top) }), "declared");
       }
     }
     return { form: form, length: length, top: top, trump: trump };
@@ -180,10 +239,21 @@
     if (m.form === "run") return "run" + Math.min(m.length, 5);
     return m.top === "J" ? "four_jacks" : "four_" + m.top;
   }
-  function describe(m) {
-    if (m.form === "four") return "four " + RANK_WORDS[m.top][1];
-    var words = "run of " + number(m.length) + " to the " + RANK_WORDS[m.top][0];
-    return m.trump ? words + " in trumps" : words;
+  // Declared.describe (as words), and at the start of a sentence; describe() is the English.
+  function describeT(m, capitalised) {
+    if (m.form === "four") return T(capitalised ? "Four %(ranks)s" : "four %(ranks)s", { ranks: rankPlural(m.top) });
+    var words = (capitalised ? "Run" : "run") + " of %(length)s to %(top)s" + (m.trump ? " in trumps" : "");
+    return T(words, { length: number(m.length), top: rankThe(m.top) });
+  }
+  function describe(m) { return english(describeT(m)); }
+  // A meld in a list of melds a hand cannot hold: {form, length, single, many, params}.
+  function declaredWords(m) {
+    if (m.form === "four") {
+      return { form: "four", length: 4, single: describeT(m), many: "%(count)s %(meld)s", params: { meld: describeT(m) } };
+    }
+    var tail = " of %(length)s to %(top)s" + (m.trump ? " in trumps" : "");
+    var params = { length: number(m.length), top: rankThe(m.top) };
+    return { form: "run", length: m.length, single: T("a run" + tail, params), many: "%(count)s runs" + tail, params: params };
   }
   function sameMeld(a, b) {
     return !!a && !!b && a.form === b.form && a.length === b.length && a.top === b.top && a.trump === b.trump;
@@ -203,16 +273,17 @@
       return range(rules.sides).map(function () { return []; });
     }
     if (!Array.isArray(given) || given.length !== rules.sides) {
-      throw new InvalidDeal("Give the melds each of the " + rules.sides + " sides declared.", "declared");
+      throw new InvalidDeal(T("Give the melds each of the %(sides)d sides declared.", { sides: rules.sides }), "declared");
     }
     return given.map(function (melds, side) {
       if (melds === null || melds === undefined) melds = [];
       if (!Array.isArray(melds)) {
-        throw new InvalidDeal("Each side's declared melds must be a list of melds.", "declared", side);
+        throw new InvalidDeal(T("Each side's declared melds must be a list of melds."), "declared", side);
       }
       return melds.map(function (m) {
         if (!m || typeof m !== "object") {
-          throw new InvalidDeal(JSON.stringify(m) + " is not a declared meld (a run or a four of a kind).", "declared", side);
+          throw new InvalidDeal(T("%(meld)s is not a declared meld (a run or a four of a kind).",
+            { meld: JSON.stringify(m) }), "declared", side);
         }
         return declared(m);
       });
@@ -222,8 +293,8 @@
   function checkElder(rules, elder) {
     if (elder === null || elder === undefined) return;
     if (!isWhole(elder) || elder < 0 || elder >= rules.sides) {
-      throw new InvalidDeal("The elder hand's side is one of the " + rules.sides + " sides, numbered 0 to " +
-        (rules.sides - 1) + ": " + elder + " is not one of them.", "elder");
+      throw new InvalidDeal(T("The elder hand's side is one of the %(sides)d sides, numbered 0 to %(last)d: " +
+        "%(value)s is not one of them.", { sides: rules.sides, last: rules.sides - 1, value: elder }), "elder");
     }
   }
 
@@ -251,7 +322,7 @@
       var winner = leaders[0];
       var others = present.filter(function (s) { return s !== winner; });
       if (!others.length) {
-        reason = describe(best[winner]) + ": only " + sideName(rules, winner, names) + " declared melds";
+        reason = describe(best[winner]) + ": only " + english(sideName(rules, winner, names)) + " declared melds";
       } else {
         var second = others.reduce(function (acc, s) {
           return acc === null || compareKeys(meldKey(rules, best[s]), meldKey(rules, best[acc])) > 0 ? s : acc;
@@ -267,41 +338,48 @@
       return { winner: null, reason: what + ": nobody scores melds (" + each + ")", best: best };
     }
     if (elder === null || elder === undefined) {
-      throw new InvalidDeal("The best melds are equal (" + each + "), and then the elder hand's side scores " +
-        "melds: say who the elder hand is (the player to the dealer's left).", "elder");
+      throw new InvalidDeal(T("The best melds are equal (%(each)s), and then the elder hand's side scores " +
+        "melds: say who the elder hand is (the player to the dealer's left).",
+        { each: T("%(meld)s each", { meld: describeT(equal) }) }), "elder");
     }
     var order = range(rules.sides).map(function (step) { return (elder + step) % rules.sides; });
     var first = order.filter(function (s) { return leaders.indexOf(s) >= 0; })[0];
-    return { winner: first, reason: what + ": the elder hand's side, " + sideName(rules, first, names) +
+    return { winner: first, reason: what + ": the elder hand's side, " + english(sideName(rules, first, names)) +
       ", scores melds (" + each + ")", best: best };
   }
 
   function handsWords(rules) {
     var hands = rules.players / rules.sides;
     var cards = number(rules.cards_each);
-    if (hands === 1) return "A hand of " + cards + " cards";
-    return capital(number(hands)) + " hands of " + cards + " cards";
+    if (hands === 1) return T("A hand of %(cards)s cards", { cards: cards });
+    return T("%(hands)s hands of %(cards)s cards", { hands: Number_(hands), cards: cards });
   }
 
-  // melds: [form, length, words] a meld.
+  // melds: {form, length, single, many, params} a meld (declaredWords, checkHands).
   function meldsWords(melds) {
     var forms = {}, lengths = {}, distinct = {};
-    melds.forEach(function (m) { forms[m[0]] = 1; lengths[m[1]] = 1; distinct[m.join("\u0000")] = 1; });
+    melds.forEach(function (m) { forms[m.form] = 1; lengths[m.length] = 1; distinct[english(m.single)] = 1; });
     var count = melds.length;
     var formList = Object.keys(forms), lengthList = Object.keys(lengths);
-    if (count > 1 && formList.length === 1 && formList[0] === "four") return number(count) + " fours of a kind";
+    if (count > 1 && formList.length === 1 && formList[0] === "four") {
+      return T("%(count)s fours of a kind", { count: number(count) });
+    }
     if (count > 1 && formList.length === 1 && formList[0] === "run" && lengthList.length === 1 &&
         Object.keys(distinct).length > 1) {
-      return number(count) + " runs of " + number(Number(lengthList[0]));
+      return T("%(count)s runs of %(length)s", { count: number(count), length: number(Number(lengthList[0])) });
     }
     var order = [], counted = {};
     melds.forEach(function (m) {
-      if (!(m[2] in counted)) { counted[m[2]] = 0; order.push(m[2]); }
-      counted[m[2]] += 1;
+      var key = english(m.single);
+      if (!(key in counted)) { counted[key] = { meld: m, times: 0 }; order.push(key); }
+      counted[key].times += 1;
     });
-    return join(order.map(function (words) {
-      var times = counted[words];
-      return times === 1 ? words : number(times) + " " + words.replace("a run", "runs");
+    return andList(order.map(function (key) {
+      var m = counted[key].meld, times = counted[key].times;
+      if (times === 1) return m.single;
+      var params = { count: number(times) };
+      Object.keys(m.params).forEach(function (k) { params[k] = m.params[k]; });
+      return T(m.many, params);
     }));
   }
 
@@ -327,23 +405,28 @@
   function checkSideHands(rules, side, melds, names) {
     var hands = rules.players / rules.sides;
     var inHands = rules.cards_each * hands;
-    var cards = sum(melds.map(function (m) { return m[1]; }));
+    var cards = sum(melds.map(function (m) { return m.length; }));
     if (cards > inHands) {
-      throw new InvalidDeal(possessive(sideWho(rules, side, names)) + " melds need " + cards +
-        " cards, but the side holds only " + inHands + ": a card counts in one meld only.", "melds", side);
+      throw new InvalidDeal(T("%(whose)s melds need %(cards)d cards, but the side holds only %(held)d: a card " +
+        "counts in one meld only.", { whose: whose(sideWho(rules, side, names)), cards: cards, held: inHands }),
+        "melds", side);
     }
-    if (!fits(melds.map(function (m) { return m[1]; }), hands, rules.cards_each)) {
-      throw new InvalidDeal(handsWords(rules) + " cannot hold " + meldsWords(melds) + ". Each meld lies in one " +
-        "player's hand, and a card counts in one meld only.", "melds", side);
+    if (!fits(melds.map(function (m) { return m.length; }), hands, rules.cards_each)) {
+      throw new InvalidDeal(T("%(hands)s cannot hold %(melds)s. Each meld lies in one player's hand, and a " +
+        "card counts in one meld only.", { hands: handsWords(rules), melds: meldsWords(melds) }), "melds", side);
     }
   }
 
   function checkHands(rules, kinds, names) {
     kinds.forEach(function (sideKinds, side) {
       checkSideHands(rules, side, sideKinds.map(function (kind) {
-        var four = kind.indexOf("four_") === 0;
-        return [four ? "four" : "run", MELD_CARDS[kind],
-          four ? MELD_LABELS[kind].toLowerCase() : "a run of " + number(MELD_CARDS[kind])];
+        if (kind.indexOf("four_") === 0) {
+          return { form: "four", length: 4, single: meldWords(kind), many: "%(count)s %(meld)s",
+            params: { meld: meldWords(kind) } };
+        }
+        var length = number(MELD_CARDS[kind]);
+        return { form: "run", length: MELD_CARDS[kind], single: T("a run of %(length)s", { length: length }),
+          many: "%(count)s runs of %(length)s", params: { length: length } };
       }), names);
     });
   }
@@ -355,26 +438,25 @@
       melds.forEach(function (m) {
         var kind = meldKind(m);
         if (meldValue(rules, kind) === null) {
-          throw new InvalidDeal(rules.name + " does not pay for " + describe(m) +
-            (kind === "run5" ? " (a run of five or more)" : "") + ".", "declared", side);
+          throw new InvalidDeal(T(kind === "run5" ? "%(game)s does not pay for %(meld)s (a run of five or more)."
+            : "%(game)s does not pay for %(meld)s.", { game: gameName(rules), meld: describeT(m) }), "declared", side);
         }
         var low = meldRanks(m)[0];
         if (RANKS.indexOf(low) < lowest) {
-          throw new InvalidDeal(rules.name + " is played without sevens and eights: a " + describe(m) +
-            " would need " + article(low) + " " + RANK_WORDS[low][0] + ".", "declared", side);
+          throw new InvalidDeal(T("%(game)s is played without sevens and eights: a %(meld)s would need %(card)s.",
+            { game: gameName(rules), meld: describeT(m), card: rankA(low) }), "declared", side);
         }
         if (m.trump && noTrump) {
-          throw new InvalidDeal("A no-trump deal has no trumps: a " + describe(m) + " cannot be.", "declared", side);
+          throw new InvalidDeal(T("A no-trump deal has no trumps: a %(meld)s cannot be.", { meld: describeT(m) }),
+            "declared", side);
         }
       });
     });
     sides.forEach(function (melds, side) {
       try {
-        checkSideHands(rules, side, melds.map(function (m) {
-          return [m.form, m.length, m.form === "four" ? describe(m) : "a " + describe(m)];
-        }), names);
+        checkSideHands(rules, side, melds.map(declaredWords), names);
       } catch (error) {
-        if (error instanceof InvalidDeal) throw new InvalidDeal(error.message, "declared", side);
+        if (error instanceof InvalidDeal) throw new InvalidDeal(error.term, "declared", side);
         throw error;
       }
     });
@@ -390,7 +472,8 @@
       var m = e[1];
       if (m.form !== "four") return;
       if (m.top in fours) {
-        throw new InvalidDeal("There is only one set of four " + RANK_WORDS[m.top][1] + " in the deck.", "declared", e[0]);
+        throw new InvalidDeal(T("There is only one set of four %(ranks)s in the deck.", { ranks: rankPlural(m.top) }),
+          "declared", e[0]);
       }
       fours[m.top] = e[0];
     });
@@ -398,9 +481,9 @@
     runs.forEach(function (e) {
       meldRanks(e[1]).forEach(function (rank) {
         if (rank in fours) {
-          throw new InvalidDeal(capital(describe(e[1])) + " needs " + article(rank) + " " + RANK_WORDS[rank][0] +
-            ", but all four " + RANK_WORDS[rank][1] + " are declared as four of a kind, and a card counts " +
-            "in one meld only.", "declared", e[0]);
+          throw new InvalidDeal(T("%(meld)s needs %(card)s, but all four %(ranks)s are declared as four of a " +
+            "kind, and a card counts in one meld only.",
+            { meld: describeT(e[1], true), card: rankA(rank), ranks: rankPlural(rank) }), "declared", e[0]);
         }
       });
     });
@@ -409,8 +492,8 @@
       trumps.slice(0, index).forEach(function (o) {
         var mine = meldRanks(e[1]), theirs = meldRanks(o[1]);
         if (mine.some(function (r) { return theirs.indexOf(r) >= 0; })) {
-          throw new InvalidDeal("Two runs in trumps cannot share a card: " + describe(e[1]) + " and " +
-            describe(o[1]) + ".", "declared", e[0]);
+          throw new InvalidDeal(T("Two runs in trumps cannot share a card: %(meld)s and %(other)s.",
+            { meld: describeT(e[1]), other: describeT(o[1]) }), "declared", e[0]);
         }
       });
     });
@@ -419,8 +502,8 @@
     RANKS.forEach(function (rank) {
       var through = plain.filter(function (e) { return meldRanks(e[1]).indexOf(rank) >= 0; });
       if (through.length > suits) {
-        throw new InvalidDeal(capital(number(through.length)) + " runs in plain suits all need " + article(rank) +
-          " " + RANK_WORDS[rank][0] + ", and only " + number(suits) + " suits are plain.", "declared",
+        throw new InvalidDeal(T("%(count)s runs in plain suits all need %(card)s, and only %(suits)s suits " +
+          "are plain.", { count: Number_(through.length), card: rankA(rank), suits: number(suits) }), "declared",
           through[through.length - 1][0]);
       }
     });
@@ -446,19 +529,20 @@
   function checkSide(rules, value, field) {
     if (value === null) return;
     if (!isWhole(value) || value < 0 || value >= rules.sides) {
-      throw new InvalidDeal(rules.name + " has " + rules.sides + " sides, numbered 0 to " + (rules.sides - 1) +
-        ": " + JSON.stringify(value) + " is not one of them.", field);
+      throw new InvalidDeal(T("%(game)s has %(sides)d sides, numbered 0 to %(last)d: %(value)s is not one of them.",
+        { game: gameName(rules), sides: rules.sides, last: rules.sides - 1, value: JSON.stringify(value) }), field);
     }
   }
 
   function perSide(rules, values, field, what, names) {
     if (!Array.isArray(values) || values.length !== rules.sides) {
-      throw new InvalidDeal("Give " + what + " for each of the " + rules.sides + " sides.", field);
+      throw new InvalidDeal(T("Give %(what)s for each of the %(sides)d sides.", { what: T(what), sides: rules.sides }),
+        field);
     }
     values.forEach(function (value, side) {
       if (!isWhole(value)) {
-        throw new InvalidDeal(pyCapitalize(what) + " must be whole numbers; " + sideName(rules, side, names) +
-          " has " + JSON.stringify(value) + ".", field, side);
+        throw new InvalidDeal(T("%(what)s must be whole numbers; %(side)s has %(value)s.",
+          { what: T(capital(what)), side: sideName(rules, side, names), value: JSON.stringify(value) }), field, side);
       }
     });
     return values;
@@ -475,24 +559,24 @@
     checkElder(rules, deal.elder);
     if (deal.renege !== null && deal.renege !== "both") checkSide(rules, deal.renege, "renege");
     if (deal.no_trump && !rules.no_trump_allowed) {
-      throw new InvalidDeal(rules.name + " has no no-trump deals.", "no_trump");
+      throw new InvalidDeal(T("%(game)s has no no-trump deals.", { game: gameName(rules) }), "no_trump");
     }
     if (deal.void && deal.renege !== null && deal.renege !== "both") {
-      throw new InvalidDeal("A void deal scores nothing, so nobody reneged in it: set renege to nobody, " +
-        "or to " + everybody(rules) + " if that is why the deal is void.", "renege");
+      throw new InvalidDeal(T("A void deal scores nothing, so nobody reneged in it: set renege to nobody, " +
+        "or to %(everybody)s if that is why the deal is void.", { everybody: everybody(rules) }), "renege");
     }
     if (deal.renege === "both" && deal.card_points && deal.card_points.length) {
-      throw new InvalidDeal("When " + everybody(rules) + " reneged the deal is void and scores nothing: " +
-        "leave the card points empty.", "renege");
+      throw new InvalidDeal(T("When %(everybody)s reneged the deal is void and scores nothing: " +
+        "leave the card points empty.", { everybody: everybody(rules) }), "renege");
     }
     if (deal.void || deal.renege === "both") return;
     checkMelds(rules, deal, names);
     if (deal.belle !== null && deal.no_trump) {
-      throw new InvalidDeal("A no-trump deal has no belle: there is no trump king and queen.", "belle");
+      throw new InvalidDeal(T("A no-trump deal has no belle: there is no trump king and queen."), "belle");
     }
     if (deal.renege !== null) return;
-    if (deal.makers === null) throw new InvalidDeal("Say which side made trump.", "makers");
-    if (deal.card_points === null) throw new InvalidDeal("Enter the card points each side took.", "card_points");
+    if (deal.makers === null) throw new InvalidDeal(T("Say which side made trump."), "makers");
+    if (deal.card_points === null) throw new InvalidDeal(T("Enter the card points each side took."), "card_points");
     checkCardPoints(rules, deal, names);
   }
 
@@ -502,35 +586,37 @@
     points.forEach(function (value, side) {
       var who = sideWho(rules, side, names);
       if (value < 0 || value > total) {
-        throw new InvalidDeal(who + " has " + value + " card points; a side takes from 0 to " + total + ".",
-          "card_points", side);
+        throw new InvalidDeal(T("%(who)s has %(points)d card points; a side takes from 0 to %(total)d.",
+          { who: who, points: value, total: total }), "card_points", side);
       }
       if (value === 1 || value === total - 1) {
-        throw new InvalidDeal(who + " has " + value + " card points, which cannot happen: no card is worth 1, " +
-          "so no side ends with 1 or " + (total - 1) + ".", "card_points", side);
+        throw new InvalidDeal(T("%(who)s has %(points)d card points, which cannot happen: no card is worth 1, " +
+          "so no side ends with 1 or %(almost)d.", { who: who, points: value, almost: total - 1 }), "card_points", side);
       }
     });
     var summed = sum(points);
     if (rules.all_cards_played && summed !== total) {
-      throw new InvalidDeal(rules.name + " plays every card: card points must add up to " + total +
-        ", these add up to " + summed + ".", "card_points");
+      throw new InvalidDeal(T("%(game)s plays every card: card points must add up to %(total)d, these add " +
+        "up to %(summed)d.", { game: gameName(rules), total: total, summed: summed }), "card_points");
     }
     if (summed > total) {
-      throw new InvalidDeal("The whole deck holds " + total + " card points; these add up to " + summed + ".", "card_points");
+      throw new InvalidDeal(T("The whole deck holds %(total)d card points; these add up to %(summed)d.",
+        { total: total, summed: summed }), "card_points");
     }
     if (summed < 10) {
-      throw new InvalidDeal("Somebody took the last trick, worth 10: card points cannot add up to less than 10.", "card_points");
+      throw new InvalidDeal(T("Somebody took the last trick, worth 10: card points cannot add up to less than 10."),
+        "card_points");
     }
     if (deal.tricks === null) return;
     var tricks = perSide(rules, deal.tricks, "tricks", "tricks", names);
     if (tricks.some(function (t) { return t < 0; }) || sum(tricks) !== rules.cards_each) {
-      throw new InvalidDeal("A deal of " + rules.name + " has " + rules.cards_each + " tricks; these tricks add up to " +
-        sum(tricks) + ".", "tricks");
+      throw new InvalidDeal(T("A deal of %(game)s has %(tricks)d tricks; these tricks add up to %(summed)d.",
+        { game: gameName(rules), tricks: rules.cards_each, summed: sum(tricks) }), "tricks");
     }
     tricks.forEach(function (count, side) {
       if (count === 0 && points[side] > 0) {
-        throw new InvalidDeal(sideWho(rules, side, names) + " took no trick but has " + points[side] + " card points.",
-          "card_points", side);
+        throw new InvalidDeal(T("%(who)s took no trick but has %(points)d card points.",
+          { who: sideWho(rules, side, names), points: points[side] }), "card_points", side);
       }
     });
   }
@@ -539,7 +625,7 @@
     var melds = deal.melds;
     if (hasDeclared(deal) || (deal.declared !== null && melds.length === 0)) {
       if (melds.length && anyMelds(melds)) {
-        throw new InvalidDeal("Enter either the melds each side declared or the melds scored, not both.", "melds");
+        throw new InvalidDeal(T("Enter either the melds each side declared or the melds scored, not both."), "melds");
       }
       var sides = checkDeclared(rules, deal.declared, names, deal.no_trump);
       if (deal.renege === null || rules.renege_melds === "scored") {
@@ -549,26 +635,27 @@
     }
     if (melds.length === 0) return;
     if (!Array.isArray(melds) || melds.length !== rules.sides) {
-      throw new InvalidDeal("Give the melds of each of the " + rules.sides + " sides.", "melds");
+      throw new InvalidDeal(T("Give the melds of each of the %(sides)d sides.", { sides: rules.sides }), "melds");
     }
     var foursSeen = {};
     melds.forEach(function (kinds, side) {
       var who = sideWho(rules, side, names);
       if (!Array.isArray(kinds)) {
-        throw new InvalidDeal(possessive(who) + " melds must be a list of meld kinds.", "melds", side);
+        throw new InvalidDeal(T("%(whose)s melds must be a list of meld kinds.", { whose: whose(who) }), "melds", side);
       }
       kinds.forEach(function (kind) {
         if (MELD_KINDS.indexOf(kind) < 0) {
-          throw new InvalidDeal(JSON.stringify(kind) + " is not a meld; the melds are " + MELD_KINDS.join(", ") + ".",
-            "melds", side);
+          throw new InvalidDeal(T("%(kind)s is not a meld; the melds are %(kinds)s.",
+            { kind: JSON.stringify(kind), kinds: MELD_KINDS.join(", ") }), "melds", side);
         }
         if (meldValue(rules, kind) === null) {
-          throw new InvalidDeal(rules.name + " does not pay for " + MELD_LABELS[kind].toLowerCase() + ".", "melds", side);
+          throw new InvalidDeal(T("%(game)s does not pay for %(meld)s.", { game: gameName(rules), meld: meldWords(kind) }),
+            "melds", side);
         }
         if (kind.indexOf("four_") === 0) {
           if (foursSeen[kind]) {
-            throw new InvalidDeal("There is only one set of " + MELD_LABELS[kind].toLowerCase().slice(5) +
-              " in the deck.", "melds", side);
+            throw new InvalidDeal(T("There is only one set of %(ranks)s in the deck.",
+              { ranks: rankPlural(kind === "four_jacks" ? "J" : kind.slice(5)) }), "melds", side);
           }
           foursSeen[kind] = true;
         }
@@ -577,9 +664,9 @@
     checkHands(rules, melds, names);
     var scoring = range(rules.sides).filter(function (s) { return melds[s].length; });
     if (scoring.length > 1 && deal.renege === null) {
-      throw new InvalidDeal("Only the side with the best meld scores melds: " +
-        scoring.map(function (s) { return sideName(rules, s, names); }).join(" and ") +
-        " cannot both score them (belle is scored apart).", "melds");
+      throw new InvalidDeal(T("Only the side with the best meld scores melds: %(sides)s cannot both score " +
+        "them (belle is scored apart).", { sides: both(scoring.map(function (s) { return sideName(rules, s, names); })) }),
+        "melds");
     }
   }
 
@@ -694,7 +781,7 @@
       return { valid: true, value: fn() };
     } catch (error) {
       if (error instanceof InvalidDeal) {
-        return { valid: false, error: { message: error.message, field: error.field, side: error.side } };
+        return { valid: false, error: { message: error.message, field: error.field, side: error.side, term: error.term } };
       }
       throw error;
     }
@@ -730,12 +817,13 @@
     var results = [], running = [];
     for (var i = 0; i < deals.length; i++) {
       if (winner !== null) {
-        return { valid: false, error: { message: "The game is over: " + (names ? names[winner] : "side " + (winner + 1)) +
-          " won with " + totals[winner] + ". Deal " + (first + i) + " cannot be added.", field: "game", side: null } };
+        return { valid: false, error: { message: say(T("The game is over: %(who)s won with %(total)d. Deal " +
+          "%(number)d cannot be added.", { who: names ? names[winner] : T("side %(number)d", { number: winner + 1 }),
+            total: totals[winner], number: first + i })), field: "game", side: null } };
       }
       var out = attempt(function () { return score(rules, normalDeal(deals[i]), held, names); });
       if (!out.valid) {
-        out.error.message = "Deal " + (first + i) + ": " + out.error.message;
+        out.error.message = say(T("Deal %(number)d: %(message)s", { number: first + i, message: out.error.term }));
         return out;
       }
       held = out.value.held;
@@ -812,6 +900,9 @@
     elderSide: elderSide,
     summary: summary,
     meldsText: meldsText,
-    declared: function (raw) { return attempt(function () { return declared(raw); }); }
+    declared: function (raw) { return attempt(function () { return declared(raw); }); },
+    // The catalog of the engine's words in the page's language (tests; pages carry it in
+    // "deal-state"): {msgid or context\u0004msgid: translation}.
+    setWords: function (words) { WORDS = words || {}; }
   };
 })(typeof window !== "undefined" ? window : this);

@@ -422,3 +422,38 @@ def test_melds_words_agree(js):
         else:
             want = declared_winner_text(rules, d.declared, names, d.elder)
         assert mine == want, deal
+
+
+def test_refusals_speak_the_pages_language(js, monkeypatch):
+    """With the page's catalog of the engine's words (the deal form's "words"), the preview
+    refuses in the same words as the server in that language (league.engine_words). The real
+    catalogs come later, so a fake translator marks every template and word."""
+    from django.utils import translation
+
+    from league import engine_words
+
+    monkeypatch.setattr(engine_words, "gettext", lambda m: f"«{m}»")
+    monkeypatch.setattr(engine_words, "pgettext", lambda c, m: f"«{c}|{m}»")
+    cases = [
+        (rules, d, held)
+        for name in ("clabber", "klaberjass", "klaberjass-3", "klabberjass-100")
+        for rules in [PRESETS[name]]
+        for d, held in table(rules)
+    ]
+    with translation.override("de"):
+        js.evaluate("words => HicksheetRules.setWords(words)", engine_words.engine_catalog())
+        payload = [
+            {"rules": rules.to_data(), "deal": deal_json(d), "held": held, "names": None}
+            for rules, d, held in cases
+        ]
+        got = browser_results(js, payload)
+        refused = 0
+        for (rules, d, held), mine in zip(cases, got, strict=True):
+            try:
+                score_deal(rules, engine_deal(d), held=held)
+            except InvalidDeal as error:
+                refused += 1
+                said = engine_words.engine_message(error)
+                assert said.startswith("«") and said != str(error)
+                assert mine["message"] == said, f"{rules.preset} {d}"
+    assert refused > 20

@@ -1,0 +1,135 @@
+"""The demo crawled in each language: every kind of page (and PDF) a visitor or the secretary
+can reach from the home page names its language in ``<html lang>`` and shows none of the
+English words a reader would otherwise meet (the menus, headings, buttons and game words)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import deque
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client
+
+from tests.builders import pdf_pages
+from tests.league.html import Element, parse
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "hicksheet-demo"
+TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+
+#: Words of the interface no other language here writes the same way (not "Start", "Total",
+#: "Set" or "points", which Dutch, German, Spanish or French spell alike), and none a name in
+#: the demo holds ("Club", "Open", "league", "cup").
+ENGLISH = (
+    "Home",
+    "Games",
+    "Rules",
+    "Standings",
+    "Fixtures",
+    "Results",
+    "Bracket",
+    "Players",
+    "Partnership",
+    "Partnerships",
+    "Entrants",
+    "Tournament",
+    "Season",
+    "Round",
+    "Deal",
+    "Deals",
+    "Dealer",
+    "Trump",
+    "Makers",
+    "Meld",
+    "Melds",
+    "Belle",
+    "Renege",
+    "Target",
+    "Winner",
+    "Draw",
+    "Finished",
+    "Score sheet",
+    "Save",
+    "Delete",
+    "Cancel",
+    "Edit",
+    "Add",
+    "Change",
+    "Next",
+    "Previous",
+    "Back",
+    "Log in",
+    "Log out",
+    "Sign in",
+    "Language",
+    "Skip to content",
+)
+WORDS = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w-])")
+#: Attributes a reader meets (read aloud or shown): checked like the text.
+READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+#: Pages of one kind (their address with every number as #) looked at, at most.
+PER_KIND = 2
+SKIP = ("/admin/", "/accounts/logout/", "/live/", "/i18n/", "/jsi18n/", "/sw.js")
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def what_a_reader_meets(element: Element) -> list[str]:
+    """The page's text and read attributes, without scripts, styles and the language menu (each
+    language is named there in its own words)."""
+    if element.tag in ("script", "style") or element.attrs.get("id") == "language-menu":
+        return []
+    found = [element.attrs[a] for a in READ_ATTRIBUTES if element.attrs.get(a)]
+    if element.tag == "input" and element.attrs.get("type") in ("submit", "button"):
+        found.append(element.attrs.get("value", ""))
+    for child in element.children:
+        found.extend([child] if isinstance(child, str) else what_a_reader_meets(child))
+    return found
+
+
+def crawl_in(client: Client, language: str) -> dict[str, list[str]]:
+    """Each kind of page reachable from home (PER_KIND of each), read in ``language``: address
+    to the English words found on it."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    queue, seen, kinds = deque(["/"]), {"/"}, {}
+    english: dict[str, list[str]] = {}
+    while queue:
+        url = queue.popleft()
+        kind = re.sub(r"\d+", "#", url)
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kinds[kind] > PER_KIND:
+            continue
+        response = client.get(url)
+        assert response.status_code == 200, (language, url, response.status_code)
+        if response["Content-Type"] == "application/pdf":
+            english[url] = WORDS.findall("\n".join(pdf_pages(response.content)))
+            continue
+        if not response["Content-Type"].startswith("text/html"):
+            continue
+        html = response.content.decode()
+        assert f'<html lang="{language}"' in html, (language, url)
+        document = parse(response.content)
+        english[url] = WORDS.findall(" ".join(" ".join(what_a_reader_meets(document)).split()))
+        for link in document.iter("a"):
+            href = link.attrs.get("href", "").split("#")[0]
+            if href.startswith("/") and not href.startswith(("//", *SKIP)) and href not in seen:
+                seen.add(href)
+                queue.append(href)
+    return english
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_demo_speaks_each_language_on_every_page(language):
+    call_command("demo", stdout=io.StringIO())
+    visitor, secretary = Client(), Client()
+    assert secretary.login(username="secretary", password=PASSWORD)
+    for who, client in (("visitor", visitor), ("secretary", secretary)):
+        english = {url: words for url, words in crawl_in(client, language).items() if words}
+        assert not english, f"{language}, {who}: English on {english}"
