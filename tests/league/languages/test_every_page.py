@@ -68,7 +68,15 @@ ENGLISH = (
     "Language",
     "Skip to content",
 )
-WORDS = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w-])")
+#: English words that are also words of a language here: "Meld u aan" is Dutch for "sign in".
+ALSO_NATIVE = {"nl": {"Meld"}}
+
+
+def english_words(language: str) -> re.Pattern[str]:
+    words = [w for w in ENGLISH if w not in ALSO_NATIVE.get(language, set())]
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w-])")
+
+
 #: Attributes a reader meets (read aloud or shown): checked like the text.
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 #: Pages of one kind (their address with every number as #) looked at, at most.
@@ -100,6 +108,7 @@ def crawl_in(client: Client, language: str) -> dict[str, list[str]]:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     queue, seen, kinds = deque(["/"]), {"/"}, {}
     english: dict[str, list[str]] = {}
+    words = english_words(language)
     while queue:
         url = queue.popleft()
         kind = re.sub(r"\d+", "#", url)
@@ -109,14 +118,14 @@ def crawl_in(client: Client, language: str) -> dict[str, list[str]]:
         response = client.get(url)
         assert response.status_code == 200, (language, url, response.status_code)
         if response["Content-Type"] == "application/pdf":
-            english[url] = WORDS.findall("\n".join(pdf_pages(response.content)))
+            english[url] = words.findall("\n".join(pdf_pages(response.content)))
             continue
         if not response["Content-Type"].startswith("text/html"):
             continue
         html = response.content.decode()
         assert f'<html lang="{language}"' in html, (language, url)
         document = parse(response.content)
-        english[url] = WORDS.findall(" ".join(" ".join(what_a_reader_meets(document)).split()))
+        english[url] = words.findall(" ".join(" ".join(what_a_reader_meets(document)).split()))
         for link in document.iter("a"):
             href = link.attrs.get("href", "").split("#")[0]
             if href.startswith("/") and not href.startswith(("//", *SKIP)) and href not in seen:
