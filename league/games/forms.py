@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
-from league.engine_words import engine_catalog, engine_message
+from league.engine_words import engine_catalog, engine_message, engine_word
 from league.errors import DealTaken, Refused
 from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
 from league.games import selectors
@@ -38,6 +38,7 @@ from scoring import (
     score_deal,
 )
 from scoring.deal import Renege, complete_card_points
+from scoring.rules import MELD_WORDS
 
 
 def side_label(rules: Ruleset, index: int) -> str:
@@ -152,7 +153,8 @@ class GameForm(forms.Form):
                 self.add_error(f"side_{i}", message % params)
         if rules.sides < 3 and (data.get("side_2") or "").strip():
             self.add_error(
-                "side_2", _("%(game)s has two sides; leave this empty.") % {"game": rules.name}
+                "side_2",
+                _("%(game)s has two sides; leave this empty.") % {"game": engine_word(rules.name)},
             )
         if all(names) and len({n.casefold() for n in names}) != len(names):
             self.add_error("side_1", _("Give each side a different name."))
@@ -615,7 +617,7 @@ class DealForm(forms.Form):
     def more_melds_label(self) -> str:
         """What "More melds" holds, in a few words: "run of 5 or more, four of a kind"."""
         kinds = [row["kind"] for row in self.more_meld_rows()]
-        words = [MELD_LABELS[k].lower() for k in kinds if not k.startswith("four_")]
+        words = [engine_word(MELD_WORDS[k]) for k in kinds if not k.startswith("four_")]
         if any(k.startswith("four_") for k in kinds):
             words.append(pgettext("a meld, inside a list", "four of a kind"))
         return ", ".join(words)
@@ -753,7 +755,7 @@ class DealForm(forms.Form):
                     )
                 message %= params
             else:
-                paid = ", ".join(MELD_LABELS[k].lower() for k in self.meld_kinds)
+                paid = ", ".join(engine_word(MELD_WORDS[k]) for k in self.meld_kinds)
                 message = _("%(game)s has no meld %(kind)s; it pays for %(paid)s.") % {
                     "game": rules.name,
                     "kind": repr(kind),

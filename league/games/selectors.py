@@ -11,16 +11,19 @@ from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 import scoring
+from league.engine_words import engine_word
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.models.games import VOID_REASON_IN_SENTENCE, VoidReason
 from league.printing.pdf.sheets import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
-from scoring import MELD_LABELS, InvalidDeal, Ruleset, score_deal
+from scoring import InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome
+from scoring.rules import MELD_WORDS
 
 #: How a partnership's two players are told apart when their names are not known: "The Aces
 #: (1st)", "The Aces (2nd)".
@@ -131,12 +134,12 @@ def declared_winner_text(
     )
     winner = comparison.winner
     if winner is None:
-        return comparison.reason[:1].upper() + comparison.reason[1:]
+        return capfirst(engine_word(comparison.reason))
     best = comparison.best[winner]
     if best is not None and sum(meld == best for meld in comparison.best) > 1:
         # Equal best melds settled by the elder hand (``meld_tie: elder``): the engine's reason
         # names the winner again, so the sheet says it once, in its own words.
-        params = {"side": names[winner], "meld": best.describe()}
+        params = {"side": names[winner], "meld": engine_word(best.describe())}
         if best.form == "run" and not best.trump:
             return (
                 _(
@@ -151,7 +154,7 @@ def declared_winner_text(
         )
     return _("%(side)s scores the melds: %(reason)s") % {
         "side": names[winner],
-        "reason": comparison.reason,
+        "reason": engine_word(comparison.reason),
     }
 
 
@@ -164,7 +167,10 @@ def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) 
     scored = scoring.scored_melds(rules, deal, side_names=names)
     counted = [
         pgettext("a side's name, then its melds", "%(side)s: %(melds)s")
-        % {"side": names[side], "melds": ", ".join(m.describe() for m in deal.declared[side])}
+        % {
+            "side": names[side],
+            "melds": ", ".join(engine_word(m.describe()) for m in deal.declared[side]),
+        }
         for side, kinds in enumerate(scored)
         if kinds
     ]
@@ -179,10 +185,11 @@ def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) 
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     """A few short lines that tell a sheet's reader which rules scored it."""
     melds = ", ".join(
-        f"{MELD_LABELS[kind].lower()} {value}" for kind, value in rules.meld_values.items()
+        f"{engine_word(MELD_WORDS[kind])} {value}" for kind, value in rules.meld_values.items()
     )
     lines = [
-        _("%(game)s: game to %(target)s") % {"game": rules.name, "target": rules.target},
+        _("%(game)s: game to %(target)s")
+        % {"game": engine_word(rules.name), "target": rules.target},
         _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
         % {"award": SET_AWARD_SHORT[rules.set_award], "tie": TIE_RULE_SHORT[rules.tie_rule]},
         _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
@@ -247,7 +254,7 @@ def _note(
         )
     for side, kinds in enumerate(deal.melds or []):
         if kinds:
-            melds = ", ".join(MELD_LABELS[k].lower() for k in kinds)
+            melds = ", ".join(engine_word(MELD_WORDS[k]) for k in kinds)
             parts.append(
                 pgettext("a note on the sheet: melds, then the side", "%(melds)s (%(side)s)")
                 % {"melds": melds, "side": names[side]}
