@@ -10,6 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from league.engine_words import engine_word
 from league.forms_common import NUMBER_INPUT
 from league.models import Competition
 from scoring import (
@@ -121,7 +122,7 @@ class BlankSheetsForm(forms.Form):
                     % {
                         "line": number,
                         "count": len(names),
-                        "rules": rules.name,
+                        "rules": engine_word(rules.name),
                         "sides": rules.sides,
                     },
                 )

@@ -15,7 +15,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from league.engine_words import engine_message
+from league.engine_words import engine_message, engine_word
 from league.forms_common import (
     NUMBER_INPUT,
     TieBreakChainField,
@@ -47,7 +47,7 @@ def _tiebreak_names(keys: tuple[str, ...] | list[str]) -> str:
     """The names of ``keys``' tie-breaks, in order ("Match points, then Point difference"), in
     the active language: the engine marks its names (gettext_noop), translated here."""
     then = pgettext_lazy("between the tie-breaks of an order: A, then B", ", then ")
-    return str(then).join(_(TIEBREAKS[k].name) for k in keys)
+    return str(then).join(engine_word(TIEBREAKS[k].name) for k in keys)
 
 
 def _swiss_rounds_help() -> str:

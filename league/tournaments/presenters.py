@@ -167,7 +167,10 @@ def format_name(competition: Competition, entrants: int | None = None) -> str:
 def ruleset_name(competition: Competition) -> str:
     """ "Klaberjass, games to 150"."""
     rules = competition.rules
-    return _("%(ruleset)s, games to %(target)s") % {"ruleset": rules.name, "target": rules.target}
+    return _("%(ruleset)s, games to %(target)s") % {
+        "ruleset": engine_word(rules.name),
+        "target": rules.target,
+    }
 
 
 def entrant_heading(competition: Competition) -> str:
