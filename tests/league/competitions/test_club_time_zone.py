@@ -99,14 +99,14 @@ def test_a_club_s_games_show_its_clock_on_the_page_and_the_printed_sheet(organis
     meta = next(p for p in page(client, f"/games/{game.pk}/").iter("p") if p.has_class("meta"))
     assert "started 8 Jan 2026 21:30" in meta.text
     sheet = "\n".join(pdf_pages(client.get(f"/games/{game.pk}/sheet.pdf").content))
-    assert "2026-01-08" in sheet and "2026-01-09" not in sheet
+    assert "8 January 2026" in sheet and "9 January 2026" not in sheet
 
     # A game of no club is on the server's clock, though the same thread served a club's
     # page just before.
     meta = next(p for p in page(client, f"/games/{casual.pk}/").iter("p") if p.has_class("meta"))
     assert "started 9 Jan 2026 03:30" in meta.text
     sheet = "\n".join(pdf_pages(client.get(f"/games/{casual.pk}/sheet.pdf").content))
-    assert "2026-01-09" in sheet
+    assert "9 January 2026" in sheet
     assert timezone.get_current_timezone_name() == "UTC"
 
 

@@ -78,6 +78,7 @@ def site(organiser, scorer) -> dict[str, str]:
         "player_id": str(player.pk),
         "partnership_id": str(partnership.pk),
         "preset": "clabber",
+        "language": "de",
         "token": side.entry_token if side else "no-token",
     }
 
