@@ -48,6 +48,19 @@ def language_choices(blank: str = "") -> list[tuple[str, str]]:
     return [("", blank), *choices] if blank else choices
 
 
+#: Languages that write a language's name in lower case inside a sentence ("en français").
+_LOWER_CASE_NAMES = ("es", "fr")
+
+
+def language_in_words(code: str) -> str:
+    """A language's name inside a sentence in the active language: "anglais" in French,
+    "Englisch" in German ("English" in the menus: each language in its own name)."""
+    name = str(translation.get_language_info(code)["name_translated"])
+    if (translation.get_language() or "").split("-")[0] in _LOWER_CASE_NAMES:
+        return name[:1].lower() + name[1:]
+    return name
+
+
 def validate_language(value: str) -> None:
     """Blank, or a language this site speaks."""
     if value and value not in codes():
@@ -74,8 +87,9 @@ def reader_language(request: HttpRequest) -> str | None:
         return chosen
     header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
     # A forged header may be any length: Django's parser caps it; "*" asks for nothing.
-    for code, _quality in parse_accept_lang_header(header[:1000]):
-        if code != "*" and (found := supported(code)):
+    for code, quality in parse_accept_lang_header(header[:1000]):
+        # "*" asks for nothing in particular; a quality of 0 says "not this one".
+        if code != "*" and quality > 0 and (found := supported(code)):
             return found
     return None
 
@@ -129,7 +143,7 @@ def speak_the_readers_language(get_response: Handler) -> Handler:
 def javascript_catalog(request: HttpRequest, language: str) -> HttpResponseBase:
     """The words the scripts in static/js write, in ``language`` (the address names it, so a
     browser keeps one copy a language and the service worker one for offline entry)."""
-    if supported(language) != language:
+    if language not in codes():  # one address a language: "DE" is not another copy of "de"
         raise Http404("There is no such language here.")
     with translation.override(language):
         response = JavaScriptCatalog.as_view()(request)

@@ -350,11 +350,11 @@ def render_standings_page(
         "competition": competition,
         "table": standings_table(competition, lines, request),
         "chain": [
-            (label, _(TIEBREAKS[key].description))
+            (label, engine_word(TIEBREAKS[key].description))
             for key, label in selectors.tiebreak_labels(competition.tiebreaks)
         ],
         "extras": [
-            (_(TIEBREAKS[key].label), _(TIEBREAKS[key].description))
+            (engine_word(TIEBREAKS[key].label), engine_word(TIEBREAKS[key].description))
             for key in extra_keys(competition.tiebreaks)
         ],
         "best_note": best_note(competition),

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from league.engine_words import engine_message
+from league.engine_words import engine_message, engine_word
 from league.errors import Refused
 from league.forms_common import (
     NUMBER_INPUT,
@@ -29,7 +29,7 @@ from league.forms_common import (
     number,
     renege_melds_field,
 )
-from league.languages import language_choices, place_language
+from league.languages import language_choices, language_in_words, place_language
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
 from league.timezones import time_zone_choices
@@ -52,7 +52,7 @@ class ZoneField(forms.ChoiceField):
 
 
 def _site_language_name() -> str:
-    return str(dict(settings.LANGUAGES).get(settings.LANGUAGE_CODE, settings.LANGUAGE_CODE))
+    return language_in_words(settings.LANGUAGE_CODE)
 
 
 def _club_language_choices() -> list[tuple[str, str]]:
@@ -102,9 +102,7 @@ class EventLanguageForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        club_language = dict(settings.LANGUAGES).get(
-            place_language(club.language), settings.LANGUAGE_CODE
-        )
+        club_language = language_in_words(place_language(club.language))
         field = self.fields["language"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = language_choices(
@@ -222,7 +220,7 @@ class CompetitionForm(forms.Form):
                 min_value=0,
                 max_value=10_000,
                 # The engine's words, marked there and translated here.
-                label=gettext(MELD_LABELS[kind]),
+                label=engine_word(MELD_LABELS[kind]),
                 widget=forms.NumberInput(
                     attrs={**NUMBER_INPUT, "placeholder": pgettext("a blank meld value", "preset")}
                 ),

@@ -17,6 +17,7 @@ from typing import Any
 from django.db.models import Count, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils.translation import gettext, pgettext
 
+from league.engine_words import engine_word
 from league.models import (
     Club,
     Competition,
@@ -71,7 +72,7 @@ def match_points(competition: Competition) -> MatchPoints:
 
 def tiebreak_labels(keys: Iterable[str]) -> list[tuple[str, str]]:
     """Each key with its short name, in the reader's language (the engine marks its words)."""
-    return [(key, gettext(TIEBREAKS[key].label)) for key in keys]
+    return [(key, engine_word(TIEBREAKS[key].label)) for key in keys]
 
 
 def entrant_match_rows(fixture_sides: Iterable[Mapping[str, Any]]) -> list[MatchRow]:

@@ -48,9 +48,10 @@ from league.competitions.forms import (
     PlayerForm,
     RotationForm,
 )
+from league.engine_words import engine_word
 from league.errors import Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
-from league.languages import place_language
+from league.languages import language_in_words, place_language
 from league.models import Club, Competition, CompetitionKind, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -125,8 +126,8 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def language_name(code: str) -> str:
-    """A language in its own name ("Deutsch"); the site's, named, for blank."""
-    return str(dict(settings.LANGUAGES).get(place_language(code), code))
+    """A club's or an event's language in a sentence; the site's for blank."""
+    return language_in_words(place_language(code))
 
 
 @organiser_required
@@ -443,7 +444,7 @@ def _competition_page(
         "rules": rules,
         "changes": describe(rules).changes,
         "tiebreaks": [
-            (key, label, _(TIEBREAKS[key].description))
+            (key, label, engine_word(TIEBREAKS[key].description))
             for key, label in selectors.tiebreak_labels(competition.tiebreaks)
         ],
         "entrants": entrants,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from league.engine_words import engine_word
 from scoring.rules import (
     LAST_TRICK,
     MELD_KINDS,
@@ -401,7 +402,7 @@ def describe(rules: Ruleset) -> RulesSheet:
         name=rules.name,
         preset=rules.preset,
         # A preset's description is the engine's, marked for translation there.
-        description=_(rules.description) if rules.description else "",
+        description=engine_word(rules.description) if rules.description else "",
         game=game,
         trump_cards=[
             CardRow(rank, _card_name(rank, trump=True), points, rank in in_deck)
@@ -420,7 +421,9 @@ def describe(rules: Ruleset) -> RulesSheet:
             % {"cards": total - LAST_TRICK, "total": total},
         ],
         melds=[
-            MeldRow(kind, _(MELD_LABELS[kind]), rules.meld_value(kind), kind in changed_melds)
+            MeldRow(
+                kind, engine_word(MELD_LABELS[kind]), rules.meld_value(kind), kind in changed_melds
+            )
             for kind in MELD_KINDS
         ],
         belle=Line(
@@ -452,7 +455,7 @@ def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
         if field == "meld_values":
             changes.extend(
                 Change(
-                    _(MELD_LABELS[kind]),
+                    engine_word(MELD_LABELS[kind]),
                     _points(rules.meld_value(kind)),
                     _points(preset.meld_value(kind)),
                 )

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from league.engine_words import engine_word
 from league.rulebook.tables import PresetTable
 from league.rulebook.text import (
     MELD_TIE_SHORT,
@@ -52,7 +53,7 @@ def preset_rows() -> list[dict[str, Any]]:
             "preset": key,
             "name": rules.name,
             # A preset's description is the engine's, marked for translation there.
-            "description": _(rules.description) if rules.description else "",
+            "description": engine_word(rules.description) if rules.description else "",
             "url": reverse("rules:detail", args=[key]),
             "players": rules.players,
             "deck": _("%(cards)s cards, %(each)s each")

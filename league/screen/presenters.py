@@ -120,10 +120,11 @@ def _conceded(fixture: Fixture) -> bool:
     return fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW)
 
 
-def table_row(line: FixtureLine, games_per_match: int) -> TableRow:
+def table_row(line: FixtureLine, games_per_match: int, confirms: bool = True) -> TableRow:
     """The row's words are read from the fixture itself (never from another page's words,
     which are in the reader's language): short, for a narrow column read from across the
-    room; the names are beside it."""
+    room; the names are beside it. ``confirms``: results wait for the other side's
+    confirmation (a tournament's entry links); a league's result is played once entered."""
     fixture = line.fixture
     running = line.running_game
     if running is not None:
@@ -134,7 +135,7 @@ def table_row(line: FixtureLine, games_per_match: int) -> TableRow:
         state = "done"
         if _conceded(fixture):
             words = fixture.get_status_display()  # "Forfeit", "No-show": not by whom
-        elif fixture.confirmed_at is None:
+        elif confirms and fixture.confirmed_at is None:
             words = (
                 _("Disputed: the director settles it")
                 if fixture.disputed_at is not None
@@ -320,11 +321,11 @@ def competition_pages(
         if bracket
         else _("Round %(number)d: tables") % {"number": current.number}
     )
-    rows = [table_row(line, games) for line in playing]
+    rows = [table_row(line, games, is_tournament) for line in playing]
     pages += _pages(event, title, "tables", rows, TABLE_ROWS)
     for night, lines, _seen in rounds:
         if upcoming is not None and night.number == upcoming.number:
-            seats = [table_row(line, games) for line in lines]
+            seats = [table_row(line, games, is_tournament) for line in lines]
             title = _("Next: Round %(number)d, seats") % {"number": night.number}
             pages += _pages(event, title, "tables", seats, TABLE_ROWS)
 

@@ -1250,7 +1250,9 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         if done and lines and not lines[0].tied and fmt != TournamentFormat.POOLS:
             champion = lines[0].name
         then = pgettext("between the tie-breaks of an order: A, then B", ", then ")
-        chain = then.join(_(TIEBREAKS[k].label) for k in competition.tiebreaks if k in TIEBREAKS)
+        chain = then.join(
+            engine_word(TIEBREAKS[k].label) for k in competition.tiebreaks if k in TIEBREAKS
+        )
         order = _("Order: %(chain)s.") % {"chain": chain}
         note = " ".join(part for part in (note, order) if part)
     return RankingSheet(

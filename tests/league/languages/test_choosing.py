@@ -31,6 +31,8 @@ def page_lang(html: str) -> str:
         ("it-IT,it;q=0.9", None),  # a language this site lacks
         ("it,fr-CA;q=0.7", "fr"),  # the first one it speaks
         ("*", None),
+        ("de;q=0,fr;q=0.5", "fr"),  # q=0: not German
+        ("de;q=0", None),
         ("x" * 5000, None),  # a forged header is no error
     ],
 )
@@ -119,3 +121,4 @@ def test_the_scripts_words_come_in_the_pages_language(client, db):
     assert b"django.gettext" in response.content or b"gettext" in response.content
     assert client.get("/jsi18n/xx/").status_code == 404
     assert client.get("/jsi18n/de-ch/").status_code == 404
+    assert client.get("/jsi18n/DE/").status_code == 404

@@ -88,6 +88,18 @@ def test_a_leagues_screen_shows_the_rounds_tables_with_live_scores_and_the_stand
     assert "Still to finish: 2 tables" in first.text
 
 
+def test_a_league_result_typed_from_the_paper_sheet_is_played_not_waiting_to_be_confirmed(
+    organiser,
+):
+    # A league's results need no confirmation (a tournament's entry links do).
+    league, fixture, _game = league_in_play(organiser)
+    other = league.fixtures.filter(round__number=1).exclude(pk=fixture.pk).first()
+    competitions_services.fixture_type_result(fixture=other, scores=[(512, 430)])
+    rows = [r for r in pages_of(page(Client(), screen_url(league)))[0].iter("tr")]
+    done = [r.text for r in rows if r.has_class("state-done")]
+    assert len(done) == 1 and "Played" in done[0] and "confirm" not in done[0]
+
+
 def test_the_screen_has_no_menu_follows_its_topics_and_turns_without_javascript(organiser):
     league, _, _ = league_in_play(organiser)
     response = Client().get(screen_url(league, panel=2, seconds=5))
