@@ -16,13 +16,14 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.competitions.results import fixture_recompute, fixture_side_names
 from league.errors import Refused
 from league.games.services import game_create
-from league.languages import validate_language
+from league.languages import place_language, validate_language
 from league.live.publish import publishes
 from league.live.topics import competition_topics, fixture_topics
 from league.models import (
@@ -509,14 +510,20 @@ def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> 
     if locked.games.filter(winner__isnull=True).exists():
         raise Refused(_("A game of this match has started already."), None)
     names = fixture_side_names(fixture)
+    competition = fixture.competition
+    # Stored with the game, so in the event's language (its club's, else the site's), not in
+    # that of whoever starts it: every reader of the games list sees the same title.
+    with translation.override(place_language(competition.club.language, competition.language)):
+        title = _("%(competition)s, round %(number)d") % {
+            "competition": competition.name,
+            "number": fixture.round.number,
+        }
     game = game_create(
-        rules=fixture.competition.rules,
+        rules=competition.rules,
         side_names=names,
         by=by,
         table=fixture.table,
-        # Stored with the game: in the language of whoever starts it.
-        title=_("%(competition)s, round %(number)d")
-        % {"competition": fixture.competition.name, "number": fixture.round.number},
+        title=title,
         first_dealer=first_dealer,
     )
     game.fixture = fixture

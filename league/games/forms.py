@@ -594,6 +594,8 @@ class DealForm(forms.Form):
             {
                 "kind": kind,
                 "label": MELD_LABELS[kind],
+                # inside a sentence ("Add a run of 3 for Anna"), in the reader's language
+                "words": engine_word(MELD_WORDS[kind]),
                 "value": self.rules.meld_value(kind),
                 "cells": [
                     {

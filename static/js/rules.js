@@ -311,7 +311,7 @@
     checkElder(rules, elder);
     var best = sides.map(function (melds) { return melds.length ? bestOf(rules, melds) : null; });
     var present = range(rules.sides).filter(function (s) { return best[s] !== null; });
-    if (!present.length) return { winner: null, reason: "nobody declared a meld", best: best };
+    if (!present.length) return { winner: null, reason: T("nobody declared a meld"), best: best };
     var top = present.reduce(function (acc, s) {
       var key = meldKey(rules, best[s]);
       return acc === null || compareKeys(key, acc) > 0 ? key : acc;
@@ -322,20 +322,21 @@
       var winner = leaders[0];
       var others = present.filter(function (s) { return s !== winner; });
       if (!others.length) {
-        reason = describe(best[winner]) + ": only " + english(sideName(rules, winner, names)) + " declared melds";
+        reason = T("%(meld)s: only %(side)s declared melds",
+          { meld: describeT(best[winner]), side: sideName(rules, winner, names) });
       } else {
         var second = others.reduce(function (acc, s) {
           return acc === null || compareKeys(meldKey(rules, best[s]), meldKey(rules, best[acc])) > 0 ? s : acc;
         }, null);
-        reason = describe(best[winner]) + " beats " + describe(best[second]);
+        reason = T("%(meld)s beats %(other)s", { meld: describeT(best[winner]), other: describeT(best[second]) });
       }
       return { winner: winner, reason: reason, best: best };
     }
     var equal = best[leaders[0]];
-    var what = equal.form === "run" && !equal.trump ? "equal runs in plain suits" : "equal melds";
-    var each = describe(equal) + " each";
+    var what = equal.form === "run" && !equal.trump ? T("equal runs in plain suits") : T("equal melds");
+    var each = T("%(meld)s each", { meld: describeT(equal) });
     if (rules.meld_tie === "nobody") {
-      return { winner: null, reason: what + ": nobody scores melds (" + each + ")", best: best };
+      return { winner: null, reason: T("%(what)s: nobody scores melds (%(each)s)", { what: what, each: each }), best: best };
     }
     if (elder === null || elder === undefined) {
       throw new InvalidDeal(T("The best melds are equal (%(each)s), and then the elder hand's side scores " +
@@ -344,8 +345,8 @@
     }
     var order = range(rules.sides).map(function (step) { return (elder + step) % rules.sides; });
     var first = order.filter(function (s) { return leaders.indexOf(s) >= 0; })[0];
-    return { winner: first, reason: what + ": the elder hand's side, " + english(sideName(rules, first, names)) +
-      ", scores melds (" + each + ")", best: best };
+    return { winner: first, reason: T("%(what)s: the elder hand's side, %(side)s, scores melds (%(each)s)",
+      { what: what, side: sideName(rules, first, names), each: each }), best: best };
   }
 
   function handsWords(rules) {
@@ -847,15 +848,27 @@
   }
 
   // -- words for the preview (league/games/forms.py DealForm.preview, selectors) -------------
+  // The sentences the deal form writes around the engine's words (league/games/forms.py and
+  // selectors.py say the same), from the scripts' catalog (Django's /jsi18n/<language>/):
+  // English where the page has none. Called by these names so that makemessages finds them.
+  function gettext(msgid) { return global.gettext ? global.gettext(msgid) : msgid; }
+  function pgettext(context, msgid) { return global.pgettext ? global.pgettext(context, msgid) : msgid; }
+  function sentence(template, params) {
+    var text = fill(template, params, catalog());
+    return text === null ? template : text;
+  }
+
   function summary(rulesData, r) {
     var rules = rulesFrom(rulesData);
-    if (r.void) return "Void deal: nobody scores.";
-    if (r.renege !== null) return "Renege: play stops.";
-    if (r.made) return "Made.";
-    if (r.tied && rules.tie_rule === "hang") return "Tie: nobody scores now; " + r.held + " held for the next winner.";
-    if (r.tied && rules.tie_rule === "own") return "Tie: the makers score nothing.";
-    if (r.tied) return "Tie, which counts as a set (XX): the makers score nothing.";
-    return "Set (XX): the makers score nothing.";
+    if (r.void) return gettext("Void deal: nobody scores.");
+    if (r.renege !== null) return gettext("Renege: play stops.");
+    if (r.made) return pgettext("the makers made it", "Made.");
+    if (r.tied && rules.tie_rule === "hang") {
+      return sentence(gettext("Tie: nobody scores now; %(held)s held for the next winner."), { held: r.held });
+    }
+    if (r.tied && rules.tie_rule === "own") return gettext("Tie: the makers score nothing.");
+    if (r.tied) return gettext("Tie, which counts as a set (XX): the makers score nothing.");
+    return gettext("Set (XX): the makers score nothing.");
   }
 
   // Who scores the declared melds and why (selectors.declared_winner_text and
@@ -869,21 +882,27 @@
       var scored = scoredMelds(rules, deal, names);
       var counted = [];
       scored.forEach(function (kinds, side) {
-        if (kinds.length) counted.push(names[side] + ": " + sides[side].map(describe).join(", "));
+        if (kinds.length) {
+          counted.push(sentence(pgettext("a side's name, then its melds", "%(side)s: %(melds)s"), {
+            side: names[side], melds: sides[side].map(function (m) { return say(describeT(m)); }).join(", ") }));
+        }
       });
-      var lapse = names[deal.renege] + "'s lapse";
-      return counted.length ? "melds that count (" + lapse + "): " + counted.join("; ")
-        : "no melds count (" + lapse + ")";
+      return counted.length
+        ? sentence(gettext("melds that count (%(side)s's lapse): %(melds)s"),
+          { side: names[deal.renege], melds: counted.join("; ") })
+        : sentence(gettext("no melds count (%(side)s's lapse)"), { side: names[deal.renege] });
     }
     var comparison = meldComparison(rules, sides, deal.elder, names, deal.no_trump);
     var winner = comparison.winner;
-    if (winner === null) return capital(comparison.reason);
+    if (winner === null) return capital(say(comparison.reason));
     var best = comparison.best[winner];
     if (best && comparison.best.filter(function (m) { return sameMeld(m, best); }).length > 1) {
-      var what = best.form === "run" && !best.trump ? "equal runs in plain suits" : "equal melds";
-      return names[winner] + " scores the melds as the elder hand's side: " + what + " (" + describe(best) + " each)";
+      var params = { side: names[winner], meld: say(describeT(best)) };
+      return best.form === "run" && !best.trump
+        ? sentence(gettext("%(side)s scores the melds as the elder hand's side: equal runs in plain suits (%(meld)s each)"), params)
+        : sentence(gettext("%(side)s scores the melds as the elder hand's side: equal melds (%(meld)s each)"), params);
     }
-    return names[winner] + " scores the melds: " + comparison.reason;
+    return sentence(gettext("%(side)s scores the melds: %(reason)s"), { side: names[winner], reason: say(comparison.reason) });
   }
 
   global.HicksheetRules = {

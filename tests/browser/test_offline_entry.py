@@ -428,7 +428,7 @@ def test_a_deal_the_server_will_not_take_waits_for_the_user(new_context):
     other.fill("#id_username", "sam")
     other.fill("#id_password", PASSWORD)
     with other.expect_navigation():
-        other.click("button[type='submit']")
+        other.click("main button[type='submit']")
     tab.click("#conflict-try-again")
     tab.wait_for_function(
         "() => Number(document.querySelector('#offline-status').dataset.waiting || 0) === 0"

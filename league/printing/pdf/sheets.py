@@ -224,8 +224,10 @@ def _header(
 
 
 def _labelled(label: str, value: str) -> str:
-    """``"<b>Table:</b> 3"`` as paragraph markup; value escaped."""
-    return f"<b>{_esc(label)}:</b> {_esc(value)}"
+    """``"<b>Table:</b> 3"`` as paragraph markup; value escaped. The colon is the language's
+    (French writes a space before it)."""
+    colon = pgettext("after a label on a sheet: 'Table:' (French: ' :')", ":")
+    return f"<b>{_esc(label)}{_esc(colon)}</b> {_esc(value)}"
 
 
 def _club_label() -> str:
@@ -238,10 +240,6 @@ def _date_label() -> str:
 
 def _table_word() -> str:
     return pgettext("label on a sheet: a card table", "Table")
-
-
-def _round_label() -> str:
-    return pgettext("label on a sheet: a round of a competition", "Round")
 
 
 def _to_fit(text: str, font: str, size: float, width: float, smallest: float = 6.0) -> float:
@@ -554,7 +552,8 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
     """One sheet's flowables, the deal rows as tall as fits the page (at most 20 points)."""
     info = [_labelled(_table_word(), sheet.table or "__________")]
     if sheet.round_name:
-        info.append(_labelled(_round_label(), sheet.round_name))
+        # The round's name says "Round 2" itself: no label before it.
+        info.append(f"<b>{_esc(sheet.round_name)}</b>")
     info.append(_labelled(_date_label(), sheet.date or "____________________"))
     header = _header(
         title=sheet.title or _("Hick sheet"),

@@ -112,7 +112,7 @@ def test_the_fixtures_page_links_each_rounds_sheets_for_organisers(organiser, sc
     for number in (1, 2):
         link = root.by_id(f"round-{number}-pack")
         assert link.text == "Table sheets with QR codes (PDF)"
-        assert f"Round: Round {number}" in pdf_pages(read_pdf(client, link.attrs["href"]))[0]
+        assert f"Round {number}" in pdf_pages(read_pdf(client, link.attrs["href"]))[0]
 
 
 def test_a_league_links_its_round_sheets_and_no_bracket(organiser):
