@@ -51,7 +51,8 @@ from league.competitions.forms import (
 from league.engine_words import engine_word
 from league.errors import Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
-from league.languages import language_in_words, place_language
+from league.languages import codes as language_codes
+from league.languages import language_in_words
 from league.models import Club, Competition, CompetitionKind, EntrantKind
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -116,9 +117,17 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             show_refusal(form, error)
         else:
+            words = (
+                _("%(club)s: times are now shown in %(zone)s time; its language is %(language)s.")
+                if club.language
+                else _(
+                    "%(club)s: times are now shown in %(zone)s time; it has no language of its "
+                    "own: its screen and printed sheets speak each reader's."
+                )
+            )
             messages.success(
                 request,
-                _("%(club)s: times are now shown in %(zone)s time; its language is %(language)s.")
+                words
                 % {"club": club, "zone": zone_name(club), "language": language_name(club.language)},
             )
             return redirect(reverse("competitions:club-detail", args=[club.slug]) + "#settings")
@@ -126,8 +135,8 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def language_name(code: str) -> str:
-    """A club's or an event's language in a sentence; the site's for blank."""
-    return language_in_words(place_language(code))
+    """A club's or an event's own language in a sentence; "" for none (each reader's)."""
+    return language_in_words(code) if code in language_codes() else ""
 
 
 @organiser_required

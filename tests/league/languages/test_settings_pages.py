@@ -78,3 +78,11 @@ def test_an_event_differs_from_its_club(organiser, organiser_client):
     bad = organiser_client.post(f"/c/{competition.slug}/language/", {"language-language": "xx"})
     assert bad.status_code == 400
     assert Competition.objects.get(pk=competition.pk).language == "fr"
+
+
+def test_a_club_without_a_language_says_its_screen_speaks_each_readers(organiser):
+    competition = make_league(organiser)
+    text = page(Client(), f"/clubs/{competition.club.slug}/").by_id("club-language").text
+    assert text.startswith("The club has no language of its own")
+    event = page(Client(), f"/c/{competition.slug}/").by_id("event-language-name").text
+    assert "each reader's language" in event
