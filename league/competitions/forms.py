@@ -29,7 +29,8 @@ from league.forms_common import (
     number,
     renege_melds_field,
 )
-from league.languages import language_choices, language_in_words, place_language
+from league.languages import codes as language_codes
+from league.languages import language_choices, language_in_words
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
 from league.timezones import time_zone_choices
@@ -102,11 +103,13 @@ class EventLanguageForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        club_language = language_in_words(place_language(club.language))
         field = self.fields["language"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = language_choices(
-            blank=gettext("As the club (%(language)s)") % {"language": club_language}
+            blank=gettext("As the club (%(language)s)")
+            % {"language": language_in_words(club.language)}
+            if club.language in language_codes()
+            else gettext("As the club: each reader's language")
         )
 
 

@@ -356,8 +356,8 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
     deals = game_deals(game)
     rows = deal_rows(game, deals)
     return GameSheet(
-        title=game.title or rules.name,
-        ruleset_name=rules.name,
+        title=game.title or engine_word(rules.name),
+        ruleset_name=engine_word(rules.name),
         ruleset_lines=ruleset_lines(rules),
         side_names=tuple(game.side_names),
         target=rules.target,

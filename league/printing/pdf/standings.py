@@ -14,6 +14,7 @@ with "=" ("2=").
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
@@ -107,12 +108,16 @@ def _check(sheet: StandingsSheet) -> None:
 
 
 def _widths(sheet: StandingsSheet, width: float) -> list[float]:
-    """Rank; each value column as wide as its heading, its widest value or a signed
-    three-figure number; the name takes what is left (at least MIN_NAME_WIDTH, else
-    ValueError)."""
+    """Rank; each value column as wide as its heading's longest word (a heading of two words
+    wraps: "Set erzw.", "Mis ded."), its widest value or a signed three-figure number; the
+    name takes what is left (at least MIN_NAME_WIDTH, else ValueError)."""
     values = [
         max(
-            [stringWidth(_printable(heading), BOLD, _HEAD.fontSize)]
+            [
+                stringWidth(_printable(word), BOLD, _HEAD.fontSize)
+                # a short mark stays with its word ("Made %" on one line)
+                for word in re.split(r"\s+(?=\S{3,})", heading.strip()) or [heading]
+            ]
             + [stringWidth("-000", BOLD, TEXT_SIZE)]
             + [
                 stringWidth(_printable(row.values[i]), BOLD, TEXT_SIZE)

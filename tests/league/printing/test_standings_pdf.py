@@ -179,3 +179,16 @@ def test_the_chain_s_own_keys_take_the_place_of_lesser_columns(organiser):
         assert {"Pts", "Diff"} <= set(head) and not {"Sets", "Hicks"} & set(head)
         legend = next(line for line in lines if line.startswith("P played"))
         assert "Sets" not in legend
+
+
+def test_a_heading_of_two_words_wraps_instead_of_widening_its_column():
+    # "Mis ded." (French for Sets forced) takes the width of "ded." and wraps; one long word
+    # of the same letters would take them all.
+    from league.printing.pdf.standings import _widths
+
+    two_words = dataclasses.replace(SHEET, columns=("Mis ded.", *COLUMNS[1:]))
+    one_word = dataclasses.replace(SHEET, columns=("Misded.x", *COLUMNS[1:]))
+    assert _widths(two_words, 800)[2] < _widths(one_word, 800)[2]
+    pdf = render_standings(two_words)
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "Mis" in text and "ded." in text
