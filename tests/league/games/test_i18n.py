@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 
 from league.errors import DealTaken
-from league.forms_common import SET_AWARD_CHOICES, ordinal
+from league.forms_common import SET_AWARD_CHOICES
 from league.games.forms import FIRST_DEALER_CHOICES, DealForm, GameForm
 from league.models import Deal, VoidReason
 from league.models.games import VOID_REASON_IN_SENTENCE
@@ -23,14 +23,6 @@ from tests.builders import add
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ["en", "es", "nl", "de", "fr"]
-
-
-def test_english_ordinals_are_as_before():
-    said = [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)]
-    assert said == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th",
-        "21st", "22nd", "23rd", "101st", "111th", "112th",
-    ]  # fmt: skip
 
 
 def test_english_result_sentences_are_as_before():

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections import deque
 
 import pytest
 from django.conf import settings
@@ -14,7 +13,8 @@ from django.core.management import call_command
 from django.test import Client
 
 from tests.builders import pdf_pages
-from tests.league.html import Element, parse
+from tests.crawl import walk
+from tests.league.html import Element
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,6 @@ def english_words(language: str) -> re.Pattern[str]:
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 #: Pages of one kind (their address with every number as #) looked at, at most.
 PER_KIND = 2
-SKIP = ("/admin/", "/accounts/logout/", "/live/", "/i18n/", "/jsi18n/", "/sw.js")
 
 
 @pytest.fixture(autouse=True)
@@ -106,31 +105,15 @@ def crawl_in(client: Client, language: str) -> dict[str, list[str]]:
     """Each kind of page reachable from home (PER_KIND of each), read in ``language``: address
     to the English words found on it."""
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    queue, seen, kinds = deque(["/"]), {"/"}, {}
-    english: dict[str, list[str]] = {}
     words = english_words(language)
-    while queue:
-        url = queue.popleft()
-        kind = re.sub(r"\d+", "#", url)
-        kinds[kind] = kinds.get(kind, 0) + 1
-        if kinds[kind] > PER_KIND:
-            continue
-        response = client.get(url)
-        assert response.status_code == 200, (language, url, response.status_code)
+    english: dict[str, list[str]] = {}
+    for url, response, document in walk(client, per_kind=PER_KIND):
         if response["Content-Type"] == "application/pdf":
             english[url] = words.findall("\n".join(pdf_pages(response.content)))
-            continue
-        if not response["Content-Type"].startswith("text/html"):
-            continue
-        html = response.content.decode()
-        assert f'<html lang="{language}"' in html, (language, url)
-        document = parse(response.content)
-        english[url] = words.findall(" ".join(" ".join(what_a_reader_meets(document)).split()))
-        for link in document.iter("a"):
-            href = link.attrs.get("href", "").split("#")[0]
-            if href.startswith("/") and not href.startswith(("//", *SKIP)) and href not in seen:
-                seen.add(href)
-                queue.append(href)
+        elif document is not None:
+            assert f'<html lang="{language}"' in response.content.decode(), (language, url)
+            text = " ".join(" ".join(what_a_reader_meets(document)).split())
+            english[url] = words.findall(text)
     return english
 
 
