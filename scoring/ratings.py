@@ -1,0 +1,482 @@
+"""Ratings: how strong each player and each partnership is, learnt from the games they won and
+lost. Pure Python, no Django; the maths is the openskill library's Plackett-Luce model.
+
+Words:
+
+- *player*: a player's id, an ``int`` (the database's key). *pair*: two partners of a
+  four-hand partnership game as one entity, the ``frozenset`` of their two ids, so that
+  ``{a, b}`` and ``{b, a}`` are the same pair.
+- *side*: the players who win or lose a game together, a tuple of player ids: one player in
+  two-hand, the two partners in four-hand partnerships, and three sides of one player each in
+  three-hand. A game's ``sides`` are in the order the game keeps them (side 0, side 1, ...).
+- *rating*: what the model believes of a player's (or a pair's) skill, a bell curve: ``mu`` is
+  its middle, the best guess; ``sigma`` its width, how unsure the guess still is. A newcomer
+  starts at ``mu`` 25 and ``sigma`` 8.33 (:data:`NEWCOMER`). Winning moves ``mu`` up, losing
+  moves it down, the more so the more surprising the result was; every game played narrows
+  ``sigma``.
+- *conservative rating*: ``mu - 3 * sigma``, "at least this good, almost surely": under the
+  model's bell curve a player's skill is above it with 99.87 % certainty. A newcomer's is 0; it
+  rises as games make the model sure of a player, so one lucky win cannot put anybody at the
+  top of the list. Lists and seedings sort by it. It is openskill's ``ordinal()``.
+- *finished game*: a game with a winner. A Klaberjass game cannot end level: when two sides
+  reach the target with the same total another deal is played (:mod:`scoring.game`), so there
+  are no draws to rate. A game still going on (winner None), and an abandoned one, is not
+  rated at all.
+- *expected*: the chance the model gave a side of winning just before the game (openskill's
+  ``predict_win``); *actual*: 1 for the winning side, 0 for the others (with explicit ranks,
+  a first place shared by k sides is 1/k each).
+- *change*: the conservative rating after a game less the one before. A loser's ``mu`` never
+  rises, but its ``sigma`` narrows, so a loss the model expected can still nudge a conservative
+  rating up a little.
+- *history*: every rated game in order, each with a :class:`Change` for every player (and every
+  pair, in partnership games).
+
+How a game is rated:
+
+- Two sides: openskill's ``PlackettLuce.rate`` on the two sides, the winner ranked first.
+- Three or more sides with one winner (three-hand): the game only says that the winner beat
+  each of the others, nothing about who of the others did better. So it is rated as duels, each
+  the model's two-side ``rate`` from the ratings before the game: every loser takes the result
+  of its duel with the winner, the winner the sum of its duels' changes to ``mu`` and the product
+  of their narrowings of ``sigma``. (The model's own "losers tied for second" would treat a weak
+  loser as having drawn with a strong one and raise its ``mu``.)
+- Explicit ranks (lower is better, equal is level): the model's ``rate`` with those ranks, as
+  it is. Only the caller who knows more than the winner (three-hand places by final totals)
+  needs these; a side that came second of three may then gain.
+- Partnerships: when every side is a pair, each pair is also rated as one entity against the
+  other pairs, beside its players' own ratings (the pair rating says how well these two play
+  together).
+
+Model settings (:data:`MODEL`): openskill's defaults, except that ``sigma`` may never grow in
+a game (``limit_sigma``): the model's ``tau`` widens every rating a little before each game so
+ratings keep moving; with the limit a rating is never less sure after a game than before it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+PlayerId = int
+Pair = frozenset[int]
+Entity = PlayerId | Pair
+Side = tuple[PlayerId, ...]
+
+MU = 25.0
+"""A newcomer's ``mu`` (openskill's default)."""
+SIGMA = MU / 3
+"""A newcomer's ``sigma`` (openskill's default)."""
+BETA = MU / 6
+"""How much one game's result varies around the skills (openskill's default)."""
+TAU = MU / 300
+"""How much every rating widens before a game, so old ratings keep moving (openskill's
+default)."""
+Z = 3.0
+"""How many ``sigma`` the conservative rating takes off ``mu``."""
+
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, limit_sigma=True)
+"""The one model every function here uses. (Never pass ``limit_sigma`` to its ``rate``: that
+changes the model for every later call.)"""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's or a pair's rating: ``mu`` the best guess of the skill, ``sigma`` how unsure
+    it is (see the module's words)."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+
+    @property
+    def conservative(self) -> float:
+        """``mu - 3 * sigma``: a skill the player is almost surely above (openskill's
+        ``ordinal()``). Sorts lists and seedings."""
+        return self.mu - Z * self.sigma
+
+    def _model(self) -> PlackettLuceRating:
+        return MODEL.rating(mu=self.mu, sigma=self.sigma)
+
+
+NEWCOMER = Rating()
+"""The rating of a player (or pair) with no rated game."""
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """Everybody's rating at one moment: ``players`` by id, ``pairs`` by the frozen pair. Whoever
+    is missing has played no rated game and is a :data:`NEWCOMER`."""
+
+    players: Mapping[PlayerId, Rating] = field(default_factory=dict)
+    pairs: Mapping[Pair, Rating] = field(default_factory=dict)
+
+    def player(self, player: PlayerId) -> Rating:
+        return self.players.get(player, NEWCOMER)
+
+    def pair(self, pair: Pair) -> Rating:
+        return self.pairs.get(pair, NEWCOMER)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One player's (or one pair's) rating across one game.
+
+    ``who``: the player id, or the pair; ``side``: the side index in the game; ``before`` and
+    ``after``: the ratings; ``opponents``: each opponent (players on the other sides, or the
+    other pairs) with its rating before the game; ``expected``: the chance the model gave this
+    side of winning; ``actual``: 1 won, 0 lost.
+    """
+
+    game: int | None
+    who: Entity
+    side: int
+    before: Rating
+    after: Rating
+    opponents: tuple[tuple[Entity, Rating], ...]
+    expected: float
+    actual: float
+
+    @property
+    def change(self) -> float:
+        """The conservative rating after the game less the one before it."""
+        return self.after.conservative - self.before.conservative
+
+    @property
+    def mu_change(self) -> float:
+        return self.after.mu - self.before.mu
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """What one game did: a :class:`Change` for every player (side by side, in seat order) and,
+    when every side is a pair, for every pair (in side order; else empty)."""
+
+    game: int | None
+    players: tuple[Change, ...]
+    pairs: tuple[Change, ...]
+
+
+Outcome = int | Sequence[float]
+"""Who won: the winning side's index, or ranks, one per side (lower is better, equal is level)."""
+
+
+def _check(sides: Sequence[Side], outcome: Outcome) -> list[float]:
+    """The ranks for ``outcome`` after checking the game makes sense (a bad game is a bug of
+    the caller's, not a user's mistake: ValueError)."""
+    if len(sides) < 2:
+        raise ValueError(f"A game has at least two sides; got {len(sides)}.")
+    seen: set[PlayerId] = set()
+    for side in sides:
+        if not side:
+            raise ValueError("A side has at least one player.")
+        for player in side:
+            if player in seen:
+                raise ValueError(f"Player {player} is on two sides (or twice on one).")
+            seen.add(player)
+    if isinstance(outcome, int):
+        if not 0 <= outcome < len(sides):
+            raise ValueError(f"Winner {outcome} is not a side of a {len(sides)}-side game.")
+        return [0.0 if i == outcome else 1.0 for i in range(len(sides))]
+    ranks = [float(r) for r in outcome]
+    if len(ranks) != len(sides) or not all(math.isfinite(r) for r in ranks):
+        raise ValueError(f"Ranks {list(outcome)} do not give one finite rank a side.")
+    return ranks
+
+
+def _lone_winner(ranks: Sequence[float]) -> int | None:
+    best = min(ranks)
+    firsts = [i for i, r in enumerate(ranks) if r == best]
+    return firsts[0] if len(firsts) == 1 and all(r > best for r in ranks if r != best) else None
+
+
+def _actual(ranks: Sequence[float]) -> list[float]:
+    best = min(ranks)
+    shared = sum(1 for r in ranks if r == best)
+    return [1.0 / shared if r == best else 0.0 for r in ranks]
+
+
+def _rate_teams(
+    teams: list[list[Rating]], ranks: list[float], by_winner: bool
+) -> list[list[Rating]]:
+    """New ratings for the teams: the model's ``rate``, or duels for a lone winner among three
+    or more sides (see the module's words)."""
+    model_teams = [[r._model() for r in team] for team in teams]
+    winner = _lone_winner(ranks) if by_winner and len(teams) > 2 else None
+    if winner is None:
+        rated = MODEL.rate(model_teams, ranks=list(ranks))
+        return [[Rating(p.mu, p.sigma) for p in team] for team in rated]
+    out: list[list[Rating]] = [[] for _ in teams]
+    mu_gain = [0.0] * len(teams[winner])
+    narrowing = [1.0] * len(teams[winner])
+    for loser in range(len(teams)):
+        if loser == winner:
+            continue
+        won, lost = MODEL.rate([model_teams[winner], model_teams[loser]], ranks=[0.0, 1.0])
+        out[loser] = [Rating(p.mu, p.sigma) for p in lost]
+        for j, (before, after) in enumerate(zip(teams[winner], won, strict=True)):
+            mu_gain[j] += after.mu - before.mu
+            narrowing[j] *= after.sigma / before.sigma
+    out[winner] = [
+        Rating(before.mu + gain, before.sigma * factor)
+        for before, gain, factor in zip(teams[winner], mu_gain, narrowing, strict=True)
+    ]
+    return out
+
+
+def _changes(
+    game: int | None,
+    who: Sequence[Sequence[Entity]],
+    before: list[list[Rating]],
+    after: list[list[Rating]],
+    ranks: Sequence[float],
+) -> tuple[Change, ...]:
+    expected = MODEL.predict_win([[r._model() for r in team] for team in before])
+    actual = _actual(ranks)
+    changes = []
+    for side, members in enumerate(who):
+        opponents = tuple(
+            (other, rating)
+            for other_side, (others, ratings) in enumerate(zip(who, before, strict=True))
+            if other_side != side
+            for other, rating in zip(others, ratings, strict=True)
+        )
+        for j, member in enumerate(members):
+            changes.append(
+                Change(
+                    game=game,
+                    who=member,
+                    side=side,
+                    before=before[side][j],
+                    after=after[side][j],
+                    opponents=opponents,
+                    expected=expected[side],
+                    actual=actual[side],
+                )
+            )
+    return tuple(changes)
+
+
+def _rate(
+    player: Callable[[PlayerId], Rating],
+    pair: Callable[[Pair], Rating],
+    sides: Sequence[Side],
+    outcome: Outcome,
+    game: int | None,
+) -> RatedGame:
+    """One game rated from the ratings ``player`` and ``pair`` look up: the one step both
+    :func:`rate_game` and :func:`rebuild` take, so that the two always agree."""
+    ranks = _check(sides, outcome)
+    by_winner = isinstance(outcome, int)
+    before = [[player(p) for p in side] for side in sides]
+    after = _rate_teams(before, ranks, by_winner)
+    players = _changes(game, sides, before, after, ranks)
+    pairs: tuple[Change, ...] = ()
+    if all(len(side) == 2 for side in sides):
+        keys = [frozenset(side) for side in sides]
+        pairs_before = [[pair(k)] for k in keys]
+        pairs_after = _rate_teams(pairs_before, ranks, by_winner)
+        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, ranks)
+    return RatedGame(game=game, players=players, pairs=pairs)
+
+
+def rate_game(
+    ratings: Ratings,
+    sides: Sequence[Side],
+    winner_or_ranks: Outcome,
+    *,
+    game: int | None = None,
+) -> tuple[Ratings, RatedGame]:
+    """Rate one finished game: the ratings after it (``ratings`` itself is left as it was) and
+    what it changed for each player and pair.
+
+    ``winner_or_ranks``: the winning side's index (a finished Klaberjass game always has one),
+    or ranks, one per side, lower is better. ``game``: the game's id, kept in the record.
+    """
+    rated = _rate(ratings.player, ratings.pair, sides, winner_or_ranks, game)
+    players = dict(ratings.players)
+    players.update((c.who, c.after) for c in rated.players if isinstance(c.who, int))
+    pairs = dict(ratings.pairs)
+    pairs.update((c.who, c.after) for c in rated.pairs if isinstance(c.who, frozenset))
+    return Ratings(players=players, pairs=pairs), rated
+
+
+class Ordered(Protocol):
+    """Anything that sorts (a datetime, a number): a game's ``played_at``."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game as :func:`rebuild` reads it: ``id``; ``played_at``, what puts games in order (ties
+    go by ``id``); ``sides``; ``winner``, the winning side's index (None: not finished, not
+    rated); ``ranks``, optional, one a side, lower better, taking the place of ``winner``."""
+
+    id: int
+    played_at: Ordered
+    sides: tuple[Side, ...]
+    winner: int | None
+    ranks: tuple[float, ...] | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.ranks if self.ranks is not None else self.winner
+
+
+def _order(game: FinishedGame) -> tuple[Ordered, int]:
+    return (game.played_at, game.id)
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """The ratings after every rated game, and the ``history``: one :class:`RatedGame` each, in
+    the order they were rated. ``last``: the ordering key of the last game rated."""
+
+    ratings: Ratings
+    history: tuple[RatedGame, ...]
+    last: tuple[Ordered, int] | None = None
+
+
+def rebuild(games: Iterable[FinishedGame]) -> Rebuilt:
+    """Every finished game, rated in order of ``played_at`` then ``id`` from nobody rated: the
+    same games give the same numbers, whatever order they come in. Unfinished games are left
+    out. The same as :func:`rate_next` one game at a time."""
+    players: dict[PlayerId, Rating] = {}
+    pairs: dict[Pair, Rating] = {}
+    history: list[RatedGame] = []
+    last: tuple[Ordered, int] | None = None
+    for game in sorted(games, key=_order):
+        outcome = game.outcome
+        if outcome is None:
+            continue
+        rated = _rate(
+            lambda p: players.get(p, NEWCOMER),
+            lambda k: pairs.get(k, NEWCOMER),
+            game.sides,
+            outcome,
+            game.id,
+        )
+        players.update((c.who, c.after) for c in rated.players if isinstance(c.who, int))
+        pairs.update((c.who, c.after) for c in rated.pairs if isinstance(c.who, frozenset))
+        history.append(rated)
+        last = _order(game)
+    return Rebuilt(Ratings(players, pairs), tuple(history), last)
+
+
+def rate_next(rebuilt: Rebuilt, game: FinishedGame) -> Rebuilt:
+    """``rebuilt`` with one more game rated: the game just finished. It must come after every
+    game already rated (else :func:`rebuild`: an earlier game changes every later one); an
+    unfinished game changes nothing."""
+    outcome = game.outcome
+    if outcome is None:
+        return rebuilt
+    if rebuilt.last is not None and not rebuilt.last < _order(game):
+        raise ValueError(f"Game {game.id} is not after the last game rated: rebuild instead.")
+    ratings, rated = rate_game(rebuilt.ratings, game.sides, outcome, game=game.id)
+    return Rebuilt(ratings, (*rebuilt.history, rated), _order(game))
+
+
+def win_chances(ratings: Ratings, sides: Sequence[Side]) -> tuple[float, ...]:
+    """Each side's chance of winning a game about to be played (the model's ``predict_win`` on
+    the players' ratings); they add up to 1."""
+    _check(sides, 0)
+    teams = [[ratings.player(p)._model() for p in side] for side in sides]
+    return tuple(MODEL.predict_win(teams))
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """One line of the rating list: ``place`` (equal conservative ratings share one), ``who``,
+    the ``rating`` and its ``conservative`` value, ``games`` rated, distinct ``opponents`` met,
+    and the ``trend``: the conservative rating's change over the last ``trend_games`` games."""
+
+    place: int
+    who: Entity
+    rating: Rating
+    conservative: float
+    games: int
+    opponents: int
+    trend: float
+
+
+def _key(who: Entity) -> tuple[int, ...]:
+    return (who,) if isinstance(who, int) else tuple(sorted(who))
+
+
+def rating_list(
+    rebuilt: Rebuilt,
+    *,
+    min_games: int = 10,
+    min_opponents: int = 3,
+    trend_games: int = 5,
+    pairs: bool = False,
+) -> tuple[ListRow, ...]:
+    """The rating list of players (or, with ``pairs``, of partnerships): those with at least
+    ``min_games`` rated games against at least ``min_opponents`` different opponents, best
+    conservative rating first (then higher ``mu``, more games, lower id)."""
+    changes: dict[Entity, list[Change]] = {}
+    for rated in rebuilt.history:
+        for change in rated.pairs if pairs else rated.players:
+            changes.setdefault(change.who, []).append(change)
+    rows: list[tuple[Entity, Rating, int, int, float]] = []
+    for who, mine in changes.items():
+        met = {_key(other) for c in mine for other, _ in c.opponents}
+        if len(mine) < min_games or len(met) < min_opponents:
+            continue
+        recent = mine[-trend_games:] if trend_games > 0 else []
+        now = mine[-1].after
+        trend = now.conservative - recent[0].before.conservative if recent else 0.0
+        rows.append((who, now, len(mine), len(met), trend))
+    rows.sort(key=lambda row: (-row[1].conservative, -row[1].mu, -row[2], _key(row[0])))
+    out: list[ListRow] = []
+    for position, (who, rating, games, met_count, trend) in enumerate(rows, start=1):
+        tied = out and out[-1].conservative == rating.conservative
+        place = out[-1].place if tied else position
+        out.append(ListRow(place, who, rating, rating.conservative, games, met_count, trend))
+    return tuple(out)
+
+
+def seeding_rating(ratings: Ratings, entrant: Entity) -> Rating:
+    """The rating an entrant is seeded by: a player's own; a pair's partnership rating once the
+    pair has a rated game together; else the partners' ratings added up as the model adds up a
+    side (``mu`` summed, ``sigma`` squared summed), less one newcomer's ``mu`` for each partner
+    after the first, so that it reads on the one-entity scale of a partnership rating (two
+    newcomers: ``mu`` 25, ``sigma`` 11.8, below any pair that has played)."""
+    if isinstance(entrant, int):
+        return ratings.player(entrant)
+    known = ratings.pairs.get(entrant)
+    if known is not None:
+        return known
+    partners = [ratings.player(p) for p in sorted(entrant)]
+    return Rating(
+        mu=sum(r.mu for r in partners) - MU * (len(partners) - 1),
+        sigma=math.sqrt(sum(r.sigma**2 for r in partners)),
+    )
+
+
+def by_rating(ratings: Ratings, entrants: Iterable[Entity]) -> list[Entity]:
+    """``entrants`` (players or pairs) strongest first by :func:`seeding_rating`'s conservative
+    value (then ``mu``, then id): the order :func:`scoring.brackets.seeding` takes."""
+    field_ = list(entrants)
+    strength = {_key(e): seeding_rating(ratings, e) for e in field_}
+    return sorted(
+        field_,
+        key=lambda e: (-strength[_key(e)].conservative, -strength[_key(e)].mu, _key(e)),
+    )
+
+
+def balanced_partners(
+    ratings: Ratings, players: Iterable[PlayerId]
+) -> list[tuple[PlayerId, PlayerId]]:
+    """Partners for a rotating-partner night: the players by conservative rating, the strongest
+    with the weakest, the second with the second weakest, and so on (strongest pair first). An
+    odd number of players is a ValueError: somebody sits out first, the caller's choice."""
+    order = by_rating(ratings, list(players))
+    if len(order) % 2:
+        raise ValueError(f"Balanced partners need an even number of players; got {len(order)}.")
+    ids = [e for e in order if isinstance(e, int)]
+    half = len(ids) // 2
+    return [(ids[i], ids[-1 - i]) for i in range(half)]
