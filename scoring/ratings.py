@@ -199,11 +199,14 @@ def _actual(ranks: Sequence[float]) -> list[float]:
 
 
 def _rate_teams(
-    teams: list[list[Rating]], ranks: list[float], by_winner: bool
+    teams: list[list[Rating]],
+    model_teams: list[list[PlackettLuceRating]],
+    ranks: list[float],
+    by_winner: bool,
 ) -> list[list[Rating]]:
-    """New ratings for the teams: the model's ``rate``, or duels for a lone winner among three
-    or more sides (see the module's words)."""
-    model_teams = [[r._model() for r in team] for team in teams]
+    """New ratings for the teams (``model_teams``: the same as the model's ratings, which its
+    ``rate`` copies and leaves as they were): the model's ``rate``, or duels for a lone winner
+    among three or more sides (see the module's words)."""
     winner = _lone_winner(ranks) if by_winner and len(teams) > 2 else None
     if winner is None:
         rated = MODEL.rate(model_teams, ranks=list(ranks))
@@ -231,9 +234,9 @@ def _changes(
     who: Sequence[Sequence[Entity]],
     before: list[list[Rating]],
     after: list[list[Rating]],
+    expected: Sequence[float],
     ranks: Sequence[float],
 ) -> tuple[Change, ...]:
-    expected = MODEL.predict_win([[r._model() for r in team] for team in before])
     actual = _actual(ranks)
     changes = []
     for side, members in enumerate(who):
@@ -271,14 +274,19 @@ def _rate(
     ranks = _check(sides, outcome)
     by_winner = isinstance(outcome, int)
     before = [[player(p) for p in side] for side in sides]
-    after = _rate_teams(before, ranks, by_winner)
-    players = _changes(game, sides, before, after, ranks)
+    # Made once a game: a model rating draws a fresh uuid4, the rebuild's biggest cost.
+    model_teams = [[r._model() for r in team] for team in before]
+    after = _rate_teams(before, model_teams, ranks, by_winner)
+    expected = MODEL.predict_win(model_teams)
+    players = _changes(game, sides, before, after, expected, ranks)
     pairs: tuple[Change, ...] = ()
     if all(len(side) == 2 for side in sides):
         keys = [frozenset(side) for side in sides]
         pairs_before = [[pair(k)] for k in keys]
-        pairs_after = _rate_teams(pairs_before, ranks, by_winner)
-        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, ranks)
+        model_pairs = [[r._model() for r in team] for team in pairs_before]
+        pairs_after = _rate_teams(pairs_before, model_pairs, ranks, by_winner)
+        expected = MODEL.predict_win(model_pairs)
+        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, expected, ranks)
     return RatedGame(game=game, players=players, pairs=pairs)
 
 
