@@ -189,7 +189,7 @@ def _check(sides: Sequence[Side], outcome: Outcome) -> list[float]:
 def _lone_winner(ranks: Sequence[float]) -> int | None:
     best = min(ranks)
     firsts = [i for i, r in enumerate(ranks) if r == best]
-    return firsts[0] if len(firsts) == 1 and all(r > best for r in ranks if r != best) else None
+    return firsts[0] if len(firsts) == 1 else None
 
 
 def _actual(ranks: Sequence[float]) -> list[float]:
