@@ -360,6 +360,12 @@ if not DEBUG and not HOSTS_FROM_ENVIRONMENT:
         "security.W016",  # CSRF_COOKIE_SECURE
     ]
 
+# -- ratings --------------------------------------------------------------------------------
+# Who the overall rating list shows: players (and pairs) with at least this many rated games
+# against at least this many different opponents. Each club sets its own list's on its page.
+HICKSHEET_RATING_MIN_GAMES = env_int("RATING_MIN_GAMES", 10, minimum=1)
+HICKSHEET_RATING_MIN_OPPONENTS = env_int("RATING_MIN_OPPONENTS", 3, minimum=1)
+
 # -- logging ---------------------------------------------------------------------------------
 # Django's default sends server errors only to ADMINS by mail; a server process should print
 # them where its supervisor collects them.

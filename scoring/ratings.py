@@ -348,12 +348,13 @@ class Rebuilt:
     last: tuple[Ordered, int] | None = None
 
 
-def rebuild(games: Iterable[FinishedGame]) -> Rebuilt:
-    """Every finished game, rated in order of ``played_at`` then ``id`` from nobody rated: the
-    same games give the same numbers, whatever order they come in. Unfinished games are left
-    out. The same as :func:`rate_next` one game at a time."""
-    players: dict[PlayerId, Rating] = {}
-    pairs: dict[Pair, Rating] = {}
+def rebuild(games: Iterable[FinishedGame], start: Ratings | None = None) -> Rebuilt:
+    """Every finished game, rated in order of ``played_at`` then ``id``, from ``start`` (the
+    ratings before the first of them; None: nobody rated yet): the same games give the same
+    numbers, whatever order they come in. Unfinished games are left out. The same as
+    :func:`rate_next` one game at a time. ``history`` holds these games only."""
+    players: dict[PlayerId, Rating] = dict(start.players) if start else {}
+    pairs: dict[Pair, Rating] = dict(start.pairs) if start else {}
     history: list[RatedGame] = []
     last: tuple[Ordered, int] | None = None
     for game in sorted(games, key=_order):
@@ -414,37 +415,82 @@ def _key(who: Entity) -> tuple[int, ...]:
     return (who,) if isinstance(who, int) else tuple(sorted(who))
 
 
+TREND_GAMES = 5
+"""How many of an entity's last games its trend looks back over."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the rating list knows of one player or pair: its ``rating`` now, ``games`` rated,
+    distinct ``opponents`` met (players, or pairs in the pair list) and its ``trend``: the
+    conservative rating's change over its last :data:`TREND_GAMES` games."""
+
+    who: Entity
+    rating: Rating
+    games: int
+    opponents: int
+    trend: float
+
+
+def opponents_met(changes: Iterable[Change]) -> set[tuple[int, ...]]:
+    """The distinct opponents in ``changes`` (one entity's), each as its sorted ids."""
+    return {_key(other) for c in changes for other, _ in c.opponents}
+
+
+def trend_of(changes: Sequence[Change], trend_games: int = TREND_GAMES) -> float:
+    """The conservative rating's change over the last ``trend_games`` of ``changes`` (one
+    entity's, in order); 0 with none."""
+    recent = changes[-trend_games:] if trend_games > 0 else []
+    if not recent:
+        return 0.0
+    return recent[-1].after.conservative - recent[0].before.conservative
+
+
+def record_of(who: Entity, changes: Sequence[Change], trend_games: int = TREND_GAMES) -> Record:
+    """The :class:`Record` of ``who`` from every change of its rating, in order (at least one)."""
+    return Record(
+        who=who,
+        rating=changes[-1].after,
+        games=len(changes),
+        opponents=len(opponents_met(changes)),
+        trend=trend_of(changes, trend_games),
+    )
+
+
+def ranked(
+    records: Iterable[Record], *, min_games: int = 10, min_opponents: int = 3
+) -> tuple[ListRow, ...]:
+    """The rating list: the records of at least ``min_games`` rated games against at least
+    ``min_opponents`` different opponents (so that nobody tops it by playing one friend),
+    best conservative rating first (then higher ``mu``, more games, lower id); equal
+    conservative ratings share a place."""
+    rows = [r for r in records if r.games >= min_games and r.opponents >= min_opponents]
+    rows.sort(key=lambda r: (-r.rating.conservative, -r.rating.mu, -r.games, _key(r.who)))
+    out: list[ListRow] = []
+    for position, r in enumerate(rows, start=1):
+        conservative = r.rating.conservative
+        tied = out and out[-1].conservative == conservative
+        place = out[-1].place if tied else position
+        out.append(ListRow(place, r.who, r.rating, conservative, r.games, r.opponents, r.trend))
+    return tuple(out)
+
+
 def rating_list(
     rebuilt: Rebuilt,
     *,
     min_games: int = 10,
     min_opponents: int = 3,
-    trend_games: int = 5,
+    trend_games: int = TREND_GAMES,
     pairs: bool = False,
 ) -> tuple[ListRow, ...]:
-    """The rating list of players (or, with ``pairs``, of partnerships): those with at least
-    ``min_games`` rated games against at least ``min_opponents`` different opponents, best
-    conservative rating first (then higher ``mu``, more games, lower id)."""
+    """The rating list of players (or, with ``pairs``, of partnerships) after ``rebuilt``'s
+    games: :func:`ranked` of every rated entity's :func:`record_of`."""
     changes: dict[Entity, list[Change]] = {}
     for rated in rebuilt.history:
         for change in rated.pairs if pairs else rated.players:
             changes.setdefault(change.who, []).append(change)
-    rows: list[tuple[Entity, Rating, int, int, float]] = []
-    for who, mine in changes.items():
-        met = {_key(other) for c in mine for other, _ in c.opponents}
-        if len(mine) < min_games or len(met) < min_opponents:
-            continue
-        recent = mine[-trend_games:] if trend_games > 0 else []
-        now = mine[-1].after
-        trend = now.conservative - recent[0].before.conservative if recent else 0.0
-        rows.append((who, now, len(mine), len(met), trend))
-    rows.sort(key=lambda row: (-row[1].conservative, -row[1].mu, -row[2], _key(row[0])))
-    out: list[ListRow] = []
-    for position, (who, rating, games, met_count, trend) in enumerate(rows, start=1):
-        tied = out and out[-1].conservative == rating.conservative
-        place = out[-1].place if tied else position
-        out.append(ListRow(place, who, rating, rating.conservative, games, met_count, trend))
-    return tuple(out)
+    records = (record_of(who, mine, trend_games) for who, mine in changes.items())
+    return ranked(records, min_games=min_games, min_opponents=min_opponents)
 
 
 def seeding_rating(ratings: Ratings, entrant: Entity) -> Rating:

@@ -19,6 +19,7 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
 )
+from league.ratings.services import refresh_after_commit
 from scoring.matches import Concession, GameOutcome, MatchFormat, match_result
 from scoring.stats import MATCH_COUNTS
 
@@ -74,5 +75,7 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     if counted or finished:
         # The standings read the entrants' kept tallies: write them again with this result.
         tallies_refresh(row.entrant_id for row in rows)
+    # The ratings follow every change of a game's result, once it is committed.
+    refresh_after_commit([fixture.pk])
     changed(fixture_topics(fixture))
     return fixture

@@ -10,6 +10,8 @@ Words (see RULES.md and DESIGN.md):
   standings read without re-scoring; ``league.games.services.game_recompute`` is the one place
   that writes the engine's columns.
 - *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
+- *rated game*, *rating change*, *current rating*: the ratings, derived from the finished
+  games (see :mod:`league.models.ratings`).
 - *competition*: a league season or a tournament of a club; *entrant*, *round*, *fixture* and
   *fixture side* are its parts (see :mod:`league.models.competitions`).
 """
@@ -31,10 +33,12 @@ from league.models.competitions import (
 )
 from league.models.games import Deal, DealAudit, Game, MeldEntry, VoidReason
 from league.models.live import LiveEvent
+from league.models.ratings import CurrentRating, RatedGame, RatingChange
 
 __all__ = [
     "Club",
     "Competition",
+    "CurrentRating",
     "CompetitionKind",
     "Deal",
     "DealAudit",
@@ -52,6 +56,8 @@ __all__ = [
     "Partnership",
     "Player",
     "Profile",
+    "RatedGame",
+    "RatingChange",
     "Role",
     "Round",
     "TournamentFormat",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -22,6 +23,14 @@ class Club(models.Model):
     # for none this site speaks, and its screen and PDFs; blank for the site's LANGUAGE_CODE.
     language = models.CharField(
         max_length=12, blank=True, default="", validators=[validate_language]
+    )
+    # Who the club's rating list shows: members with at least this many rated games against
+    # at least this many different opponents, so that nobody tops it by playing one friend.
+    rating_min_games = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1), MaxValueValidator(1000)]
+    )
+    rating_min_opponents = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(100)]
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,0 +1,203 @@
+"""Reads for the ratings: the finished games to rate, the ratings kept, and the lists.
+
+Words: a *rateable game* (:class:`Rateable`) is a finished game of a fixture as the ratings
+take it: a game whose deals were entered here (not abandoned, with a winner), or a game typed
+from a paper sheet (a pair of the fixture's ``typed_scores``; a forfeit's score is no game).
+Its *sides* are the players of each fixture side: one player, the two partners of a
+partnership, or the two players of a rotating-partner side. Casual games name their sides by
+free text, not by members, and are not rated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q
+
+from league.models import CurrentRating, Fixture, FixtureSide, Game, Player, RatingChange
+from scoring.ratings import FinishedGame, Pair, Rating, Ratings, Record, Side
+
+#: How many typed games a fixture may have for their order keys to stay apart.
+TYPED_KEY_SPAN = 64
+
+
+@dataclass(frozen=True)
+class Rateable:
+    """A finished game of a fixture, in the ratings' order: ``(played_at, order_key)``."""
+
+    played_at: dt.datetime
+    order_key: int
+    fixture_id: int
+    game_id: int | None
+    typed_index: int | None
+    sides: tuple[Side, ...]
+    winner: int
+
+    @property
+    def order(self) -> tuple[dt.datetime, int]:
+        return (self.played_at, self.order_key)
+
+    def finished(self) -> FinishedGame:
+        """The game as :mod:`scoring.ratings` rates it."""
+        return FinishedGame(self.order_key, self.played_at, self.sides, self.winner)
+
+
+def typed_order_key(fixture_id: int, index: int) -> int:
+    """The order key of the ``index``-th typed game of a fixture: negative, so that it never
+    meets a game's id."""
+    return -(fixture_id * TYPED_KEY_SPAN + index + 1)
+
+
+def _sides_of(fixture_ids: Iterable[int]) -> dict[int, tuple[Side, ...]]:
+    """Each fixture's sides as player ids (one query)."""
+    players: dict[int, dict[int, list[int]]] = {}
+    rows = (
+        FixtureSide.objects.filter(fixture_id__in=list(fixture_ids))
+        .order_by("fixture_id", "side", "id")
+        .values_list(
+            "fixture_id",
+            "side",
+            "entrant__player_id",
+            "entrant__partnership__first_id",
+            "entrant__partnership__second_id",
+        )
+    )
+    for fixture, side, player, first, second in rows:
+        members = players.setdefault(fixture, {}).setdefault(side, [])
+        members.extend(p for p in (player, first, second) if p is not None)
+    return {
+        fixture: tuple(tuple(by_side[s]) for s in sorted(by_side))
+        for fixture, by_side in players.items()
+    }
+
+
+def _well_formed(sides: tuple[Side, ...], winner: int) -> bool:
+    """Whether the ratings can take a game with these sides: two or more, none empty, nobody
+    twice, the winner one of them (a fixture half set up is not)."""
+    everyone = [p for side in sides for p in side]
+    return (
+        len(sides) >= 2
+        and all(sides)
+        and len(set(everyone)) == len(everyone)
+        and 0 <= winner < len(sides)
+    )
+
+
+def _typed_date(fixture: Any) -> dt.datetime:
+    day: dt.date | None = fixture["date"] or fixture["round__date"]
+    if day is None:
+        created: dt.datetime = fixture["competition__created_at"]
+        return created
+    return dt.datetime.combine(day, dt.time.min, tzinfo=dt.UTC)
+
+
+def rateable_games(
+    fixtures: Iterable[int] | None = None, since: tuple[dt.datetime, int] | None = None
+) -> list[Rateable]:
+    """The rateable games of ``fixtures`` (ids; None: every fixture), only those at or after
+    ``since`` (an order) if given, in order. Three queries, whatever the number of games."""
+    game_filter = Q(fixture__isnull=False, winner__isnull=False, abandoned_at=None)
+    # A fixture with typed scores counts those, not its games (as its result does).
+    game_filter &= Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[])
+    typed_filter = Q(conceded_by=None, typed_scores__isnull=False) & ~Q(typed_scores=[])
+    if fixtures is not None:
+        ids = list(fixtures)
+        game_filter &= Q(fixture_id__in=ids)
+        typed_filter &= Q(pk__in=ids)
+    if since is not None:
+        game_filter &= Q(created_at__gte=since[0])
+    games = list(
+        Game.objects.filter(game_filter).values_list("pk", "created_at", "fixture_id", "winner")
+    )
+    typed = list(
+        Fixture.objects.filter(typed_filter).values(
+            "pk", "typed_scores", "date", "round__date", "competition__created_at"
+        )
+    )
+    sides = _sides_of({g[2] for g in games} | {f["pk"] for f in typed})
+    out: list[Rateable] = []
+    for pk, created_at, fixture_id, winner in games:
+        out.append(
+            Rateable(created_at, pk, fixture_id, pk, None, sides.get(fixture_id, ()), winner)
+        )
+    for fixture in typed:
+        played_at = _typed_date(fixture)
+        typed_scores: list[list[int]] = fixture["typed_scores"] or []
+        for index, pair in enumerate(typed_scores[:TYPED_KEY_SPAN]):
+            if len(pair) != 2 or pair[0] == pair[1]:
+                continue
+            key = typed_order_key(fixture["pk"], index)
+            winner = 0 if pair[0] > pair[1] else 1
+            out.append(
+                Rateable(
+                    played_at, key, fixture["pk"], None, index, sides.get(fixture["pk"], ()), winner
+                )
+            )
+    kept = [g for g in out if _well_formed(g.sides, g.winner)]
+    if since is not None:
+        kept = [g for g in kept if g.order >= since]
+    kept.sort(key=lambda g: g.order)
+    return kept
+
+
+def ratings_of(players: Iterable[int], pairs: Iterable[Pair] = ()) -> Ratings:
+    """The current ratings of ``players`` and ``pairs`` (one query; newcomers are left out and
+    read as :data:`scoring.ratings.NEWCOMER`)."""
+    wanted = set(players)
+    wanted_pairs = {tuple(sorted(p)) for p in pairs}
+    everyone = wanted | {p for pair in wanted_pairs for p in pair}
+    found: dict[int, Rating] = {}
+    found_pairs: dict[Pair, Rating] = {}
+    rows = CurrentRating.objects.filter(player_id__in=everyone).values_list(
+        "player_id", "partner_id", "mu", "sigma"
+    )
+    for player, partner, mu, sigma in rows:
+        if partner is None:
+            if player in wanted:
+                found[player] = Rating(mu, sigma)
+        elif (player, partner) in wanted_pairs:
+            found_pairs[frozenset((player, partner))] = Rating(mu, sigma)
+    return Ratings(found, found_pairs)
+
+
+def _record(row: CurrentRating) -> Record:
+    who: int | Pair = (
+        row.player_id if row.partner_id is None else frozenset((row.player_id, row.partner_id))
+    )
+    return Record(who, Rating(row.mu, row.sigma), row.games, row.opponents, row.trend)
+
+
+def current_records(*, club: int | None = None, pairs: bool = False) -> list[tuple[Record, Any]]:
+    """Every player's (or pair's) record, with its row (names selected): of ``club``'s members
+    (a pair: both members), or of everybody. One query."""
+    rows = CurrentRating.objects.select_related("player__club", "partner")
+    rows = rows.filter(partner__isnull=not pairs)
+    if club is not None:
+        rows = rows.filter(player__club_id=club)
+        if pairs:
+            rows = rows.filter(partner__club_id=club)
+    return [(_record(row), row) for row in rows]
+
+
+def list_settings() -> tuple[int, int]:
+    """The overall list's minimum games and distinct opponents (settings)."""
+    return (settings.HICKSHEET_RATING_MIN_GAMES, settings.HICKSHEET_RATING_MIN_OPPONENTS)
+
+
+def history(player: Player) -> list[RatingChange]:
+    """Every change of ``player``'s own rating, oldest first, with its rated game, the game's
+    fixture, round and competition (one query)."""
+    return list(
+        RatingChange.objects.filter(player=player, partner=None)
+        .select_related("rated__fixture__round", "rated__fixture__competition", "rated__game")
+        .order_by("rated__played_at", "rated__order_key")
+    )
+
+
+def player_names(ids: Sequence[int]) -> dict[int, str]:
+    """The names of players ``ids`` (one query)."""
+    return dict(Player.objects.filter(pk__in=list(ids)).values_list("pk", "name"))

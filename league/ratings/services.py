@@ -1,0 +1,316 @@
+"""Writes of the ratings (derived data, :mod:`league.models.ratings`): the one place they are
+rated and stored.
+
+- :func:`ratings_refresh`: after a fixture's result changes (``fixture_recompute`` calls it once
+  the change is committed). A game finished after every rated one is rated on top of the
+  ratings kept (the incremental update); anything else (a correction of an old deal, a game
+  abandoned, a result typed late) rates again every game from the earliest one that changed,
+  from the ratings as they stood just before it, so that a correction updates what follows.
+- :func:`ratings_rebuild`: every game again from nobody rated (``manage.py rebuild_ratings``).
+
+Both rate with :func:`scoring.ratings.rebuild`, so they give the same numbers (a test checks
+it). Writers are serialised (an advisory lock on PostgreSQL; SQLite lets one writer in).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Q
+
+from league.models import CurrentRating, RatedGame, RatingChange
+from league.ratings.selectors import Rateable, rateable_games, ratings_of
+from scoring.ratings import (
+    Change,
+    Entity,
+    Pair,
+    Rating,
+    Ratings,
+    Rebuilt,
+    rebuild,
+    record_of,
+)
+
+logger = logging.getLogger(__name__)
+
+#: The advisory lock's key on PostgreSQL ("hick" in ASCII).
+RATINGS_LOCK = 0x6869636B
+
+Order = tuple[dt.datetime, int]
+
+
+def _lock() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RATINGS_LOCK])
+
+
+def _at_or_after(order: Order, prefix: str = "") -> Q:
+    when, key = order
+    return Q(**{f"{prefix}played_at__gt": when}) | Q(
+        **{f"{prefix}played_at": when, f"{prefix}order_key__gte": key}
+    )
+
+
+def _entity(player: int, partner: int | None) -> Entity:
+    return player if partner is None else frozenset((player, partner))
+
+
+def _ids(who: Entity) -> tuple[int, ...]:
+    return (who,) if isinstance(who, int) else tuple(sorted(who))
+
+
+def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
+    """Store ``rebuilt``'s history of ``games`` (in the same order)."""
+    rows = RatedGame.objects.bulk_create(
+        [
+            RatedGame(
+                played_at=g.played_at,
+                order_key=g.order_key,
+                fixture_id=g.fixture_id,
+                game_id=g.game_id,
+                typed_index=g.typed_index,
+                sides=[list(side) for side in g.sides],
+                winner=g.winner,
+            )
+            for g in games
+        ],
+        batch_size=1000,
+    )
+    changes: list[RatingChange] = []
+    for row, rated in zip(rows, rebuilt.history, strict=True):
+        for change in (*rated.players, *rated.pairs):
+            ids = _ids(change.who)
+            changes.append(
+                RatingChange(
+                    rated_id=row.pk,
+                    player_id=ids[0],
+                    partner_id=ids[1] if len(ids) > 1 else None,
+                    side=change.side,
+                    mu_before=change.before.mu,
+                    sigma_before=change.before.sigma,
+                    mu_after=change.after.mu,
+                    sigma_after=change.after.sigma,
+                    expected=change.expected,
+                    actual=change.actual,
+                    opponents=[[list(_ids(o)), r.mu, r.sigma] for o, r in change.opponents],
+                )
+            )
+    RatingChange.objects.bulk_create(changes, batch_size=2000)
+
+
+def change_from_row(row: dict[str, Any]) -> Change:
+    """A stored change (``values()`` of :class:`RatingChange`) as :mod:`scoring.ratings` has it."""
+    return Change(
+        game=row["rated_id"],
+        who=_entity(row["player_id"], row["partner_id"]),
+        side=row["side"],
+        before=Rating(row["mu_before"], row["sigma_before"]),
+        after=Rating(row["mu_after"], row["sigma_after"]),
+        opponents=tuple(
+            (ids[0] if len(ids) == 1 else frozenset(ids), Rating(mu, sigma))
+            for ids, mu, sigma in row["opponents"]
+        ),
+        expected=row["expected"],
+        actual=row["actual"],
+    )
+
+
+_CHANGE_FIELDS = (
+    "rated_id",
+    "player_id",
+    "partner_id",
+    "side",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "expected",
+    "actual",
+    "opponents",
+    "rated__played_at",
+)
+
+
+def _write_current(changes: dict[Entity, list[tuple[Change, dt.datetime]]]) -> None:
+    """The current rating of each entity of ``changes`` (every change of its, in order)."""
+    rows = []
+    for who, mine in changes.items():
+        record = record_of(who, [c for c, _ in mine])
+        ids = _ids(who)
+        rows.append(
+            CurrentRating(
+                player_id=ids[0],
+                partner_id=ids[1] if len(ids) > 1 else None,
+                mu=record.rating.mu,
+                sigma=record.rating.sigma,
+                conservative=record.rating.conservative,
+                games=record.games,
+                opponents=record.opponents,
+                trend=record.trend,
+                last_played_at=mine[-1][1],
+            )
+        )
+    CurrentRating.objects.bulk_create(rows, batch_size=2000)
+
+
+def _entity_filter(entities: Iterable[Entity]) -> Q:
+    players = [e for e in entities if isinstance(e, int)]
+    query = Q(player_id__in=players, partner=None)
+    for pair in entities:
+        if not isinstance(pair, int):
+            first, second = sorted(pair)
+            query |= Q(player_id=first, partner_id=second)
+    return query
+
+
+def _refresh_current(entities: set[Entity]) -> None:
+    """Write the current ratings of ``entities`` again from their stored changes."""
+    if not entities:
+        return
+    CurrentRating.objects.filter(_entity_filter(entities)).delete()
+    changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
+    rows = (
+        RatingChange.objects.filter(_entity_filter(entities))
+        .order_by("rated__played_at", "rated__order_key")
+        .values(*_CHANGE_FIELDS)
+    )
+    for row in rows:
+        change = change_from_row(row)
+        changes.setdefault(change.who, []).append((change, row["rated__played_at"]))
+    _write_current(changes)
+
+
+def _entities(games: Iterable[Rateable]) -> tuple[set[int], set[Pair]]:
+    players: set[int] = set()
+    pairs: set[Pair] = set()
+    for game in games:
+        players.update(p for side in game.sides for p in side)
+        if all(len(side) == 2 for side in game.sides):
+            pairs.update(frozenset(side) for side in game.sides)
+    return players, pairs
+
+
+def _rate(games: list[Rateable], start: Ratings) -> set[Entity]:
+    """Rate ``games`` (in order, all after every stored one) from ``start`` and store them;
+    the entities they rated."""
+    rebuilt = rebuild((g.finished() for g in games), start)
+    _write(games, rebuilt)
+    return {c.who for rated in rebuilt.history for c in (*rated.players, *rated.pairs)}
+
+
+def _rewind(point: Order) -> set[Entity]:
+    """Take off every rated game at or after ``point``; the entities whose ratings that changed,
+    with the rating each had just before ``point``."""
+    befores: dict[Entity, Rating] = {}
+    gone = (
+        RatingChange.objects.filter(_at_or_after(point, "rated__"))
+        .order_by("-rated__played_at", "-rated__order_key")
+        .values_list("player_id", "partner_id", "mu_before", "sigma_before")
+    )
+    for player, partner, mu, sigma in gone:
+        befores[_entity(player, partner)] = Rating(mu, sigma)  # the earliest wins: read last
+    RatingChange.objects.filter(_at_or_after(point, "rated__")).delete()
+    RatedGame.objects.filter(_at_or_after(point)).delete()
+    for who, rating in befores.items():
+        ids = _ids(who)
+        CurrentRating.objects.filter(
+            player_id=ids[0], partner_id=ids[1] if len(ids) > 1 else None
+        ).update(mu=rating.mu, sigma=rating.sigma)
+    return set(befores)
+
+
+def _start(games: list[Rateable]) -> Ratings:
+    players, pairs = _entities(games)
+    return ratings_of(players, pairs)
+
+
+def _last() -> Order | None:
+    last = RatedGame.objects.order_by("-played_at", "-order_key").values_list(
+        "played_at", "order_key"
+    )[:1]
+    return next(iter(last), None)
+
+
+def _stored(fixtures: list[int]) -> set[tuple[Any, ...]]:
+    rows = RatedGame.objects.filter(fixture_id__in=fixtures).values_list(
+        "played_at", "order_key", "fixture_id", "game_id", "typed_index", "sides", "winner"
+    )
+    return {(*row[:5], tuple(tuple(s) for s in row[5]), row[6]) for row in rows}
+
+
+def _as_row(game: Rateable) -> tuple[Any, ...]:
+    return (
+        game.played_at,
+        game.order_key,
+        game.fixture_id,
+        game.game_id,
+        game.typed_index,
+        game.sides,
+        game.winner,
+    )
+
+
+@transaction.atomic
+def ratings_refresh(fixtures: Iterable[int]) -> int:
+    """Bring the ratings up to date with the finished games of ``fixtures`` (ids); how many
+    games were rated (again)."""
+    ids = sorted(set(fixtures))
+    if not ids:
+        return 0
+    _lock()
+    now = rateable_games(fixtures=ids)
+    stored = _stored(ids)
+    fresh = {_as_row(g) for g in now}
+    if fresh == stored:
+        return 0
+    changed = sorted((row[0], row[1]) for row in fresh ^ stored)
+    point: Order = changed[0]
+    last = _last()
+    if not (stored - fresh) and (last is None or last < point):
+        added = [g for g in now if _as_row(g) not in stored]
+        entities = _rate(added, _start(added))
+        _refresh_current(entities)
+        return len(added)
+    touched = _rewind(point)
+    games = rateable_games(since=point)
+    # The entities taken off read their rating from just before the point (_rewind).
+    touched |= _rate(games, _start(games))
+    _refresh_current(touched)
+    return len(games)
+
+
+@transaction.atomic
+def ratings_rebuild() -> int:
+    """Rate every finished game again from nobody rated; how many games were rated."""
+    _lock()
+    RatingChange.objects.all().delete()
+    RatedGame.objects.all().delete()
+    CurrentRating.objects.all().delete()
+    games = rateable_games()
+    rebuilt = rebuild(g.finished() for g in games)
+    _write(games, rebuilt)
+    changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
+    for game, rated in zip(games, rebuilt.history, strict=True):
+        for change in (*rated.players, *rated.pairs):
+            changes.setdefault(change.who, []).append((change, game.played_at))
+    _write_current(changes)
+    return len(games)
+
+
+def refresh_after_commit(fixtures: Iterable[int]) -> None:
+    """Refresh the ratings of ``fixtures`` once the caller's transaction is committed (a
+    result is saved whatever happens to its ratings, which the rebuild can always redo)."""
+    ids = list(fixtures)
+
+    def refresh() -> None:
+        try:
+            ratings_refresh(ids)
+        except Exception:  # derived data: never lose the result for it
+            logger.exception("Ratings not refreshed for fixtures %s: run rebuild_ratings.", ids)
+
+    transaction.on_commit(refresh)
