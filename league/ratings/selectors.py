@@ -121,6 +121,7 @@ def rateable_games(
     sides = _sides_of({g[2] for g in games} | {f["pk"] for f in typed})
     out: list[Rateable] = []
     for pk, created_at, fixture_id, winner in games:
+        assert fixture_id is not None and winner is not None  # the filter's
         out.append(
             Rateable(created_at, pk, fixture_id, pk, None, sides.get(fixture_id, ()), winner)
         )
