@@ -54,6 +54,7 @@ from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebr
 from league.languages import codes as language_codes
 from league.languages import language_in_words
 from league.models import Club, Competition, CompetitionKind, EntrantKind
+from league.ratings.presenters import rating_summary
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
 from league.screen.presenters import room
@@ -493,7 +494,9 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "records": selectors.person_records(player=player),
         "partnerships": selectors.player_partnerships(player),
         "games": selectors.person_games(player=player),
+        **rating_summary(player.pk),
     }
+    context["rating_recent"] = list(reversed(context["rating_lines"][-10:]))
     return render(request, "competitions/player_detail.html", context)
 
 

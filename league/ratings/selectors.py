@@ -189,11 +189,11 @@ def list_settings() -> tuple[int, int]:
     return (settings.HICKSHEET_RATING_MIN_GAMES, settings.HICKSHEET_RATING_MIN_OPPONENTS)
 
 
-def history(player: Player) -> list[RatingChange]:
+def history(player: int) -> list[RatingChange]:
     """Every change of ``player``'s own rating, oldest first, with its rated game, the game's
     fixture, round and competition (one query)."""
     return list(
-        RatingChange.objects.filter(player=player, partner=None)
+        RatingChange.objects.filter(player_id=player, partner=None)
         .select_related("rated__fixture__round", "rated__fixture__competition", "rated__game")
         .order_by("rated__played_at", "rated__order_key")
     )

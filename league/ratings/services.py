@@ -22,7 +22,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Q
 
-from league.models import CurrentRating, RatedGame, RatingChange
+from league.models import Club, CurrentRating, RatedGame, RatingChange
 from league.ratings.selectors import Rateable, rateable_games, ratings_of
 from scoring.ratings import (
     Change,
@@ -314,3 +314,12 @@ def refresh_after_commit(fixtures: Iterable[int]) -> None:
             logger.exception("Ratings not refreshed for fixtures %s: run rebuild_ratings.", ids)
 
     transaction.on_commit(refresh)
+
+
+def club_set_list_settings(*, club: Club, min_games: int, min_opponents: int) -> Club:
+    """Set who the club's rating list shows (the form checked the numbers)."""
+    club.rating_min_games = min_games
+    club.rating_min_opponents = min_opponents
+    club.full_clean()
+    club.save(update_fields=["rating_min_games", "rating_min_opponents"])
+    return club
