@@ -16,7 +16,7 @@ from tests.league.html import Element, parse
 # A guard against a crawl that never ends, well above the demo's pages: the secretary reaches
 # about 450 (the games and their deals' correction pages, and the club, season, tournament,
 # player and fixture pages).
-MAX_PAGES = 1000
+MAX_PAGES = 2000
 SKIP = ("/admin/", "/accounts/logout/")
 
 
@@ -49,6 +49,8 @@ def walk(
         yield url, response, document
         for link in document.iter("a"):
             href = link.attrs.get("href", "").split("#")[0]
+            if href.startswith("?"):  # a page of a list: the same address, another query
+                href = url.split("?")[0] + href
             if not href.startswith("/") or href.startswith("//") or href.startswith(SKIP):
                 continue
             if href not in seen:

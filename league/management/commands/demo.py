@@ -43,6 +43,7 @@ from league.models import (
     TournamentFormat,
     VoidReason,
 )
+from league.ratings.services import ratings_rebuild
 from league.tournaments import services as tournaments_services
 from scoring import Ruleset, get_ruleset
 from scoring.words import possessive
@@ -125,6 +126,9 @@ class Command(BaseCommand):
             self._report(games)
             club, league, people = self._season(users)
             self._tournament(users, club, league, people)
+            # Every result above is rated once it is committed; rated here in one go instead.
+            rated = ratings_rebuild()
+            self.lines.append(f"Ratings: {rated} finished games rated (/ratings/).")
         # Said once everything is saved: a failed run writes nothing and claims nothing.
         for line in self.lines:
             self.stdout.write(line)
@@ -340,6 +344,8 @@ class Command(BaseCommand):
             "Lena",
         ]
         people = {name: competitions_services.player_add(club=club, name=name) for name in names}
+        scorers = [users[name] for name in SCORERS]
+        self._last_season(club, people, secretary, scorers)
         league = competitions_services.competition_create(
             club=club,
             name="Winter league 2026",
@@ -357,7 +363,6 @@ class Command(BaseCommand):
             competition=league, first_date=datetime.date(2026, 10, 1)
         )
         dealer = Dealer(league.rules, self.rng)
-        scorers = [users[name] for name in SCORERS]
         # Rounds 1-3 played at the tables; round 4: a paper sheet, a forfeit, a game in play.
         for night in rounds[:3]:
             for fixture, by in zip(night.fixtures.all(), scorers, strict=False):
@@ -394,6 +399,47 @@ class Command(BaseCommand):
         )
         return club, league, people
 
+    def _last_season(
+        self, club: Club, people: dict[str, Player], secretary: User, scorers: list[User]
+    ) -> None:
+        """Last autumn's league, played out (a double round robin, other partners): the
+        history the ratings, the players' seasons and the standings' race are drawn from."""
+        league = competitions_services.competition_create(
+            club=club,
+            name="Autumn league 2025",
+            rules=get_ruleset("clabber"),
+            entrant_kind=EntrantKind.PARTNERSHIPS,
+            by=secretary,
+        )
+        order = ["Anna", "Dora", "Ben", "Eve", "Carl", "Hal", "Frank", "Irene", "Gina", "Lena"]
+        order += ["Jakob", "Kurt"]
+        for first, second in zip(order[0::2], order[1::2], strict=True):
+            pair = competitions_services.partnership_add(
+                club=club, first=people[first], second=people[second]
+            )
+            competitions_services.entrant_add(competition=league, partnership=pair)
+        rounds = competitions_services.fixtures_generate(
+            competition=league, double=True, first_date=datetime.date(2025, 9, 4)
+        )
+        dealer = Dealer(league.rules, self.rng)
+        half = 3
+        for night in rounds[:half]:
+            for fixture, by in zip(night.fixtures.all(), scorers, strict=False):
+                game = competitions_services.fixture_start_game(fixture=fixture, by=by)
+                self._play_out(game, dealer, by)
+        # The second half was scored on paper and typed in afterwards.
+        for night in rounds[half:]:
+            for fixture in night.fixtures.all():
+                loser = self.rng.randrange(250, 480)
+                pair = (500 + self.rng.randrange(0, 40), loser)
+                scores = [pair if self.rng.random() < 0.5 else (pair[1], pair[0])]
+                competitions_services.fixture_type_result(fixture=fixture, scores=scores)
+        self.lines.append(
+            f"{league}: 6 partnerships, a double round robin of {len(rounds)} nights, all "
+            f"played (the first {half} at the tables, the rest typed from paper).  "
+            f"/c/{league.slug}/"
+        )
+
     # -- a tournament in progress --------------------------------------------------------------
     def _token_deals(self, side: FixtureSide, game: Game, dealer: Dealer, deals: int) -> None:
         """``deals`` deals (0: to the end of the game) entered through ``side``'s entry link."""
@@ -415,7 +461,7 @@ class Command(BaseCommand):
         sides' entry links and confirmed through the away sides'; the first semi-final is in
         play, the second waits for its table."""
         secretary = users[ORGANISER]
-        pairs = list(club.partnerships.order_by("id"))
+        pairs = [e.partnership for e in league.entrants.order_by("id") if e.partnership]
         for first, second in (("Mara", "Nils"), ("Olga", "Piet")):
             people[first] = competitions_services.player_add(club=club, name=first)
             people[second] = competitions_services.player_add(club=club, name=second)
