@@ -431,8 +431,8 @@ class Command(BaseCommand):
         for night in rounds[half:]:
             for fixture in night.fixtures.all():
                 loser = self.rng.randrange(250, 480)
-                pair = (500 + self.rng.randrange(0, 40), loser)
-                scores = [pair if self.rng.random() < 0.5 else (pair[1], pair[0])]
+                won = (500 + self.rng.randrange(0, 40), loser)
+                scores = [won if self.rng.random() < 0.5 else (won[1], won[0])]
                 competitions_services.fixture_type_result(fixture=fixture, scores=scores)
         self.lines.append(
             f"{league}: 6 partnerships, a double round robin of {len(rounds)} nights, all "
