@@ -17,6 +17,10 @@ ranking, the table and template), and, for comparison, the table worked out from
 fixture side as it was before the tallies were kept, and a SQL sum over the deals themselves
 (the floor of an earlier target); and they check that the points the page shows are what
 the deals add up to and that the kept tallies give the table the fixture sides give.
+
+Then the ratings (issue 13): ``manage.py rebuild_ratings``'s work on the same season (read
+every finished game, rate it in order, write every change and current rating), twice, which
+must write the same, against a bare openskill loop over the same games in memory.
 """
 
 from __future__ import annotations
@@ -78,6 +82,17 @@ def report(name: str, r: dict) -> list[str]:
         f"{ms(r['sides_selector'])}; SQL sum of deal points by entrant {ms(r['floor'])} "
         f"(the page is {r['page'] / r['floor']:.2f} of it)",
     ]
+    rr = r["ratings"]
+    lines += [
+        f"ratings {name}: rebuild_ratings of the season's {rr['rated_games']:,} games "
+        f"({rr['players']:,} players and pairs, {rr['changes']:,} changes written) "
+        f"{rr['rebuild']:.1f} s: reading the games {rr['read']:.1f} s, rating them "
+        f"{rr['rate']:.1f} s, the rest writing; a bare openskill loop over the same games "
+        f"{rr['bare']:.1f} s; rebuild {rr['rebuild'] / rr['bare']:.1f}x the floor, rating "
+        f"alone {rr['rate'] / rr['bare']:.1f}x",
+    ]
+    if not rr["deterministic"]:
+        lines.append(f"ratings {name}: TWO REBUILDS DIFFER")
     if not r["agree"]:
         lines.append(f"standings {name}: POINTS DIFFER between the page and the deals")
     if not r["same_table"]:

@@ -518,6 +518,52 @@ def measure(slug: str) -> dict[str, object]:
     }
 
 
+def _ratings_fingerprint() -> tuple:
+    """What a rebuild wrote, summed past float noise: equal for two rebuilds of one season."""
+    from league.models import CurrentRating, RatingChange
+
+    current = sorted(
+        (p, q or 0, round(mu, 9), round(sigma, 9), games)
+        for p, q, mu, sigma, games in CurrentRating.objects.values_list(
+            "player_id", "partner_id", "mu", "sigma", "games"
+        )
+    )
+    return (len(current), hash(tuple(current)), RatingChange.objects.count())
+
+
+def measure_ratings() -> dict[str, object]:
+    """``manage.py rebuild_ratings`` on the season (read every finished game, rate it, write
+    every change and current rating), its parts, and the floor: a bare openskill loop over the
+    same games in memory (bench.bench_ratings.bare_loop). Two rebuilds must write the same."""
+    from bench.bench_ratings import bare_loop
+    from league.ratings.selectors import rateable_games
+    from league.ratings.services import ratings_rebuild
+    from scoring.ratings import rebuild
+
+    started = time.perf_counter()
+    count = ratings_rebuild()
+    first_seconds = time.perf_counter() - started
+    first = _ratings_fingerprint()
+    started = time.perf_counter()
+    ratings_rebuild()
+    second_seconds = time.perf_counter() - started
+    same = _ratings_fingerprint() == first
+    read_seconds, games = _timed(rateable_games, runs=1)
+    finished = [g.finished() for g in games]  # type: ignore[attr-defined]
+    rate_seconds, _ = _timed(lambda: rebuild(finished), runs=1)
+    bare_seconds, _ = _timed(lambda: bare_loop(finished), runs=1)
+    return {
+        "rated_games": count,
+        "rebuild": min(first_seconds, second_seconds),
+        "read": read_seconds,
+        "rate": rate_seconds,
+        "bare": bare_seconds,
+        "deterministic": same,
+        "players": first[0],
+        "changes": first[2],
+    }
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.http_settings")
     import django
@@ -528,7 +574,7 @@ def main(argv: list[str]) -> int:
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     made = generate()
-    result = {"made": made, **measure(str(made["slug"]))}
+    result = {"made": made, **measure(str(made["slug"])), "ratings": measure_ratings()}
     print(json.dumps(result))
     return 0
 

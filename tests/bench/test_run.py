@@ -66,6 +66,10 @@ def test_the_standings_bench_holds_the_page_to_the_stored_sides_sum():
         "made": made, "page": 0.040, "page_bytes": 66_000, "sides_floor": 0.012,
         "floor": 0.300, "selector": 0.010, "fetch": 0.004, "render": 0.012,
         "sides_selector": 0.400, "fixture_sides": 34600, "agree": True, "same_table": True,
+        "ratings": {
+            "rated_games": 51900, "rebuild": 30.0, "read": 2.0, "rate": 6.0, "bare": 3.0,
+            "deterministic": True, "players": 600, "changes": 311400,
+        },
     }  # fmt: skip
     lines = report("postgresql", result)
     assert "ratio 3.33 (target <= 3): OVER TARGET" in lines[1]
@@ -74,3 +78,7 @@ def test_the_standings_bench_holds_the_page_to_the_stored_sides_sum():
     lines = report("postgresql", result)
     assert "ratio 2.50 (target <= 3): within target" in lines[1]
     assert lines[-1] == "standings postgresql: THE TABLE DIFFERS between the tallies and the sides"
+    ratings = next(line for line in lines if line.startswith("ratings postgresql"))
+    assert "51,900 games" in ratings and "rebuild 10.0x the floor, rating alone 2.0x" in ratings
+    result["ratings"]["deterministic"] = False
+    assert "ratings postgresql: TWO REBUILDS DIFFER" in report("postgresql", result)
