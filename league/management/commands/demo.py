@@ -19,7 +19,9 @@ from __future__ import annotations
 import datetime
 import random
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
@@ -423,10 +425,18 @@ class Command(BaseCommand):
         )
         dealer = Dealer(league.rules, self.rng)
         half = 3
+        zone = ZoneInfo(settings.TIME_ZONE)
         for night in rounds[:half]:
-            for fixture, by in zip(night.fixtures.all(), scorers, strict=False):
+            for table, (fixture, by) in enumerate(zip(night.fixtures.all(), scorers, strict=False)):
                 game = competitions_services.fixture_start_game(fixture=fixture, by=by)
                 self._play_out(game, dealer, by)
+                # Played on its night last autumn, not today: the ratings go by when.
+                assert night.date is not None
+                started = datetime.datetime.combine(
+                    night.date, datetime.time(19, 30 + table), tzinfo=zone
+                )
+                Game.objects.filter(pk=game.pk).update(created_at=started, updated_at=started)
+                Deal.objects.filter(game=game).update(created_at=started, updated_at=started)
         # The second half was scored on paper and typed in afterwards.
         for night in rounds[half:]:
             for fixture in night.fixtures.all():

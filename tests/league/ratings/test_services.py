@@ -172,3 +172,22 @@ def test_the_command_rebuilds_and_refresh_of_nothing_changed_writes_nothing(
     call_command("rebuild_ratings")
     assert "2 games" in capsys.readouterr().out
     assert snapshot() == kept
+
+
+def test_migrate_rates_an_install_that_has_games_but_no_ratings_yet(
+    organiser, django_capture_on_commit_callbacks
+):
+    from league.apps import rate_history_once
+
+    league = make_league(organiser, teams=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        finish(start(fixtures_of(league)[0], organiser), organiser, 0)
+    kept = snapshot()
+    RatingChange.objects.all().delete()
+    RatedGame.objects.all().delete()
+    CurrentRating.objects.all().delete()
+    rate_history_once()  # as after `migrate` of an upgrade
+    assert snapshot() == kept
+    CurrentRating.objects.all().delete()
+    rate_history_once()  # ratings there: left alone
+    assert not CurrentRating.objects.exists()
