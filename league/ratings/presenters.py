@@ -36,8 +36,8 @@ def signed(value: float) -> str:
 
 
 def percent(chance: float) -> str:
-    """A chance as a whole percentage in the reader's form: "62 %"."""
-    return _("%(number)s %%") % {"number": formats.number_format(round(chance * 100), 0)}
+    """A chance as a whole percentage in the reader's form: "62%" ("62 %" in French)."""
+    return _("%(number)s%%") % {"number": formats.number_format(round(chance * 100), 0)}
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,7 @@ def test_a_players_page_says_why_the_rating_moved(client, organiser):
     # The first game: both pairs new, an even chance, won, the rating up from 0.
     assert line[1] == "Won"
     assert line[2].startswith("+")
-    assert line[5] == "50 %"
+    assert line[5] == "50%"
     assert line[6] == "Player 1b"
     full = page(client, f"/players/{player.pk}/ratings/")
     assert len(body_rows(full, "rating-history")) == 10
