@@ -321,9 +321,12 @@ def ratings_refresh(fixtures: Iterable[int]) -> int:
 def ratings_rebuild() -> int:
     """Rate every finished game again from nobody rated; how many games were rated."""
     _lock()
-    RatingChange.objects.all().delete()
-    RatedGame.objects.all().delete()
-    CurrentRating.objects.all().delete()
+    # Everything goes: plain deletes, where the ORM would first read every rated game to
+    # find the changes that cascade from it.
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for model in (RatingChange, CurrentRating, RatedGame):
+            cursor.execute(f"DELETE FROM {quote(model._meta.db_table)}")
     games = rateable_games()
     rebuilt = rebuild(g.finished() for g in games)
     _write(games, rebuilt)
