@@ -853,3 +853,70 @@ def standings(
     chain = validate_keys(keys)
     tallies = tally(rows, entrants=entrants, points=points, best_nights=best_nights)
     return rank(tallies.values(), keys=chain, points=points)
+
+
+@dataclass(frozen=True)
+class NightPositions:
+    """Each entrant's rank after each night (what a "bump chart" draws).
+
+    ``nights`` are the nights with at least one row, in order; ``ranks[e][i]`` is entrant
+    ``e``'s rank in the table of the rows of every night up to and including ``nights[i]``
+    (shared by entrants the chain leaves tied, as in :func:`standings`), so the last one is
+    its rank in the table of all the rows.
+    """
+
+    nights: tuple[int, ...]
+    ranks: Mapping[int, tuple[int, ...]]
+
+
+def _added(before: Tally, night: Tally) -> Tally:
+    """``before`` and the tally of one later night's rows, added up (a night ``before`` has
+    no row of, so the nights add up too)."""
+    total = Tally(before.entrant)
+    for name in TALLY_COUNTS:
+        setattr(total, name, getattr(before, name) + getattr(night, name))
+    total.nights = before.nights + night.nights
+    total.beaten = tuple(sorted(before.beaten + night.beaten))
+    total.drawn_with = tuple(sorted(before.drawn_with + night.drawn_with))
+    total.lost_to = tuple(sorted(before.lost_to + night.lost_to))
+    return total
+
+
+def positions_by_night(
+    rows: Iterable[MatchRow],
+    *,
+    entrants: Iterable[int],
+    keys: Sequence[str] = DEFAULT_KEYS,
+    points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, so one shared default is safe
+    best_nights: int | None = None,
+) -> NightPositions:
+    """Every entrant's rank after each night: the :func:`standings` of the rows of nights
+    1..N, for each night N that has rows.
+
+    Without ``best_nights`` each night's rows are tallied once and added to the nights
+    before (a tally is a sum), so a season costs one pass over its rows and one
+    :func:`rank` a night. With ``best_nights`` which nights count changes as nights are
+    added, so each night's table is tallied afresh. Raises :class:`InvalidStandings` as
+    :func:`standings` does.
+    """
+    chain = validate_keys(keys)
+    ids = _entrant_ids(entrants)
+    by_night: dict[int, list[MatchRow]] = defaultdict(list)
+    for row in rows:
+        by_night[row.night].append(row)
+    nights = tuple(sorted(by_night))
+    ranks: dict[int, list[int]] = {e: [] for e in ids}
+    running = {e: Tally(e) for e in ids}
+    so_far: list[MatchRow] = []
+    for night in nights:
+        if best_nights is None:
+            for e, t in tally(by_night[night], entrants=ids, points=points).items():
+                if t.played:
+                    running[e] = _added(running[e], t)
+            tallies: Iterable[Tally] = running.values()
+        else:
+            so_far += by_night[night]
+            tallies = tally(so_far, entrants=ids, points=points, best_nights=best_nights).values()
+        for line in rank(tallies, keys=chain, points=points):
+            ranks[line.entrant].append(line.rank)
+    return NightPositions(nights, MappingProxyType({e: tuple(r) for e, r in ranks.items()}))
