@@ -339,11 +339,14 @@ def made_and_hicks_figure(
     best = max(rated, key=lambda s: s.made or 0)
     summary = [
         ngettext(
-            "Made %(made).0f%% of %(deals)d deal as makers in all, with %(hicks)d hicks.",
-            "Made %(made).0f%% of %(deals)d deals as makers in all, with %(hicks)d hicks.",
+            "Made %(made).0f%% of %(deals)d deal as makers in all.",
+            "Made %(made).0f%% of %(deals)d deals as makers in all.",
             as_makers,
         )
-        % {"made": 100 * made / as_makers, "deals": as_makers, "hicks": hicks}
+        % {"made": 100 * made / as_makers, "deals": as_makers},
+        ngettext("%(hicks)d hick.", "%(hicks)d hicks.", hicks) % {"hicks": hicks}
+        if hicks
+        else _("No hicks."),
     ]
     if len(rated) > 1:
         summary.append(

@@ -87,8 +87,7 @@ def test_made_and_hicks():
     ]
     figure = made_and_hicks_figure(seasons)
     assert figure.summary == (
-        "Made 80% of 60 deals as makers in all, with 12 hicks. "
-        "The best made % was in Winter 2026 (90%)."
+        "Made 80% of 60 deals as makers in all. 12 hicks. The best made % was in Winter 2026 (90%)."
     )
     assert figure.table.rows == (
         ("Winter 2025", "75%", "40", "10"),
