@@ -41,10 +41,10 @@ __all__ = [
     "short",
 ]
 
-WIDTH = 360.0
-HEIGHT = 220.0
-TEXT = 11.0  # labels
-SMALL = 10.0  # tick labels
+WIDTH = 320.0  # a 360 px phone's column, less the page's margins: drawn at its own size there
+HEIGHT = 230.0
+TEXT = 12.0  # labels
+SMALL = 11.0  # tick labels
 
 #: Line colours told apart by most colour-blind readers too (Okabe and Ito), black and grey
 #: last; lines past the eighth repeat them with a dash.
@@ -99,14 +99,18 @@ def short(text: str, width: float, size: float = TEXT) -> str:
     return text.rstrip() + "…"
 
 
-def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round values (1, 2 or 5 times a power of ten apart) from ``low`` to at least ``high``,
-    about ``count`` of them."""
+def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
+    """Round values (1, 2, 2.5 or 5 times a power of ten apart) from ``low`` to at least
+    ``high``, about ``count`` of them; ``whole``: whole numbers only (positions)."""
     if high <= low:
         high = low + 1
     raw = (high - low) / max(count, 1)
     power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    step = next(
+        m * power
+        for m in (1, 2, 2.5, 5, 10)
+        if m * power >= raw and not (whole and not float(m * power).is_integer())
+    )
     if step < 1 and float(low).is_integer() and float(high).is_integer():
         step = 1
     first = math.floor(low / step) * step
@@ -375,8 +379,8 @@ def positions_by_night(
     drawing = ChartDrawing(width, height)
     worst = max((max(r) for r in ranks if r), default=1)
     count = len(nights)
-    label_room = min(130.0, width * 0.38)
-    y_ticks = [1.0] + [v for v in nice_ticks(0, worst, 4) if v > 1]
+    label_room = min(200.0, width * 0.38)
+    y_ticks = [1.0] + [v for v in nice_ticks(0, worst, 4, whole=True) if v > 1]
     if y_ticks[-1] > worst:
         y_ticks = [v for v in y_ticks if v <= worst] or [1.0]
     left = 8 + max(stringWidth(_label(v), font, SMALL) for v in y_ticks)

@@ -52,6 +52,8 @@ PRESENTATION = frozenset(
     }
 )
 _URL = re.compile(r"url\(\s*#([^)\s]+)\s*\)")
+#: A straight line as renderSVG writes it: moved to, drawn to, and closed (back again).
+_CLOSED_LINE = re.compile(r"^(M\s*[-\d.]+[ ,][-\d.]+\s*L\s*[-\d.]+[ ,][-\d.]+)\s*Z$")
 
 
 def _tag(element: ET.Element) -> str:
@@ -97,11 +99,14 @@ def _prefix_ids(root: ET.Element, prefix: str) -> None:
 
 
 def _tidy(root: ET.Element) -> None:
-    """The indentation renderSVG writes, and its empty ``transform=""``, dropped: a chart of
-    a long season has thousands of elements."""
+    """The indentation renderSVG writes, and its empty ``transform=""``, dropped (a chart of
+    a long season has thousands of elements); a straight line left open."""
     for element in root.iter():
         if element.get("transform", None) == "":
             del element.attrib["transform"]
+        # A line closed back on itself is drawn twice: a dashed one looks solid.
+        if _tag(element) == "path":
+            element.set("d", _CLOSED_LINE.sub(r"\1", element.get("d", "")))
         if _tag(element) not in ("text", "title", "desc", "tspan") and (
             element.text is not None and not element.text.strip()
         ):

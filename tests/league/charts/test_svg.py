@@ -89,3 +89,12 @@ def test_a_builders_drawing_converts_whole():
     assert all(
         float(t.get("font-size").removesuffix("px")) >= 10 for t in root.iter(f"{{{SVG_NS}}}text")
     )
+
+
+def test_a_dashed_line_stays_dashed():
+    # renderSVG closes a Line's path (there and back again), which fills a dash's gaps
+    d = Drawing(100, 50)
+    d.add(Line(0, 10, 100, 10, strokeDashArray=[5, 3]))
+    root = ET.fromstring(inline_svg(d, key="k", title="t", description="d"))
+    (path,) = [p for p in root.iter(f"{{{SVG_NS}}}path") if p.get("stroke-dasharray")]
+    assert path.get("d") == "M 0,10 L 100,10"
