@@ -1,6 +1,6 @@
 """The charts on a phone 360 px wide: the game sheet's and the standings' fit the screen (no
 sideways scroll), their labels read at 10 px or more, the CSP refuses nothing, and "The numbers"
-is a finger-sized tap that opens the table."""
+is a finger-sized tap that opens the table, which prints open."""
 
 from __future__ import annotations
 
@@ -37,6 +37,11 @@ def check(browser, live_server, address: str, key: str) -> None:
     page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
     page.goto(address)
     seen = page.evaluate(MEASURE, key)
+    # printed, the numbers show though nobody opened them
+    page.emulate_media(media="print")
+    printed = page.locator(f"#{key}-numbers table").is_visible()
+    page.emulate_media(media="screen")
+    closed = page.locator(f"#{key}-numbers table").is_visible()
     page.click(f"#{key}-numbers summary")
     table_shown = page.locator(f"#{key}-numbers table").is_visible()
     context.close()
@@ -44,7 +49,7 @@ def check(browser, live_server, address: str, key: str) -> None:
     assert seen["svgRight"] <= seen["screen"] and seen["svg"] >= 300, seen
     assert seen["smallestText"] >= 10, seen
     assert seen["summary"][1] >= 43.5, seen
-    assert table_shown
+    assert table_shown and printed and not closed
     assert refused == []
 
 
