@@ -870,7 +870,7 @@ class NightPositions:
 
 
 def _added(before: Tally, night: Tally) -> Tally:
-    """``before`` and the tally of one later night's rows, added up (a night ``before`` has
+    """``before`` and the tally of one more night's rows, added up (a night ``before`` has
     no row of, so the nights add up too)."""
     total = Tally(before.entrant)
     for name in TALLY_COUNTS:
@@ -880,6 +880,25 @@ def _added(before: Tally, night: Tally) -> Tally:
     total.drawn_with = tuple(sorted(before.drawn_with + night.drawn_with))
     total.lost_to = tuple(sorted(before.lost_to + night.lost_to))
     return total
+
+
+def _without(items: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    left = list(items)
+    for item in gone:
+        left.remove(item)
+    return tuple(left)
+
+
+def _subtracted(total: Tally, night: Tally) -> Tally:
+    """``total`` less the tally of one of its nights (a night that stops counting)."""
+    less = Tally(total.entrant)
+    for name in TALLY_COUNTS:
+        setattr(less, name, getattr(total, name) - getattr(night, name))
+    less.nights = total.nights - night.nights
+    less.beaten = _without(total.beaten, night.beaten)
+    less.drawn_with = _without(total.drawn_with, night.drawn_with)
+    less.lost_to = _without(total.lost_to, night.lost_to)
+    return less
 
 
 def positions_by_night(
@@ -893,30 +912,43 @@ def positions_by_night(
     """Every entrant's rank after each night: the :func:`standings` of the rows of nights
     1..N, for each night N that has rows.
 
-    Without ``best_nights`` each night's rows are tallied once and added to the nights
-    before (a tally is a sum), so a season costs one pass over its rows and one
-    :func:`rank` a night. With ``best_nights`` which nights count changes as nights are
-    added, so each night's table is tallied afresh. Raises :class:`InvalidStandings` as
+    Each entrant's rows of a night are tallied once and added to its tally of the nights
+    before (a tally is a sum), so a season costs one pass over its rows and one :func:`rank`
+    a night. With ``best_nights`` an entrant keeps its best nights so far (ranked as
+    :func:`tally` ranks them, each night by its own rows); a new night better than the worst
+    kept one takes its place, its tally subtracted. Raises :class:`InvalidStandings` as
     :func:`standings` does.
     """
     chain = validate_keys(keys)
     ids = _entrant_ids(entrants)
-    by_night: dict[int, list[MatchRow]] = defaultdict(list)
-    for row in rows:
-        by_night[row.night].append(row)
+    given = list(rows)
+    # Refused as the standings refuse them: an unknown entrant or opponent, a bad best_nights.
+    tally(given, entrants=ids, points=points, best_nights=best_nights)
+    by_night: dict[int, dict[int, list[MatchRow]]] = defaultdict(lambda: defaultdict(list))
+    for row in given:
+        by_night[row.night][row.entrant].append(row)
     nights = tuple(sorted(by_night))
     ranks: dict[int, list[int]] = {e: [] for e in ids}
     running = {e: Tally(e) for e in ids}
-    so_far: list[MatchRow] = []
+    # With best nights: each entrant's counted nights, as (the night's rank key, its tally).
+    kept: dict[int, list[tuple[tuple[int, ...], Tally]]] = {e: [] for e in ids}
     for night in nights:
-        if best_nights is None:
-            for e, t in tally(by_night[night], entrants=ids, points=points).items():
-                if t.played:
-                    running[e] = _added(running[e], t)
-            tallies: Iterable[Tally] = running.values()
-        else:
-            so_far += by_night[night]
-            tallies = tally(so_far, entrants=ids, points=points, best_nights=best_nights).values()
-        for line in rank(tallies, keys=chain, points=points):
+        for e, own in by_night[night].items():
+            t = _tally(e, own)
+            if best_nights is None:
+                running[e] = _added(running[e], t)
+                continue
+            key = (*_night_rank(own, points), night)
+            counted = kept[e]
+            if len(counted) < best_nights:
+                counted.append((key, t))
+                running[e] = _added(running[e], t)
+                continue
+            worst = max(counted, key=lambda kt: kt[0])
+            if key < worst[0]:
+                counted.remove(worst)
+                counted.append((key, t))
+                running[e] = _added(_subtracted(running[e], worst[1]), t)
+        for line in rank(running.values(), keys=chain, points=points):
             ranks[line.entrant].append(line.rank)
     return NightPositions(nights, MappingProxyType({e: tuple(r) for e, r in ranks.items()}))
