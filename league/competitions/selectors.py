@@ -10,6 +10,7 @@ one query over the entrants and a pure computation.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -229,6 +230,7 @@ def has_positions(competition: Competition) -> bool:
 #: How long a season's positions are kept (seconds): a change of result changes the key anyway
 #: (see :func:`competition_positions`); this bounds what a change the key cannot see could leave.
 POSITIONS_KEPT = 600
+_WORKING_OUT = threading.Lock()
 
 
 def _results_key(competition: Competition, lines: Sequence[StandingLine]) -> str:
@@ -270,19 +272,25 @@ def competition_positions(
         return None
     key = _results_key(competition, lines)
     kept = cache.get(key)
-    if kept is not None:
-        nights, ranks = kept
-        return NightPositions(nights, MappingProxyType(ranks))
-    rows = entrant_match_rows(finished_sides(Q(fixture__competition=competition)))
-    positions = positions_by_night(
-        rows,
-        entrants=[line.entrant_id for line in lines],
-        keys=competition.tiebreaks,
-        points=match_points(competition),
-        best_nights=competition.best_nights,
-    )
-    cache.set(key, (positions.nights, dict(positions.ranks)), POSITIONS_KEPT)
-    return positions
+    if kept is None:
+        # A new result sends every open standings page to read it again at once: one of this
+        # process's threads works the positions out, the others wait and read them kept
+        # (working them out side by side would only share the same CPU).
+        with _WORKING_OUT:
+            kept = cache.get(key)
+            if kept is None:
+                rows = entrant_match_rows(finished_sides(Q(fixture__competition=competition)))
+                positions = positions_by_night(
+                    rows,
+                    entrants=[line.entrant_id for line in lines],
+                    keys=competition.tiebreaks,
+                    points=match_points(competition),
+                    best_nights=competition.best_nights,
+                )
+                kept = (positions.nights, dict(positions.ranks))
+                cache.set(key, kept, POSITIONS_KEPT)
+    nights, ranks = kept
+    return NightPositions(nights, MappingProxyType(ranks))
 
 
 def _lines(
