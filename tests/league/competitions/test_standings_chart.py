@@ -13,7 +13,15 @@ from pypdf import PdfReader
 
 from league.competitions import services
 from league.models import TournamentFormat
-from tests.builders import fixtures_of, make_league, query_count, tournament
+from league.tournaments import services as tournaments_services
+from tests.builders import (
+    fixtures_of,
+    make_league,
+    open_fixtures,
+    play_by_links,
+    query_count,
+    tournament,
+)
 from tests.league.html import parse
 
 pytestmark = pytest.mark.django_db
@@ -70,6 +78,21 @@ def test_no_result_no_chart(organiser):
     league = make_league(organiser, teams=4)
     page = parse(Client().get(reverse("competitions:standings", args=[league.slug])).content)
     assert not list(page.iter("figure"))
+
+
+def test_a_swiss_has_positions_round_by_round(organiser):
+    swiss = tournament(organiser, 4, TournamentFormat.SWISS, swiss_rounds=3)
+    tournaments_services.tournament_start(competition=swiss)
+    for _ in range(2):
+        for fixture in open_fixtures(swiss):
+            play_by_links(fixture, winner=0)
+    page = parse(Client().get(reverse("competitions:standings", args=[swiss.slug])).content)
+    numbers = [cells(tr) for tr in page.by_id("positions-chart-numbers").iter("tr")]
+    assert [row[0] for row in numbers[1:]] == ["1", "2"]
+    table = [cells(tr) for tr in page.by_id("standings").iter("tr")][1:]
+    assert dict(zip(numbers[0][1:], numbers[-1][1:], strict=True)) == {
+        row[1]: row[0].rstrip("=") for row in table
+    }
 
 
 @pytest.mark.parametrize("fmt", [TournamentFormat.SINGLE, TournamentFormat.POOLS])
