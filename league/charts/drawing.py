@@ -401,11 +401,15 @@ def positions_by_night(
     drawing.add(_axes(plot, x_ticks, [(v, _label(v)) for v in y_ticks], font))
     _axis_title(drawing, plot, pgettext("chart axis", "night"), font)
     ends: list[float] = []
+    lines: list[tuple[int, list[float]]] = []
     for e, line in enumerate(ranks):
         points = [(plot.x(n), plot.y(r)) for n, r in zip(nights, line, strict=True)]
         flat = [c for point in points for c in point]
         if len(points) == 1:  # one night: a short stroke to be seen
             flat = [flat[0] - 3, flat[1], flat[0] + 3, flat[1]]
+        lines.append((e, flat))
+        ends.append(points[-1][1] if points else plot.y(1))
+    for e, flat in reversed(lines):  # the leader's line drawn last, on top of the others
         drawing.add(
             PolyLine(
                 flat,
@@ -416,7 +420,6 @@ def positions_by_night(
             ),
             name=f"line_{e}",
         )
-        ends.append(points[-1][1] if points else plot.y(1))
     # Labels stacked in order from the top, each at least a line below the one above.
     gap = TEXT + 1
     placed: list[float] = []
