@@ -186,7 +186,10 @@ def game_figure(
     winner: int | None = None,
     key: str = "game-chart",
 ) -> Figure | None:
-    """The game's figure; None for a game with no deal yet (nothing to draw)."""
+    """The game's figure; None for a game with no deal yet (nothing to draw). A row without a
+    mark and a total for every side (never written so by the services) is left out rather
+    than break the page."""
+    lines = [line for line in lines if len(line.running) == len(line.marks) == len(names)]
     if not lines:
         return None
     title = _("The game deal by deal")

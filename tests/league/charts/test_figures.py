@@ -107,3 +107,10 @@ def test_rating_history_figure():
     assert figure.table.rows[1] == ("2026-01-15", "27.5", "20.0", "35.0")
     assert "27.5" in figure.summary and "2026-01-15" in figure.summary
     assert rating_figure([], title="Rating") is None
+
+
+def test_a_row_without_every_sides_total_is_left_out():
+    lines = [GameLine(1, (), ()), GameLine(2, (90, 72), ("90", "72"))]
+    figure = game_figure(NAMES, lines, 500)
+    assert figure.table.rows == (("2", "90", "72"),)
+    assert game_figure(NAMES, lines[:1], 500) is None
