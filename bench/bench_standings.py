@@ -82,6 +82,13 @@ def report(name: str, r: dict) -> list[str]:
         f"{ms(r['sides_selector'])}; SQL sum of deal points by entrant {ms(r['floor'])} "
         f"(the page is {r['page'] / r['floor']:.2f} of it)",
     ]
+    lines.append(
+        f"standings {name}: the position chart worked out afresh (one query and "
+        f"{r['positions_nights']} nights ranked) {ms(r['positions'])}; kept in the cache "
+        "after, under the table's figures, so the page above reads it kept"
+    )
+    if not r["positions_agree"]:
+        lines.append(f"standings {name}: THE LAST NIGHT'S POSITIONS DIFFER from the table")
     rr = r["ratings"]
     lines += [
         f"ratings {name}: rebuild_ratings of the season's {rr['rated_games']:,} games "

@@ -40,6 +40,7 @@ APP_SHELL: tuple[str, ...] = (
     "css/competitions.css",
     "css/tournaments.css",
     "css/fixtures.css",
+    "css/charts.css",
     "js/scroll-hint.js",
     "js/rules.js",
     "js/deal-entry.js",

@@ -853,3 +853,102 @@ def standings(
     chain = validate_keys(keys)
     tallies = tally(rows, entrants=entrants, points=points, best_nights=best_nights)
     return rank(tallies.values(), keys=chain, points=points)
+
+
+@dataclass(frozen=True)
+class NightPositions:
+    """Each entrant's rank after each night (what a "bump chart" draws).
+
+    ``nights`` are the nights with at least one row, in order; ``ranks[e][i]`` is entrant
+    ``e``'s rank in the table of the rows of every night up to and including ``nights[i]``
+    (shared by entrants the chain leaves tied, as in :func:`standings`), so the last one is
+    its rank in the table of all the rows.
+    """
+
+    nights: tuple[int, ...]
+    ranks: Mapping[int, tuple[int, ...]]
+
+
+def _added(before: Tally, night: Tally) -> Tally:
+    """``before`` and the tally of one more night's rows, added up (a night ``before`` has
+    no row of, so the nights add up too)."""
+    total = Tally(before.entrant)
+    for name in TALLY_COUNTS:
+        setattr(total, name, getattr(before, name) + getattr(night, name))
+    total.nights = before.nights + night.nights
+    total.beaten = tuple(sorted(before.beaten + night.beaten))
+    total.drawn_with = tuple(sorted(before.drawn_with + night.drawn_with))
+    total.lost_to = tuple(sorted(before.lost_to + night.lost_to))
+    return total
+
+
+def _without(items: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    left = list(items)
+    for item in gone:
+        left.remove(item)
+    return tuple(left)
+
+
+def _subtracted(total: Tally, night: Tally) -> Tally:
+    """``total`` less the tally of one of its nights (a night that stops counting)."""
+    less = Tally(total.entrant)
+    for name in TALLY_COUNTS:
+        setattr(less, name, getattr(total, name) - getattr(night, name))
+    less.nights = total.nights - night.nights
+    less.beaten = _without(total.beaten, night.beaten)
+    less.drawn_with = _without(total.drawn_with, night.drawn_with)
+    less.lost_to = _without(total.lost_to, night.lost_to)
+    return less
+
+
+def positions_by_night(
+    rows: Iterable[MatchRow],
+    *,
+    entrants: Iterable[int],
+    keys: Sequence[str] = DEFAULT_KEYS,
+    points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, so one shared default is safe
+    best_nights: int | None = None,
+) -> NightPositions:
+    """Every entrant's rank after each night: the :func:`standings` of the rows of nights
+    1..N, for each night N that has rows.
+
+    Each entrant's rows of a night are tallied once and added to its tally of the nights
+    before (a tally is a sum), so a season costs one pass over its rows and one :func:`rank`
+    a night. With ``best_nights`` an entrant keeps its best nights so far (ranked as
+    :func:`tally` ranks them, each night by its own rows); a new night better than the worst
+    kept one takes its place, its tally subtracted. Raises :class:`InvalidStandings` as
+    :func:`standings` does.
+    """
+    chain = validate_keys(keys)
+    ids = _entrant_ids(entrants)
+    given = list(rows)
+    # Refused as the standings refuse them: an unknown entrant or opponent, a bad best_nights.
+    tally(given, entrants=ids, points=points, best_nights=best_nights)
+    by_night: dict[int, dict[int, list[MatchRow]]] = defaultdict(lambda: defaultdict(list))
+    for row in given:
+        by_night[row.night][row.entrant].append(row)
+    nights = tuple(sorted(by_night))
+    ranks: dict[int, list[int]] = {e: [] for e in ids}
+    running = {e: Tally(e) for e in ids}
+    # With best nights: each entrant's counted nights, as (the night's rank key, its tally).
+    kept: dict[int, list[tuple[tuple[int, ...], Tally]]] = {e: [] for e in ids}
+    for night in nights:
+        for e, own in by_night[night].items():
+            t = _tally(e, own)
+            if best_nights is None:
+                running[e] = _added(running[e], t)
+                continue
+            key = (*_night_rank(own, points), night)
+            counted = kept[e]
+            if len(counted) < best_nights:
+                counted.append((key, t))
+                running[e] = _added(running[e], t)
+                continue
+            worst = max(counted, key=lambda kt: kt[0])
+            if key < worst[0]:
+                counted.remove(worst)
+                counted.append((key, t))
+                running[e] = _added(_subtracted(running[e], worst[1]), t)
+        for line in rank(running.values(), keys=chain, points=points):
+            ranks[line.entrant].append(line.rank)
+    return NightPositions(nights, MappingProxyType({e: tuple(r) for e, r in ranks.items()}))

@@ -34,3 +34,13 @@ def live_hub_stopped() -> Iterator[None]:
     from league.live.hub import hub
 
     hub().stop()
+
+
+@pytest.fixture(autouse=True)
+def cache_emptied() -> Iterator[None]:
+    """Each test starts from an empty cache (the standings keep their positions night by night
+    there): a test database reuses ids, so a key from an earlier test could match."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

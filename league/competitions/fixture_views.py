@@ -40,6 +40,7 @@ from league.access import (
     is_organiser,
     require_organiser,
 )
+from league.charts.figures import position_lines, positions_figure
 from league.competitions import selectors, services
 from league.competitions.export import csv_response
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
@@ -346,7 +347,13 @@ def render_standings_page(
     request: HttpRequest, competition: Competition, lines: Sequence[StandingLine]
 ) -> HttpResponse:
     """The standings page from the lines the selector read (apart, for the benchmark)."""
+    positions = selectors.competition_positions(competition, lines)
+    chart = None
+    if positions is not None:
+        table = [(line.entrant_id, line.name) for line in lines]
+        chart = positions_figure(position_lines(table, positions.ranks, positions.nights))
     context = {
+        "chart": chart,
         "competition": competition,
         "table": standings_table(competition, lines, request),
         "chain": [

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, ngettext
 
-from league.competitions.selectors import StandingLine
+from league.charts.figures import Figure, SeasonRecord, made_and_hicks_figure
+from league.competitions.selectors import RecordLine, StandingLine
 from league.engine_words import engine_word
 from league.models import Competition, EntrantKind
 from scoring.standings import TIEBREAKS
@@ -161,3 +162,21 @@ def best_note(competition: Competition) -> str:
         "Only each entrant’s best %(count)d nights count.",
         n,
     ) % {"count": n}
+
+
+def made_and_hicks_chart(records: Sequence[RecordLine]) -> Figure | None:
+    """A player's or partnership's made % and hicks, competition by competition, oldest
+    first (from the record's lines: no query); None while no competition has a deal as
+    makers."""
+    ordered = sorted(records, key=lambda r: (r.competition.created_at, r.competition.pk))
+    return made_and_hicks_figure(
+        [
+            SeasonRecord(
+                name=line.competition.name,
+                deals_as_makers=line.deals_as_makers,
+                made_as_makers=line.made_as_makers,
+                hicks=line.sets_suffered,
+            )
+            for line in ordered
+        ]
+    )

@@ -48,6 +48,7 @@ from league.competitions.forms import (
     PlayerForm,
     RotationForm,
 )
+from league.competitions.presenters import made_and_hicks_chart
 from league.engine_words import engine_word
 from league.errors import Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
@@ -488,10 +489,12 @@ def _competition_page(
 # -- players and partnerships -----------------------------------------------------------------
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_or_404(player_id)
+    records = selectors.person_records(player=player)
     context = {
         "player": player,
         "club": player.club,
-        "records": selectors.person_records(player=player),
+        "records": records,
+        "chart": made_and_hicks_chart(records),
         "partnerships": selectors.player_partnerships(player),
         "games": selectors.person_games(player=player),
         **rating_summary(player.pk),
@@ -502,10 +505,12 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpResponse:
     partnership = partnership_or_404(partnership_id)
+    records = selectors.person_records(partnership=partnership)
     context = {
         "partnership": partnership,
         "club": partnership.club,
-        "records": selectors.person_records(partnership=partnership),
+        "records": records,
+        "chart": made_and_hicks_chart(records),
         "games": selectors.person_games(partnership=partnership),
     }
     return render(request, "competitions/partnership_detail.html", context)

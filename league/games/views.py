@@ -34,6 +34,7 @@ from league.access import (
     is_organiser,
     require_organiser,
 )
+from league.charts.figures import game_figure, game_lines
 from league.errors import DealChanged, Refused
 from league.forms_common import show_refusal
 from league.games import answers, selectors, services
@@ -93,11 +94,19 @@ def _game_page(
     deals = selectors.game_deals(game)
     seats = selectors.seat_names(game.rules, game.side_names)
     place = selectors.game_place(game)
+    rows = selectors.deal_rows(game, deals)
     open_match = place.fixture is None or place.fixture.confirmed_at is None
     context = {
         "game": game,
         "rules": game.rules,
-        "rows": selectors.deal_rows(game, deals),
+        "rows": rows,
+        # From the rows the sheet shows: no query of its own.
+        "chart": game_figure(
+            game.side_names,
+            game_lines(rows),
+            game.rules.target,
+            None if game.abandoned else game.winner,
+        ),
         "form": form if writer and not game.finished else None,
         "can_score": writer,
         "place": place,

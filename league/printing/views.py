@@ -39,6 +39,7 @@ from league.access import (
     round_or_404,
     tournament_or_404,
 )
+from league.charts.figures import PositionLines, position_lines
 from league.competitions import selectors as competitions_selectors
 from league.competitions.presenters import (
     best_note,
@@ -246,6 +247,7 @@ def standings_sheet(
         note=str(best_note(competition)),
         entrant_heading=str(entrant_heading(competition)),
         page_size=page_size,
+        positions=_position_lines(competition, lines),
     )
     for name in PDF_OPTIONAL:
         if fits(sheet):
@@ -258,6 +260,17 @@ def standings_sheet(
     )
     end = pgettext("the end of the legend", "%(legend)s.") % {"legend": legend}
     return dataclasses.replace(sheet, legend=end[0].upper() + end[1:])
+
+
+def _position_lines(
+    competition: Competition, lines: Sequence[StandingLine]
+) -> PositionLines | None:
+    """The page's position chart's lines (the leaders'), for the paper too; None without."""
+    positions = competitions_selectors.competition_positions(competition, lines)
+    if positions is None or not positions.nights:
+        return None
+    table = [(line.entrant_id, line.name) for line in lines]
+    return position_lines(table, positions.ranks, positions.nights)
 
 
 def _meaning(description: str) -> str:

@@ -54,6 +54,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from league.charts.figures import game_chart, game_lines
 from league.printing.pdf.fonts import BOLD, FONT, printable, register
 
 __all__ = [
@@ -515,6 +516,19 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
         ending.append(Paragraph(escape(held % {"count": sheet.held}), _HELD))
     ending += [Spacer(1, 6), _signatures(list(sheet.side_names), width)]
     story.append(KeepTogether(ending))
+    if sheet.rows:
+        # The game as a picture: the web page's chart, the same Drawing.
+        chart = game_chart(
+            [_printable(n) for n in sheet.side_names],
+            game_lines(sheet.rows),
+            sheet.target,
+            width=min(width, 480),
+        )
+        story.append(
+            KeepTogether(
+                [Spacer(1, 14), Paragraph(escape(_("The game deal by deal")), _OVERVIEW), chart]
+            )
+        )
 
     footer = _printable(
         " \u00b7 ".join(

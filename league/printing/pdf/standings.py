@@ -23,8 +23,9 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape as turned
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, LongTable, Paragraph, Spacer, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, LongTable, Paragraph, Spacer, TableStyle
 
+from league.charts.figures import PositionLines
 from league.printing.pdf.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
     FAINT,
@@ -69,6 +70,7 @@ class StandingsSheet:
     entrant_heading: str = "Entrant"
     page_size: str = "A4"  # "A4" or "Letter"
     landscape: bool = True
+    positions: PositionLines | None = None  # the leaders' positions night by night: a chart
 
     def without(self, heading: str) -> StandingsSheet:
         """The same sheet without the column ``heading`` (to make the others fit)."""
@@ -218,6 +220,19 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     story.append(grid)
     if sheet.legend:
         story += [Spacer(1, 6), Paragraph(_esc(sheet.legend), _LEGEND)]
+    if sheet.positions is not None and sheet.positions.nights:
+        # The standings page's chart, the same Drawing, its names in the PDF's letters.
+        lines = replace(sheet.positions, names=tuple(_printable(n) for n in sheet.positions.names))
+        story.append(
+            KeepTogether(
+                [
+                    Spacer(1, 14),
+                    Paragraph(_esc(_("Positions night by night")), _INFO),
+                    Spacer(1, 4),
+                    lines.drawing(width=min(width, 600), height=300),
+                ]
+            )
+        )
 
     on = _("standings on %(date)s") % {"date": sheet.date}
     footer = _printable(f"{sheet.title} \u00b7 {on} \u00b7 Hicksheet")

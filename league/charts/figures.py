@@ -1,0 +1,433 @@
+"""What a page shows of each chart (a :class:`Figure`): the inline SVG of the chart's one
+Drawing, a title, the text alternative and the numbers as a table. Plain data in (names,
+totals, ranks: what the page's selectors already read), no query; the words in the active
+language.
+
+``templates/includes/chart.html`` renders a figure: the SVG, the title and text alternative as
+its caption, and the table under it in a ``<details>`` ("The numbers") that prints open.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from league.charts import drawing
+from league.charts.drawing import RatingPoint, SeasonFigures
+from league.charts.svg import inline_svg
+from scoring.deal import SET_MARK
+
+__all__ = [
+    "MAX_LINES",
+    "Figure",
+    "GameLine",
+    "NumbersTable",
+    "PositionLines",
+    "SeasonRecord",
+    "SheetLine",
+    "game_figure",
+    "game_lines",
+    "made_and_hicks_figure",
+    "position_lines",
+    "positions_figure",
+    "rating_figure",
+    "set_deals",
+]
+
+#: The most lines a position chart draws: more cannot be told apart on a phone.
+MAX_LINES = 8
+
+
+@dataclass(frozen=True)
+class NumbersTable:
+    """The chart's numbers: ``headings`` over the columns, each row's first cell a row
+    heading."""
+
+    caption: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A chart as a page shows it; ``key`` is unique on the page (the figure's id, and the
+    prefix of the SVG's ids)."""
+
+    key: str
+    title: str
+    summary: str  # the text alternative: a sentence or two
+    svg: SafeString
+    table: NumbersTable
+
+
+def _listed(items: Sequence[str]) -> str:
+    """ "3", "3 and 7", "3, 7 and 9"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def _figure(
+    key: str, title: str, summary: str, chart: drawing.ChartDrawing, table: NumbersTable
+) -> Figure:
+    return Figure(
+        key, title, summary, inline_svg(chart, key=key, title=title, description=summary), table
+    )
+
+
+# -- a game ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameLine:
+    """One deal of a game as the chart reads it: its number, each side's running total after
+    it and each side's mark (``XX`` for set makers)."""
+
+    number: int
+    running: tuple[int, ...]
+    marks: tuple[str, ...]
+
+
+class SheetLine(Protocol):
+    """A sheet's row as the chart reads it: the page's DealRow, the PDF's SheetRow."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def running(self) -> Sequence[int]: ...
+    @property
+    def marks(self) -> Sequence[str]: ...
+
+
+def game_lines(rows: Sequence[SheetLine]) -> list[GameLine]:
+    """:class:`GameLine` of a sheet's rows."""
+    return [GameLine(r.number, tuple(r.running), tuple(r.marks)) for r in rows]
+
+
+def set_deals(lines: Sequence[GameLine], sides: int) -> list[list[int]]:
+    """For each side, the numbers of the deals its makers were set in (``XX``)."""
+    return [[line.number for line in lines if line.marks[s] == SET_MARK] for s in range(sides)]
+
+
+def game_chart(
+    names: Sequence[str], lines: Sequence[GameLine], target: int, **size: float
+) -> drawing.ChartDrawing:
+    """The game's Drawing (for the page and the printed sheet alike)."""
+    sides = len(names)
+    totals = [[line.running[s] for line in lines] for s in range(sides)]
+    return drawing.game_progress(names, totals, set_deals(lines, sides), target, **size)
+
+
+def _game_summary(
+    names: Sequence[str], lines: Sequence[GameLine], target: int, winner: int | None
+) -> str:
+    last = lines[-1].running
+    parts = []
+    if winner is not None:
+        reached = next(
+            (line.number for line in lines if line.running[winner] >= target), lines[-1].number
+        )
+        parts.append(
+            _("%(side)s reached %(total)s at deal %(deal)s and won.")
+            % {"side": names[winner], "total": last[winner], "deal": reached}
+        )
+    else:
+        parts.append(
+            _("After deal %(deal)s: %(scores)s; the target is %(target)s.")
+            % {
+                "deal": lines[-1].number,
+                "scores": ", ".join(
+                    pgettext("a side and its total", "%(side)s %(total)s") % {"side": n, "total": t}
+                    for n, t in zip(names, last, strict=True)
+                ),
+                "target": target,
+            }
+        )
+    # Who leads at the end, and since when (strictly ahead of every other side).
+    best = max(last)
+    if list(last).count(best) == 1 and len(lines) > 1:
+        leader = list(last).index(best)
+        since = lines[-1].number
+        for line in reversed(lines):
+            others = [t for s, t in enumerate(line.running) if s != leader]
+            if line.running[leader] > max(others):
+                since = line.number
+            else:
+                break
+        if since > lines[0].number:
+            parts.append(
+                _("%(side)s led from deal %(deal)s.") % {"side": names[leader], "deal": since}
+            )
+        else:
+            parts.append(_("%(side)s led throughout.") % {"side": names[leader]})
+    for s, deals in enumerate(set_deals(lines, len(names))):
+        if deals:
+            parts.append(
+                ngettext(
+                    "%(side)s went set once (deal %(deals)s).",
+                    "%(side)s went set %(count)d times (deals %(deals)s).",
+                    len(deals),
+                )
+                % {"side": names[s], "count": len(deals), "deals": _listed([str(d) for d in deals])}
+            )
+    if not any(set_deals(lines, len(names))):
+        parts.append(_("Nobody went set."))
+    return " ".join(parts)
+
+
+def game_figure(
+    names: Sequence[str],
+    lines: Sequence[GameLine],
+    target: int,
+    winner: int | None = None,
+    key: str = "game-chart",
+) -> Figure | None:
+    """The game's figure; None for a game with no deal yet (nothing to draw). A row without a
+    mark and a total for every side (never written so by the services) is left out rather
+    than break the page."""
+    lines = [line for line in lines if len(line.running) == len(line.marks) == len(names)]
+    if not lines:
+        return None
+    title = _("The game deal by deal")
+    table = NumbersTable(
+        caption=_("Each side's total after each deal (XX: the makers were set)"),
+        headings=(pgettext("noun, a deal of cards", "Deal"), *names),
+        rows=tuple(
+            (
+                str(line.number),
+                *(
+                    f"{total} ({SET_MARK})" if mark == SET_MARK else str(total)
+                    for total, mark in zip(line.running, line.marks, strict=True)
+                ),
+            )
+            for line in lines
+        ),
+    )
+    return _figure(
+        key,
+        title,
+        _game_summary(names, lines, target, winner),
+        game_chart(names, lines, target),
+        table,
+    )
+
+
+# -- a season's positions ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class PositionLines:
+    """The lines of a position chart: the entrants drawn (best last position first), the
+    nights, each entrant's position after each night; ``field``: how many entrants there are
+    in all."""
+
+    names: tuple[str, ...]
+    nights: tuple[int, ...]
+    ranks: tuple[tuple[int, ...], ...]
+    field: int
+
+    def drawing(self, **size: float) -> drawing.ChartDrawing:
+        return drawing.positions_by_night(self.names, self.nights, self.ranks, **size)
+
+
+def position_lines(
+    table: Sequence[tuple[int, str]],
+    ranks: Mapping[int, Sequence[int]],
+    nights: Sequence[int],
+    shown: int = MAX_LINES,
+) -> PositionLines:
+    """The lines of the first ``shown`` entrants of ``table`` (entrant ids and names in the
+    standings' order: the leaders), from ``ranks`` (each entrant's position after each of
+    ``nights``: :class:`scoring.standings.NightPositions`)."""
+    top = list(table)[:shown]
+    return PositionLines(
+        names=tuple(name for _e, name in top),
+        nights=tuple(nights),
+        ranks=tuple(tuple(ranks[e]) for e, _name in top),
+        field=len(table),
+    )
+
+
+def _positions_summary(lines: PositionLines) -> str:
+    parts = []
+    night = lines.nights[-1]
+    leaders = [i for i, r in enumerate(lines.ranks) if r[-1] == 1]
+    if len(leaders) == 1:
+        first = leaders[0]
+        ranks = lines.ranks[first]
+        # how many nights, counted back from the last, it has been first after
+        streak = next((i for i, r in enumerate(reversed(ranks)) if r != 1), len(ranks))
+        since = lines.nights[len(ranks) - streak]
+        if since == lines.nights[0]:
+            parts.append(
+                _("%(name)s is first after night %(night)s and has led after every night.")
+                % {"name": lines.names[first], "night": night}
+            )
+        else:
+            parts.append(
+                _("%(name)s is first after night %(night)s, and has led since night %(since)s.")
+                % {"name": lines.names[first], "night": night, "since": since}
+            )
+    elif leaders:
+        parts.append(
+            _("%(names)s share first place after night %(night)s.")
+            % {"names": _listed([lines.names[i] for i in leaders]), "night": night}
+        )
+    climbs = [(r[0] - r[-1], i) for i, r in enumerate(lines.ranks) if len(r) > 1]
+    if climbs:
+        climb, who = max(climbs, key=lambda c: (c[0], -c[1]))
+        if climb > 0:
+            parts.append(
+                _("%(name)s climbed the most, from %(start)s to %(end)s.")
+                % {
+                    "name": lines.names[who],
+                    "start": lines.ranks[who][0],
+                    "end": lines.ranks[who][-1],
+                }
+            )
+    if lines.field > len(lines.names):
+        parts.append(
+            _("The chart shows the top %(shown)s of %(field)s entrants; the table has them all.")
+            % {"shown": len(lines.names), "field": lines.field}
+        )
+    return " ".join(parts)
+
+
+def positions_figure(lines: PositionLines, key: str = "positions-chart") -> Figure | None:
+    """The position chart's figure; None before the first night with a result."""
+    if not lines.nights or not lines.names:
+        return None
+    table = NumbersTable(
+        caption=_("Position after each night"),
+        headings=(pgettext("noun: a night of the season", "Night"), *lines.names),
+        rows=tuple(
+            (str(night), *(str(r[i]) for r in lines.ranks)) for i, night in enumerate(lines.nights)
+        ),
+    )
+    return _figure(
+        key, _("Positions night by night"), _positions_summary(lines), lines.drawing(), table
+    )
+
+
+# -- a player --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeasonRecord:
+    """One competition of a player's record, as the made % and hicks chart reads it."""
+
+    name: str
+    deals_as_makers: int
+    made_as_makers: int
+    hicks: int
+
+    @property
+    def made(self) -> float | None:
+        if not self.deals_as_makers:
+            return None
+        return 100 * self.made_as_makers / self.deals_as_makers
+
+
+def made_and_hicks_figure(
+    seasons: Sequence[SeasonRecord], key: str = "made-chart"
+) -> Figure | None:
+    """A player's made % and hicks, competition by competition (in the order given: oldest
+    first); None when no competition has a deal as makers."""
+    if not any(s.deals_as_makers for s in seasons):
+        return None
+    made = sum(s.made_as_makers for s in seasons)
+    as_makers = sum(s.deals_as_makers for s in seasons)
+    hicks = sum(s.hicks for s in seasons)
+    rated = [s for s in seasons if s.made is not None]
+    best = max(rated, key=lambda s: s.made or 0)
+    summary = [
+        ngettext(
+            "Made %(made).0f%% of %(deals)d deal as makers in all.",
+            "Made %(made).0f%% of %(deals)d deals as makers in all.",
+            as_makers,
+        )
+        % {"made": 100 * made / as_makers, "deals": as_makers},
+        ngettext("%(hicks)d hick.", "%(hicks)d hicks.", hicks) % {"hicks": hicks}
+        if hicks
+        else _("No hicks."),
+    ]
+    if len(rated) > 1:
+        summary.append(
+            _("The best made %% was in %(name)s (%(made).0f%%).")
+            % {"name": best.name, "made": best.made}
+        )
+    table = NumbersTable(
+        caption=_("Made % and hicks in each competition"),
+        headings=(
+            _("Competition"),
+            pgettext("standings column heading (short)", "Made %"),
+            _("Deals as makers"),
+            pgettext("standings column heading (short)", "Hicks"),
+        ),
+        rows=tuple(
+            (
+                s.name,
+                "–" if s.made is None else f"{s.made:.0f}%",
+                str(s.deals_as_makers),
+                str(s.hicks),
+            )
+            for s in seasons
+        ),
+    )
+    chart = drawing.made_and_hicks_by_season(
+        [SeasonFigures(s.name, s.made, s.hicks) for s in seasons]
+    )
+    return _figure(key, _("Made % and hicks by competition"), " ".join(summary), chart, table)
+
+
+def _at_text(at: int | datetime.date) -> str:
+    return at.isoformat() if isinstance(at, datetime.date) else str(at)
+
+
+def rating_figure(
+    points: Sequence[RatingPoint],
+    *,
+    title: str,
+    label: str = "",
+    key: str = "rating-chart",
+) -> Figure | None:
+    """A rating's history (a point a game or a date, with its band where given); None with no
+    point. ``label`` names the line in the chart's legend and the table's column."""
+    if not points:
+        return None
+    by_date = isinstance(points[0].at, datetime.date)
+    first, last = points[0], points[-1]
+    high = max(points, key=lambda p: p.value)
+    summary = _(
+        "From %(first)s to %(last)s over %(count)s points; the highest, %(high)s, at %(at)s."
+    ) % {
+        "first": f"{first.value:.1f}",
+        "last": f"{last.value:.1f}",
+        "count": len(points),
+        "high": f"{high.value:.1f}",
+        "at": _at_text(high.at),
+    }
+    banded = any(p.low is not None and p.high is not None for p in points)
+    headings: tuple[str, ...] = (
+        pgettext("chart table heading", "Date") if by_date else pgettext("chart axis", "game"),
+        label or pgettext("chart table heading", "Value"),
+    )
+    if banded:
+        headings += (
+            pgettext("chart table heading", "Low"),
+            pgettext("chart table heading", "High"),
+        )
+    rows = tuple(
+        (
+            _at_text(p.at),
+            f"{p.value:.1f}",
+            *(
+                ("" if p.low is None else f"{p.low:.1f}", "" if p.high is None else f"{p.high:.1f}")
+                if banded
+                else ()
+            ),
+        )
+        for p in points
+    )
+    table = NumbersTable(caption=title, headings=headings, rows=rows)
+    return _figure(key, title, summary, drawing.rating_history(points, label=label), table)

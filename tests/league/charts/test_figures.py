@@ -1,0 +1,116 @@
+"""What a page shows of a chart: the text alternative says what the chart shows, and the
+table holds its numbers."""
+
+from __future__ import annotations
+
+import datetime
+
+from league.charts.drawing import RatingPoint
+from league.charts.figures import (
+    GameLine,
+    SeasonRecord,
+    game_figure,
+    made_and_hicks_figure,
+    position_lines,
+    positions_figure,
+    rating_figure,
+)
+
+NAMES = ("Anna & Ben", "Carl & Dora")
+
+
+def game(*deals):
+    return [GameLine(n, running, marks) for n, (running, marks) in enumerate(deals, start=1)]
+
+
+def test_a_game_says_who_led_from_when_and_who_went_set():
+    lines = game(
+        ((82, 100), ("82", "100")),
+        ((182, 100), ("100", "XX")),
+        ((282, 180), ("100", "80")),
+        ((282, 300), ("XX", "120")),
+        ((500, 300), ("218", "-")),
+    )
+    figure = game_figure(NAMES, lines, 500, winner=0)
+    assert figure.summary == (
+        "Anna & Ben reached 500 at deal 5 and won. Anna & Ben led from deal 5. "
+        "Anna & Ben went set once (deal 4). Carl & Dora went set once (deal 2)."
+    )
+    assert figure.table.headings == ("Deal", "Anna & Ben", "Carl & Dora")
+    assert figure.table.rows[1] == ("2", "182", "100 (XX)")
+    assert figure.table.rows[-1] == ("5", "500", "300")
+    assert 'aria-labelledby="game-chart-title game-chart-desc"' in figure.svg
+
+
+def test_a_game_in_play_without_sets():
+    lines = game(((100, 62), ("100", "62")), ((190, 134), ("90", "72")))
+    figure = game_figure(NAMES, lines, 500)
+    assert figure.summary == (
+        "After deal 2: Anna & Ben 190, Carl & Dora 134; the target is 500. "
+        "Anna & Ben led throughout. Nobody went set."
+    )
+
+
+def test_no_deal_no_chart():
+    assert game_figure(NAMES, [], 500) is None
+
+
+def test_positions_show_the_leaders_and_say_so():
+    table = [(e, f"Pair {e}") for e in (3, 1, 2, 4, 5, 6, 7, 8, 9, 10)]
+    ranks = {e: (e, e) for e in range(1, 11)}
+    ranks[3] = (6, 1)
+    ranks[1] = (1, 2)
+    lines = position_lines(table, ranks, (1, 2), shown=8)
+    assert lines.names[:2] == ("Pair 3", "Pair 1") and len(lines.names) == 8
+    figure = positions_figure(lines)
+    assert figure.summary == (
+        "Pair 3 is first after night 2, and has led since night 2. "
+        "Pair 3 climbed the most, from 6 to 1. "
+        "The chart shows the top 8 of 10 entrants; the table has them all."
+    )
+    assert figure.table.headings[:3] == ("Night", "Pair 3", "Pair 1")
+    assert figure.table.rows == (
+        ("1", "6", "1", "2", "4", "5", "6", "7", "8"),
+        ("2", "1", "2", "2", "4", "5", "6", "7", "8"),
+    )
+
+
+def test_positions_before_any_result():
+    assert positions_figure(position_lines([(1, "A")], {1: ()}, ())) is None
+
+
+def test_made_and_hicks():
+    seasons = [
+        SeasonRecord("Winter 2025", deals_as_makers=40, made_as_makers=30, hicks=10),
+        SeasonRecord("Cup", deals_as_makers=0, made_as_makers=0, hicks=0),
+        SeasonRecord("Winter 2026", deals_as_makers=20, made_as_makers=18, hicks=2),
+    ]
+    figure = made_and_hicks_figure(seasons)
+    assert figure.summary == (
+        "Made 80% of 60 deals as makers in all. 12 hicks. The best made % was in Winter 2026 (90%)."
+    )
+    assert figure.table.rows == (
+        ("Winter 2025", "75%", "40", "10"),
+        ("Cup", "–", "0", "0"),
+        ("Winter 2026", "90%", "20", "2"),
+    )
+    assert made_and_hicks_figure(seasons[1:2]) is None
+
+
+def test_rating_history_figure():
+    points = [
+        RatingPoint(datetime.date(2026, 1, 8), 25.0, 16.0, 34.0),
+        RatingPoint(datetime.date(2026, 1, 15), 27.5, 20.0, 35.0),
+    ]
+    figure = rating_figure(points, title="Rating", label="mu")
+    assert figure.table.headings == ("Date", "mu", "Low", "High")
+    assert figure.table.rows[1] == ("2026-01-15", "27.5", "20.0", "35.0")
+    assert "27.5" in figure.summary and "2026-01-15" in figure.summary
+    assert rating_figure([], title="Rating") is None
+
+
+def test_a_row_without_every_sides_total_is_left_out():
+    lines = [GameLine(1, (), ()), GameLine(2, (90, 72), ("90", "72"))]
+    figure = game_figure(NAMES, lines, 500)
+    assert figure.table.rows == (("2", "90", "72"),)
+    assert game_figure(NAMES, lines[:1], 500) is None
