@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.utils import formats
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -367,7 +368,7 @@ def made_and_hicks_figure(
         rows=tuple(
             (
                 s.name,
-                "–" if s.made is None else f"{s.made:.0f}%",
+                "–" if s.made is None else _percent(s.made),
                 str(s.deals_as_makers),
                 str(s.hicks),
             )
@@ -382,6 +383,16 @@ def made_and_hicks_figure(
 
 def _at_text(at: int | datetime.date) -> str:
     return at.isoformat() if isinstance(at, datetime.date) else str(at)
+
+
+def _one(value: float) -> str:
+    """A rating in the reader's number form, one decimal ("12.3", "12,3")."""
+    return formats.number_format(round(value, 1), 1)
+
+
+def _percent(value: float) -> str:
+    """A percentage in the reader's form ("62%", "62 %")."""
+    return _("%(number)s%%") % {"number": formats.number_format(round(value), 0)}
 
 
 def rating_figure(
@@ -401,10 +412,10 @@ def rating_figure(
     summary = _(
         "From %(first)s to %(last)s over %(count)s points; the highest, %(high)s, at %(at)s."
     ) % {
-        "first": f"{first.value:.1f}",
-        "last": f"{last.value:.1f}",
+        "first": _one(first.value),
+        "last": _one(last.value),
         "count": len(points),
-        "high": f"{high.value:.1f}",
+        "high": _one(high.value),
         "at": _at_text(high.at),
     }
     banded = any(p.low is not None and p.high is not None for p in points)
@@ -420,9 +431,9 @@ def rating_figure(
     rows = tuple(
         (
             _at_text(p.at),
-            f"{p.value:.1f}",
+            _one(p.value),
             *(
-                ("" if p.low is None else f"{p.low:.1f}", "" if p.high is None else f"{p.high:.1f}")
+                ("" if p.low is None else _one(p.low), "" if p.high is None else _one(p.high))
                 if banded
                 else ()
             ),

@@ -15,6 +15,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from league.charts.drawing import RatingPoint
 from league.models import Player, RatingChange
 from league.ratings import selectors
 from scoring.ratings import ListRow, Rating
@@ -178,4 +179,14 @@ def rating_summary(player_id: int) -> dict[str, Any]:
             "spread": one_decimal(3 * rating.sigma),
             "games": len(changes),
         }
-    return {"rating_now": now, "rating_lines": lines}
+    # The chart: the rating after each game, the band up to the skill's optimistic end.
+    points = [
+        RatingPoint(
+            at=number,
+            value=line.conservative_after,
+            low=line.conservative_after,
+            high=line.mu_after + 3 * line.sigma_after,
+        )
+        for number, line in enumerate(lines, start=1)
+    ]
+    return {"rating_now": now, "rating_lines": lines, "rating_points": points}
