@@ -22,6 +22,15 @@ partnerships first. The partnerships are then paired into tables by a maximum we
 fewest repeated opponents first. Each way is drawn and the draw with the fewest partner
 repeats, then the fewest opponent repeats, is kept.
 
+A *balanced* rotation (``strongest_first``: the players by rating, strongest first) is drawn
+the matched way only: the sit-outs as there (the ratings play no part in who sits out), then
+the players present are partnered by a maximum weight matching that takes fewest repeated
+partnerships first, as always, and then the most balanced partnerships: the least sum of the
+products of the partners' places in ``strongest_first``. Among partnerships not yet played
+that is the strongest with the weakest, the second with the second weakest, and so on (in the
+first round exactly :func:`scoring.ratings.balanced_partners`); once those have played
+together, the most balanced of those that are new. The tables are then paired as usual.
+
 What is guaranteed, for ``n`` players (at least 4) and ``rounds`` rounds of a
 :func:`rotation`:
 
@@ -35,6 +44,9 @@ What is guaranteed, for ``n`` players (at least 4) and ``rounds`` rounds of a
 - For every ``n``: no partnership repeats in the first ``(n - n % 4) // 2`` rounds. (While
   every present player has had fewer than half of the present players as partners, the unused
   partnerships contain a perfect matching, by Dirac's theorem, and the matching finds it.)
+- A balanced rotation keeps the sit-out promise and that no partnership repeats in the
+  first ``(n - n % 4) // 2`` rounds; the fewest partner repeats over more rounds is not
+  promised (it takes no circle draw).
 - When ``n % 4`` is 2 or 3 nothing more is promised; over 4 to 24 players and 1 to 12 rounds
   the tests check that the minimum is reached there too.
 - ``partner_repeats`` and ``opponent_repeats`` are the true counts of the draw returned.
@@ -302,17 +314,67 @@ def _draw_matched(n: int, rounds: int, scale: int, partner_faced: bool) -> _Draw
     return draw
 
 
-def rotation(players: Sequence[T], rounds: int) -> Rotation[T]:
+def _balanced_partners(
+    present: list[int], partnered: Counter[tuple[int, int]], place: list[int], rounds: int
+) -> list[tuple[int, int]]:
+    """The present players as partners: fewest repeated partnerships first, then the least
+    repeated, then the most balanced, the least sum of the products of the partners' places
+    (0 the strongest). That sum is least when the pairs are nested: the strongest with the
+    weakest, the second with the second weakest, and so on (the rearrangement inequality)."""
+    n = len(place)
+    # A matching's products add up to less than `spread` (n / 2 pairs, each below n * n), and
+    # its `spread * times` to less than `repeat`: each term outweighs everything after it.
+    spread = n**3 + 1
+    repeat = spread * (rounds * n + 1)
+    top = 2 * repeat + spread * (rounds + 1) + n * n
+    weights: dict[tuple[int, int], int] = {}
+    for x, a in enumerate(present):
+        for b in present[x + 1 :]:
+            times = partnered[(a, b)]
+            cost = repeat * (times > 0) + spread * times + place[a] * place[b]
+            weights[(a, b)] = top - cost
+    return _max_weight_matching(present, weights)
+
+
+def _draw_balanced(n: int, rounds: int, scale: int, place: list[int]) -> _Draw:
+    # Who sits out is chosen as in the matched draw, the ratings aside; then the players
+    # present are partnered by _balanced_partners.
+    draw = _Draw([], [], Counter(), Counter())
+    sat = [0] * n
+    for _ in range(rounds):
+        partners, sitting = _matched_partners(n, sat, draw.partnered, None, scale)
+        for i in sitting:
+            sat[i] += 1
+        present = sorted(p for pair in partners for p in pair)
+        partners = _balanced_partners(present, draw.partnered, place, rounds)
+        tables, _ = _tables(partners, draw.faced, scale)
+        draw.add(partners, sitting, tables)
+    return draw
+
+
+def rotation(
+    players: Sequence[T], rounds: int, *, strongest_first: Sequence[T] | None = None
+) -> Rotation[T]:
     """Draw ``rounds`` rounds of four-hand tables with partners changing every round.
 
     Needs at least 4 distinct players (``ValueError`` otherwise). The same players in the same
     order always give the same draw. See the module docstring for what is guaranteed.
+
+    ``strongest_first``: the same players, strongest first (by rating), to balance the
+    partnerships: each round pairs the strongest with the weakest as far as partnerships not
+    yet played allow (see the module docstring).
     """
     people = _distinct(players, "player")
     n = len(people)
     _check_counts(n, rounds)
     # Large enough that one repeat outweighs any spread of counts within a round.
     scale = 4 * n * (rounds + 1) + 1
+    if strongest_first is not None:
+        order = _distinct(strongest_first, "player")
+        if len(order) != n or set(order) != set(people):
+            raise ValueError("strongest_first must list the same players, each once.")
+        position = {p: i for i, p in enumerate(order)}
+        return _rotation(people, _draw_balanced(n, rounds, scale, [position[p] for p in people]))
     # Greedy round by round, so no one way wins everywhere: draw each and keep the one with
     # the fewest partner repeats, then the fewest opponent repeats (the first of equals).
     # With n % 4 in (0, 1) the circle draw has the fewest partner repeats possible, so the one
@@ -320,7 +382,10 @@ def rotation(players: Sequence[T], rounds: int) -> Rotation[T]:
     draws = [_draw_matched(n, rounds, scale, True), _draw_matched(n, rounds, scale, False)]
     if n % 4 in (0, 1):
         draws.insert(0, _draw_circle(n, rounds, scale))
-    draw = min(draws, key=lambda d: d.repeats)
+    return _rotation(people, min(draws, key=lambda d: d.repeats))
+
+
+def _rotation(people: list[T], draw: _Draw) -> Rotation[T]:
     p_repeats, o_repeats = draw.repeats
     return Rotation(
         rounds=tuple(

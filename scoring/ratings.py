@@ -534,3 +534,36 @@ def balanced_partners(
     ids = [e for e in order if isinstance(e, int)]
     half = len(ids) // 2
     return [(ids[i], ids[-1 - i]) for i in range(half)]
+
+
+def seeding_order(ratings: Ratings, entrants: Sequence[Entity]) -> list[int]:
+    """Where in ``entrants`` (players or pairs, in the order they were entered) each seed's
+    entrant is, seed 1 first: :func:`by_rating`'s order, strongest first by
+    :func:`seeding_rating`'s conservative value, then ``mu``; entrants rated the same (newcomers
+    above all) keep the order given rather than going by id."""
+    strength = [seeding_rating(ratings, e) for e in entrants]
+    return sorted(
+        range(len(entrants)), key=lambda i: (-strength[i].conservative, -strength[i].mu, i)
+    )
+
+
+def whole_percents(chances: Sequence[float]) -> tuple[int, ...]:
+    """Chances (adding up to 1) as whole percents that add up to 100, by largest remainders,
+    none shown as 0 or 100 (a game is never certain): each at least 1, taken from the
+    largest."""
+    if not chances:
+        return ()
+    raw = [max(0.0, c) * 100 for c in chances]
+    total = sum(raw) or 1.0
+    raw = [r * 100 / total for r in raw]
+    whole = [math.floor(r) for r in raw]
+    by_remainder = sorted(range(len(raw)), key=lambda i: (-(raw[i] - whole[i]), i))
+    for i in by_remainder[: 100 - sum(whole)]:
+        whole[i] += 1
+    if len(whole) <= 100:
+        for i, value in enumerate(whole):
+            if value < 1:
+                largest = max(range(len(whole)), key=lambda j: (whole[j], -j))
+                whole[largest] -= 1 - value
+                whole[i] = 1
+    return tuple(whole)

@@ -20,7 +20,16 @@ from league.accounts import services as accounts_services
 from league.competitions import results
 from league.competitions import services as competitions_services
 from league.games import services as games_services
-from league.models import Competition, EntrantKind, Fixture, Game, Role, TournamentFormat
+from league.models import (
+    Competition,
+    CurrentRating,
+    EntrantKind,
+    Fixture,
+    Game,
+    Player,
+    Role,
+    TournamentFormat,
+)
 from league.tournaments import services as tournaments_services
 from scoring import Deal, Ruleset, get_ruleset
 from tests.league.html import Element, parse
@@ -234,3 +243,25 @@ def play_by_links(
     fixture.refresh_from_db()
     if confirm:
         tournaments_services.fixture_confirm(fixture=fixture, side=winner)
+
+
+# -- ratings ----------------------------------------------------------------------------------
+def rated(player: Player, mu: float, sigma: float, partner: Player | None = None) -> None:
+    """Give ``player`` (with ``partner``: the pair) a current rating, as if games had made it
+    (the tests of the ratings' own services play the games)."""
+    first, second = (player, partner) if partner is None else sorted((player, partner), key=_pk)
+    CurrentRating.objects.create(
+        player=first,
+        partner=second,
+        mu=mu,
+        sigma=sigma,
+        conservative=mu - 3 * sigma,
+        games=10,
+        opponents=5,
+        trend=0.0,
+        last_played_at=datetime.datetime(2026, 1, 8, 20, tzinfo=datetime.UTC),
+    )
+
+
+def _pk(player: Player) -> int:
+    return player.pk

@@ -52,6 +52,7 @@ from league.errors import Refused
 from league.games.forms import FirstDealerForm
 from league.live import topics as live_topics
 from league.models import Competition, Fixture
+from league.ratings.uses import fixture_chances
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
 from scoring.standings import TIEBREAKS
@@ -136,6 +137,7 @@ def _fixture_page(
         "forms": forms,
         "events": selectors.match_events(fixture),
         "live_topics": live_topics.match_page(fixture),
+        "chances": fixture_chances(fixture, line),
     }
     return render(request, "competitions/fixtures_fixture.html", context, status=status)
 

@@ -360,6 +360,15 @@ class RotationForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}),
     )
     days_between = number(min_value=1, max_value=366, initial=7, label=_("Days between nights"))
+    balance = forms.BooleanField(
+        required=False,
+        label=_("Balance partners by rating"),
+        help_text=_(
+            "Partners the strongest player with the weakest, the second strongest with the "
+            "second weakest, and so on, by the players' ratings now; in later rounds the most "
+            "balanced partnerships not yet played. Who sits out still goes by turns."
+        ),
+    )
 
 
 # Two whole numbers apart by a dash of any kind, a colon, a slash, "to" or blanks.

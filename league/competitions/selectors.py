@@ -391,9 +391,10 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
 
 
 def fixtures_for_lines() -> QuerySet[Fixture]:
-    """Fixtures with what a :class:`FixtureLine` reads: their sides' entrants and games."""
+    """Fixtures with what a :class:`FixtureLine` reads: their sides' entrants (with their
+    partnerships, whose players the chances before a game need) and games."""
     return Fixture.objects.select_related("competition", "round").prefetch_related(
-        Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+        Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant__partnership")),
         "games",
     )
 

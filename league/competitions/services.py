@@ -40,6 +40,7 @@ from league.models import (
     Round,
 )
 from league.names import clean_name, name_key, same_name
+from league.ratings.selectors import entrants_rated
 from scoring import Ruleset
 from scoring.formats import InvalidFormat, check_competition
 from scoring.matches import (
@@ -49,6 +50,7 @@ from scoring.matches import (
     typed_games,
 )
 from scoring.pairing import rotation, round_robin
+from scoring.ratings import by_rating
 from scoring.standings import MatchPoints
 
 
@@ -404,9 +406,14 @@ def rotation_generate(
     rounds: int,
     first_date: datetime.date | None = None,
     days_between: int = 7,
+    balance: bool = False,
 ) -> list[Round]:
     """Draw rounds for an individual competition: tables of four where partners change, as
-    few repeated partners and opponents as the numbers allow (the repeats are kept to show)."""
+    few repeated partners and opponents as the numbers allow (the repeats are kept to show).
+
+    ``balance``: partner the strongest with the weakest by the players' ratings now (their
+    conservative ratings, :func:`scoring.ratings.by_rating`), as far as partnerships not yet
+    played allow; who sits out goes by turns as always (:func:`scoring.pairing.rotation`)."""
     if competition.entrant_kind != EntrantKind.ROTATION:
         raise Refused(_("Only an individual competition draws a rotation."), None)
     if competition.fixtures.exists():
@@ -416,7 +423,12 @@ def rotation_generate(
         raise Refused(_("A four-hand rotation needs at least four players."), None)
     if not 1 <= rounds <= 60:
         raise Refused(_("Draw from 1 to 60 rounds."), "rounds")
-    plan = rotation(players, rounds)
+    strongest_first = None
+    if balance:
+        who, ratings = entrants_rated(players)
+        by_player = dict(zip(who, players, strict=True))
+        strongest_first = [by_player[p] for p in by_rating(ratings, who)]
+    plan = rotation(players, rounds, strongest_first=strongest_first)
     made = []
     for number, (tables, out, date) in enumerate(
         zip(plan.rounds, plan.sitting_out, _dates(first_date, days_between, rounds), strict=True),

@@ -367,6 +367,7 @@ def competition_draw(request: HttpRequest, slug: str) -> HttpResponse:
                     rounds=data["rounds"],
                     first_date=data.get("first_date"),
                     days_between=data["days_between"],
+                    balance=data["balance"],
                 )
             else:
                 rounds = services.fixtures_generate(

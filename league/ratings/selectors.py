@@ -18,8 +18,16 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q
 
-from league.models import CurrentRating, Fixture, FixtureSide, Game, Player, RatingChange
-from scoring.ratings import FinishedGame, Pair, Rating, Ratings, Record, Side
+from league.models import (
+    CurrentRating,
+    Entrant,
+    Fixture,
+    FixtureSide,
+    Game,
+    Player,
+    RatingChange,
+)
+from scoring.ratings import Entity, FinishedGame, Pair, Rating, Ratings, Record, Side
 
 #: How many typed games a fixture may have for their order keys to stay apart.
 TYPED_KEY_SPAN = 64
@@ -163,6 +171,24 @@ def ratings_of(players: Iterable[int], pairs: Iterable[Pair] = ()) -> Ratings:
         elif (player, partner) in wanted_pairs:
             found_pairs[frozenset((player, partner))] = Rating(mu, sigma)
     return Ratings(found, found_pairs)
+
+
+def rated_as(entrant: Entrant) -> Entity:
+    """What the ratings know an entrant as: its player's id, or its partnership's pair (read
+    from the ids the entrant row and its partnership already hold: no query once the
+    partnership is selected with it)."""
+    if entrant.player_id is not None:
+        return entrant.player_id
+    assert entrant.partnership is not None  # an entrant is a player or a partnership
+    return frozenset((entrant.partnership.first_id, entrant.partnership.second_id))
+
+
+def entrants_rated(entrants: Sequence[Entrant]) -> tuple[list[Entity], Ratings]:
+    """Each entrant as the ratings know it (:func:`rated_as`), and the ratings of them all and
+    of their players (one query)."""
+    who = [rated_as(e) for e in entrants]
+    players = {p for w in who for p in ((w,) if isinstance(w, int) else w)}
+    return who, ratings_of(players, [w for w in who if isinstance(w, frozenset)])
 
 
 def _record(row: CurrentRating) -> Record:

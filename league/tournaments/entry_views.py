@@ -30,6 +30,7 @@ from league.games import answers
 from league.games.forms import DealForm, FirstDealerForm, deal_form, preview_deal, refused_deal_form
 from league.live import topics as live_topics
 from league.models import FixtureSide
+from league.ratings.uses import fixture_chances
 from league.tournaments import presenters, selectors, services
 from league.tournaments.forms import DisputeForm
 
@@ -100,6 +101,7 @@ def _entry_page(
         "undo": undo,
         "disputed": fixture.disputed_at is not None and not confirmed,
         "events": selectors.match_events(fixture),
+        "chances": fixture_chances(fixture, match.line),
         "dispute_form": dispute_form,
         "deal_action": reverse("tournaments:entry-deal", args=[token])
         + (f"?game={running.pk}" if running else "")

@@ -205,13 +205,14 @@ class TournamentForm(forms.Form):
 
 
 class SeedForm(forms.Form):
-    """Seed every entrant: by hand (a number each), at random, or from another competition's
-    table."""
+    """Seed every entrant: by hand (a number each), at random, from another competition's
+    table, or by the players' ratings."""
 
     METHODS = [
         ("manual", gettext_lazy("By hand: the numbers below")),
         ("random", gettext_lazy("A random draw")),
         ("standings", gettext_lazy("From another competition's table")),
+        ("rating", gettext_lazy("By rating: the strongest first")),
     ]
     method = forms.ChoiceField(
         choices=METHODS,

@@ -276,12 +276,12 @@ def deal_by_entry_key(fixture_id: int, key: uuid.UUID) -> Deal | None:
 
 
 def entry_fixture(fixture_id: int) -> Fixture:
-    """An entry link's fixture with its competition, round, sides and games with their deals
-    (four queries)."""
+    """An entry link's fixture with its competition, round, sides (their entrants with their
+    partnerships) and games with their deals (four queries)."""
     return (
         Fixture.objects.select_related("competition__club", "round")
         .prefetch_related(
-            Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant")),
+            Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant__partnership")),
             Prefetch("games", queryset=Game.objects.prefetch_related("deals")),
         )
         .get(pk=fixture_id)
@@ -312,8 +312,9 @@ def clubs_exist() -> bool:
 
 # -- the entrants -------------------------------------------------------------------------------
 def tournament_entrants(competition: Competition) -> list[Entrant]:
-    """The entrants, best seed first (the unseeded after, by name)."""
-    entrants = list(competition.entrants.all())
+    """The entrants, best seed first (the unseeded after, by name), each with its partnership
+    (one query)."""
+    entrants = list(competition.entrants.select_related("partnership"))
     entrants.sort(key=lambda e: (e.seed is None, e.seed or 0, e.name.casefold(), e.pk))
     return entrants
 

@@ -60,6 +60,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.ratings.selectors import entrants_rated
 from league.tournaments.selectors import (
     BRACKETS,
     bracket_state,
@@ -81,6 +82,7 @@ from scoring.formats import (
     usual_tiebreaks,
 )
 from scoring.pairing import round_robin
+from scoring.ratings import seeding_order
 from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
 
 
@@ -153,11 +155,14 @@ def tournament_seed(
     rng_seed: int | None = None,
 ) -> list[Entrant]:
     """Give every entrant a seed (1 the best): ``manual`` (``seeds``: entrant id → seed),
-    ``random``, or ``standings`` (the order of another competition's table, entrants matched
-    by player or partnership; the rest after them at random)."""
+    ``random``, ``standings`` (the order of another competition's table, entrants matched
+    by player or partnership; the rest after them at random), or ``rating``: strongest first
+    by the ratings' conservative value (:func:`scoring.ratings.seeding_order`: a player's own
+    rating, a partnership's pair rating or else its partners' combined), those rated the same
+    (newcomers) in the order they were entered."""
     if competition.started:
         raise Refused(_("The tournament has started: the seeds are fixed."), "method")
-    entrants = list(competition.entrants.order_by("id"))
+    entrants = list(competition.entrants.select_related("partnership").order_by("id"))
     if method == "manual":
         given = dict(seeds or {})
         numbers = sorted(given.get(e.pk, 0) for e in entrants)
@@ -191,8 +196,11 @@ def tournament_seed(
             return by_who.get(key, len(by_who) + e.pk)
 
         order = sorted(entrants, key=place)
+    elif method == "rating":
+        who, ratings = entrants_rated(entrants)
+        order = [entrants[i] for i in seeding_order(ratings, who)]
     else:
-        raise Refused(f"Unknown seeding {method!r}: manual, random or standings.", "method")
+        raise Refused(f"Unknown seeding {method!r}: manual, random, standings or rating.", "method")
     for number, entrant in enumerate(order, start=1):
         entrant.seed = number
     Entrant.objects.bulk_update(order, ["seed"])

@@ -43,6 +43,7 @@ from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebr
 from league.live import topics as live_topics
 from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
+from league.ratings import uses as ratings_uses
 from league.screen.join import phone_url
 from league.screen.presenters import room
 from league.tournaments import presenters, services
@@ -128,9 +129,15 @@ def _director_page(
         context["entrant_form"] = forms.get("entrant") or EntrantForm(
             competition=competition, prefix="entrant"
         )
-        context["seed_form"] = forms.get("seed") or SeedForm(
+        seed_form = forms.get("seed") or SeedForm(
             competition=competition, entrants=entrants, prefix="seed"
         )
+        context["seed_form"] = seed_form
+        ratings = ratings_uses.seeding_ratings(entrants)
+        context["seed_rows"] = [
+            (entrant, field, rating)
+            for (entrant, field), rating in zip(seed_form.seed_rows(), ratings, strict=True)
+        ]
         context["start_errors"] = forms.get("start_errors", [])
     else:
         rounds, done = presenters.director_rounds(competition)
@@ -252,6 +259,10 @@ def director_entrants_add_all(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def director_seed(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_for_director(request, slug)
+    if competition.started:
+        # The seeds' form is gone from the page once the draw is made: say it above.
+        messages.error(request, _("The tournament has started: the seeds are fixed."))
+        return _director_page(request, competition, status=400)
     entrants = tournaments_selectors.tournament_entrants(competition)
     form = SeedForm(request.POST, competition=competition, entrants=entrants, prefix="seed")
     if form.is_valid():

@@ -293,7 +293,9 @@ def test_the_director_page_is_the_organisers(organiser, organiser_client, scorer
     address = url("tournaments:director", competition.slug)
     root = page(organiser_client, address)
     assert "Start the tournament" in root.by_id("start").text
-    assert [tr.text for tr in root.by_id("seeding").iter("tr")][1:] == ["P1", "P2", "P3"]
+    rows = [tr.text for tr in root.by_id("seeding").iter("tr")][1:]
+    # Each entrant with its seeding rating under its name (none rated yet), then its seed.
+    assert rows == ["P1 newcomer", "P2 newcomer", "P3 newcomer"]
     refused(scorer_client.get(address), login=False)
     refused(Client().get(address), login=True)
     # A league season has no director's page.
