@@ -131,6 +131,7 @@ class Command(BaseCommand):
             # Every result above is rated once it is committed; rated here in one go instead.
             rated = ratings_rebuild()
             self.lines.append(f"Ratings: {rated} finished games rated (/ratings/).")
+            self._cup_by_rating(users, club, people)
         # Said once everything is saved: a failed run writes nothing and claims nothing.
         for line in self.lines:
             self.stdout.write(line)
@@ -448,6 +449,25 @@ class Command(BaseCommand):
             f"{league}: 6 partnerships, a double round robin of {len(rounds)} nights, all "
             f"played (the first {half} at the tables, the rest typed from paper).  "
             f"/c/{league.slug}/"
+        )
+
+    def _cup_by_rating(self, users: dict[str, User], club: Club, people: dict[str, Player]) -> None:
+        """A singles cup before its draw, seeded by the players' ratings: the director can
+        look at the seeds (each with its rating) and start it."""
+        cup = tournaments_services.tournament_create(
+            club=club,
+            name="Christmas singles",
+            rules=get_ruleset("klaberjass"),
+            entrant_kind=EntrantKind.PLAYERS,
+            format=TournamentFormat.SINGLE,
+            by=users[ORGANISER],
+        )
+        for name in ("Anna", "Ben", "Carl", "Dora", "Eve", "Frank", "Gina", "Hal"):
+            competitions_services.entrant_add(competition=cup, player=people[name])
+        tournaments_services.tournament_seed(competition=cup, method="rating")
+        self.lines.append(
+            f"{cup}: 8 players seeded by rating, waiting for the director to start it.  "
+            f"/c/{cup.slug}/director/"
         )
 
     # -- a tournament in progress --------------------------------------------------------------
