@@ -291,7 +291,7 @@ def game_progress(
     deals = max((len(t) for t in totals), default=0)
     legend = [(name, _colour(s), False) for s, name in enumerate(names)]
     if any(sets):
-        legend.append((_("a deal the makers were set (XX)"), INK, True))
+        legend.append((_("a deal in which the makers were set (XX)"), INK, True))
     bottom_of_legend = _legend(drawing, legend, height, font, width)
     top = max(max(t) for t in totals if t) if any(totals) else 0
     y_ticks = nice_ticks(0, max(top, target), 4)

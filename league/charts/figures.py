@@ -348,9 +348,9 @@ def made_and_hicks_figure(
             as_makers,
         )
         % {"made": 100 * made / as_makers, "deals": as_makers},
-        ngettext("%(hicks)d hick.", "%(hicks)d hicks.", hicks) % {"hicks": hicks}
+        ngettext("Went set %(hicks)d time.", "Went set %(hicks)d times.", hicks) % {"hicks": hicks}
         if hicks
-        else _("No hicks."),
+        else _("Never went set."),
     ]
     if len(rated) > 1:
         summary.append(
@@ -382,7 +382,9 @@ def made_and_hicks_figure(
 
 
 def _at_text(at: int | datetime.date) -> str:
-    return at.isoformat() if isinstance(at, datetime.date) else str(at)
+    return (
+        formats.date_format(at, "SHORT_DATE_FORMAT") if isinstance(at, datetime.date) else str(at)
+    )
 
 
 def _one(value: float) -> str:
@@ -409,15 +411,26 @@ def rating_figure(
     by_date = isinstance(points[0].at, datetime.date)
     first, last = points[0], points[-1]
     high = max(points, key=lambda p: p.value)
-    summary = _(
-        "From %(first)s to %(last)s over %(count)s points; the highest, %(high)s, at %(at)s."
-    ) % {
+    values = {
         "first": _one(first.value),
         "last": _one(last.value),
         "count": len(points),
         "high": _one(high.value),
         "at": _at_text(high.at),
     }
+    if by_date:
+        summary = _(
+            "From %(first)s to %(last)s over %(count)s dates; the highest, %(high)s, on %(at)s."
+        )
+    else:
+        summary = ngettext(
+            "From %(first)s to %(last)s over %(count)s game; the highest, %(high)s, after game "
+            "%(at)s.",
+            "From %(first)s to %(last)s over %(count)s games; the highest, %(high)s, after game "
+            "%(at)s.",
+            len(points),
+        )
+    summary %= values
     banded = any(p.low is not None and p.high is not None for p in points)
     headings: tuple[str, ...] = (
         pgettext("chart table heading", "Date") if by_date else pgettext("chart axis", "game"),

@@ -88,8 +88,8 @@ def club_list_settings(request: HttpRequest, slug: str) -> HttpResponse:
     messages.success(
         request,
         _(
-            "%(club)s's rating list now shows players after %(games)s games against "
-            "%(opponents)s different opponents."
+            "%(club)s's rating list now shows: rated games, at least %(games)s; different "
+            "opponents, at least %(opponents)s."
         )
         % {
             "club": club.name,

@@ -87,7 +87,8 @@ def test_made_and_hicks():
     ]
     figure = made_and_hicks_figure(seasons)
     assert figure.summary == (
-        "Made 80% of 60 deals as makers in all. 12 hicks. The best made % was in Winter 2026 (90%)."
+        "Made 80% of 60 deals as makers in all. Went set 12 times. "
+        "The best made % was in Winter 2026 (90%)."
     )
     assert figure.table.rows == (
         ("Winter 2025", "75%", "40", "10"),
@@ -104,8 +105,8 @@ def test_rating_history_figure():
     ]
     figure = rating_figure(points, title="Rating", label="mu")
     assert figure.table.headings == ("Date", "mu", "Low", "High")
-    assert figure.table.rows[1] == ("2026-01-15", "27.5", "20.0", "35.0")
-    assert "27.5" in figure.summary and "2026-01-15" in figure.summary
+    assert figure.table.rows[1] == ("15 Jan 2026", "27.5", "20.0", "35.0")
+    assert "27.5" in figure.summary and "15 Jan 2026" in figure.summary
     assert rating_figure([], title="Rating") is None
 
 

@@ -27,11 +27,11 @@ def test_the_tag_renders_the_chart_the_words_and_the_numbers():
     svg = next(figure.iter("svg"))
     assert svg.attrs["aria-labelledby"] == "rating-chart-title rating-chart-desc"
     assert next(figure.iter("figcaption")).text == (
-        "Rating. From 25.0 to 27.0 over 3 points; the highest, 28.2, at 2026-01-15."
+        "Rating. From 25.0 to 27.0 over 3 dates; the highest, 28.2, on 15 Jan 2026."
     )
     rows = [[c.text for c in tr.iter() if c.tag in ("th", "td")] for tr in figure.iter("tr")]
     assert rows[0] == ["Date", "mu", "Low", "High"]
-    assert rows[2] == ["2026-01-15", "28.2", "21.0", "35.5"]
+    assert rows[2] == ["15 Jan 2026", "28.2", "21.0", "35.5"]
     assert {"2026-01-08", "2026-01-22", "mu"} <= {t.text for t in svg.iter("text")}
     assert len(list(svg.iter("polygon"))) == 1  # the band
 

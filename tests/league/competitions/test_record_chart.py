@@ -65,7 +65,7 @@ def test_a_players_page_shows_made_and_hicks(organiser):
         ["Open", "50%", "2", "1"],
     ]
     caption = next(figure.iter("figcaption")).text
-    assert "Made 50% of 2 deals as makers in all. 1 hick." in caption
+    assert "Made 50% of 2 deals as makers in all. Went set 1 time." in caption
 
 
 def test_no_deal_as_makers_no_chart(organiser):

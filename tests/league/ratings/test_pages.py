@@ -57,7 +57,7 @@ def test_the_list_ranks_players_by_cautious_rating_with_the_words_to_read_it(cli
     assert ratings == sorted(ratings, reverse=True)
     words = text(doc)
     assert "less three times how unsure" in words
-    assert "Listed after 10 rated games against 3 different opponents" in words
+    assert "Who is listed: rated games, at least 10; different opponents, at least 3." in words
     pairs = body_rows(page(client, "/ratings/?list=pairs"))
     assert len(pairs) == 6
     assert text(pairs[0]).startswith("1 Player 1a & Player 1b")
@@ -83,7 +83,7 @@ def test_a_club_lists_its_members_only_under_its_own_settings(client, organiser)
     # Four-team leagues give six games: under the default ten, nobody of the other club yet.
     doc = page(client, f"/clubs/{other.club.slug}/ratings/")
     assert not body_rows(doc)
-    assert "8 more have a rating but have not played enough games yet." in text(doc)
+    assert "8 more players have a rating but have not played enough games yet." in text(doc)
 
 
 def test_an_organiser_sets_who_a_club_lists(client, organiser, scorer):
@@ -103,7 +103,7 @@ def test_an_organiser_sets_who_a_club_lists(client, organiser, scorer):
     club.refresh_from_db()
     assert (club.rating_min_games, club.rating_min_opponents) == (10, 3)
     done = boss.post(address, {"min_games": "6", "min_opponents": "4"}, follow=True)
-    assert "now shows players after 6 games against 4 different opponents" in done.content.decode()
+    assert "rated games, at least 6; different opponents, at least 4." in done.content.decode()
     rows = body_rows(page(client, f"/clubs/{club.slug}/ratings/"))
     assert len(rows) == 8
     # The form is the organiser's only.
