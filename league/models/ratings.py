@@ -3,7 +3,9 @@ player and pair, and each player's and pair's rating now.
 
 Words (see :mod:`scoring.ratings` for the maths):
 
-- *rated game*: a finished game of a fixture, in the order of play: a game whose deals were
+- *rated game*: a finished game of a fixture, in the order of play (its night's date, see
+  :func:`league.ratings.selectors.played_at`, then typed games before the games started
+  that night, in the order started): a game whose deals were
   entered here (``game``), or one typed from a paper sheet (``typed_index``, the n-th pair of
   the fixture's ``typed_scores``). ``sides`` holds each side's player ids, ``winner`` the
   winning side. Casual games name their sides by free text, not by players, and are not rated.

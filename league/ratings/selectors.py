@@ -95,12 +95,35 @@ def _well_formed(sides: tuple[Side, ...], winner: int) -> bool:
     )
 
 
-def _typed_date(fixture: Any) -> dt.datetime:
-    day: dt.date | None = fixture["date"] or fixture["round__date"]
+#: The hour a dated night's games count as played at (UTC): noon keeps the night's date the
+#: same in every club's time zone.
+NIGHT_HOUR = dt.time(12, tzinfo=dt.UTC)
+
+
+def played_at(
+    fixture_date: dt.date | None, round_date: dt.date | None, undated: dt.datetime
+) -> dt.datetime:
+    """When a fixture's games count as played: its night (the fixture's date if it was
+    rescheduled, else its round's), so that a season's games rate in the order of its nights
+    whether they were entered at the tables or typed from paper a week later (on one night:
+    the typed ones first, then the others in the order they were started); ``undated`` (when
+    the game started) for a fixture with no date."""
+    day = fixture_date or round_date
     if day is None:
-        created: dt.datetime = fixture["competition__created_at"]
-        return created
-    return dt.datetime.combine(day, dt.time.min, tzinfo=dt.UTC)
+        return undated
+    return dt.datetime.combine(day, NIGHT_HOUR)
+
+
+def _since(since: tuple[dt.datetime, int]) -> Q:
+    """The games that may come at or after ``since`` (a day's margin: the exact order is
+    checked after reading)."""
+    day = since[0].date() - dt.timedelta(days=1)
+    undated = Q(fixture__date__isnull=True, fixture__round__date__isnull=True)
+    return (
+        Q(fixture__date__gte=day)
+        | Q(fixture__date__isnull=True, fixture__round__date__gte=day)
+        | (undated & Q(created_at__gte=since[0] - dt.timedelta(days=1)))
+    )
 
 
 def rateable_games(
@@ -117,9 +140,11 @@ def rateable_games(
         game_filter &= Q(fixture_id__in=ids)
         typed_filter &= Q(pk__in=ids)
     if since is not None:
-        game_filter &= Q(created_at__gte=since[0])
+        game_filter &= _since(since)
     games = list(
-        Game.objects.filter(game_filter).values_list("pk", "created_at", "fixture_id", "winner")
+        Game.objects.filter(game_filter).values_list(
+            "pk", "created_at", "fixture_id", "winner", "fixture__date", "fixture__round__date"
+        )
     )
     typed = list(
         Fixture.objects.filter(typed_filter).values(
@@ -128,13 +153,14 @@ def rateable_games(
     )
     sides = _sides_of({g[2] for g in games} | {f["pk"] for f in typed})
     out: list[Rateable] = []
-    for pk, created_at, fixture_id, winner in games:
+    for pk, created_at, fixture_id, winner, fixture_date, round_date in games:
         assert fixture_id is not None and winner is not None  # the filter's
-        out.append(
-            Rateable(created_at, pk, fixture_id, pk, None, sides.get(fixture_id, ()), winner)
-        )
+        when = played_at(fixture_date, round_date, created_at)
+        out.append(Rateable(when, pk, fixture_id, pk, None, sides.get(fixture_id, ()), winner))
     for fixture in typed:
-        played_at = _typed_date(fixture)
+        when = played_at(
+            fixture["date"], fixture["round__date"], fixture["competition__created_at"]
+        )
         typed_scores: list[list[int]] = fixture["typed_scores"] or []
         for index, pair in enumerate(typed_scores[:TYPED_KEY_SPAN]):
             if len(pair) != 2 or pair[0] == pair[1]:
@@ -143,7 +169,7 @@ def rateable_games(
             winner = 0 if pair[0] > pair[1] else 1
             out.append(
                 Rateable(
-                    played_at, key, fixture["pk"], None, index, sides.get(fixture["pk"], ()), winner
+                    when, key, fixture["pk"], None, index, sides.get(fixture["pk"], ()), winner
                 )
             )
     kept = [g for g in out if _well_formed(g.sides, g.winner)]

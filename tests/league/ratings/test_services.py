@@ -191,3 +191,22 @@ def test_migrate_rates_an_install_that_has_games_but_no_ratings_yet(
     CurrentRating.objects.all().delete()
     rate_history_once()  # ratings there: left alone
     assert not CurrentRating.objects.exists()
+
+
+def test_games_rate_in_the_order_of_the_nights_however_they_were_entered(
+    organiser, django_capture_on_commit_callbacks
+):
+    league = make_league(organiser, teams=4)
+    by_round = {}
+    for fixture in fixtures_of(league):
+        by_round.setdefault(fixture.round.number, fixture)
+    with django_capture_on_commit_callbacks(execute=True):
+        finish(start(by_round[3], organiser), organiser, 0)  # played tonight, round 3
+        finish(start(by_round[1], organiser), organiser, 1)  # round 1, started after it
+        # Round 2's sheet typed in last, a week late.
+        competitions_services.fixture_type_result(fixture=by_round[2], scores=[(505, 300)])
+    order = [g.fixture.round.number for g in RatedGame.objects.select_related("fixture__round")]
+    assert order == [1, 2, 3]
+    dates = [g.played_at.date() for g in RatedGame.objects.all()]
+    assert dates == [f.round.date for f in (by_round[1], by_round[2], by_round[3])]
+    same_as_rebuild()
