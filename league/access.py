@@ -178,6 +178,9 @@ ORGANISERS_ONLY = {
     "competitions:club-settings": gettext_lazy(
         "Only the club's organisers can change a club's settings."
     ),
+    "ratings:club-list-settings": gettext_lazy(
+        "Only the club's organisers can change who its rating list shows."
+    ),
     "competitions:player-add": gettext_lazy(
         "Only the club's organisers can add members to a club."
     ),

@@ -13,7 +13,8 @@ class ListSettingsForm(forms.Form):
     min_games = forms.IntegerField(
         min_value=1,
         max_value=1000,
-        label=_("Games before a player is listed"),
+        label=_("Rated games before a player or partnership is listed"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={
             "required": _("Give a number of games, 1 or more."),
             "invalid": _("Give a whole number of games, like 10."),
@@ -24,7 +25,8 @@ class ListSettingsForm(forms.Form):
     min_opponents = forms.IntegerField(
         min_value=1,
         max_value=100,
-        label=_("Different opponents before a player is listed"),
+        label=_("Different opponents before a player or partnership is listed"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         help_text=_("So that nobody tops the list by playing one friend."),
         error_messages={
             "required": _("Give a number of opponents, 1 or more."),

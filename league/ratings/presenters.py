@@ -22,8 +22,12 @@ from scoring.ratings import ListRow, Rating
 
 
 def one_decimal(value: float) -> str:
-    """A rating in the reader's number form, one decimal: "18.4", "18,4"."""
-    return formats.number_format(round(value, 1), 1)
+    """A rating in the reader's number form, one decimal: "18.4", "18,4", "−1.2" (the minus
+    sign, as a change shows it)."""
+    shown = round(value, 1)
+    if shown < 0:
+        return "\u2212" + formats.number_format(-shown, 1)
+    return formats.number_format(shown, 1)
 
 
 def signed(value: float) -> str:
@@ -32,7 +36,7 @@ def signed(value: float) -> str:
     if shown > 0:
         return "+" + one_decimal(shown)
     if shown < 0:
-        return "\u2212" + one_decimal(-shown)
+        return one_decimal(shown)
     return one_decimal(0.0)
 
 

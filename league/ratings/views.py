@@ -97,7 +97,8 @@ def club_list_settings(request: HttpRequest, slug: str) -> HttpResponse:
             "opponents": club.rating_min_opponents,
         },
     )
-    return redirect(reverse("ratings:club-list", args=[club.slug]))
+    address = reverse("ratings:club-list", args=[club.slug])
+    return redirect(address + ("?list=pairs" if request.GET.get("list") == "pairs" else ""))
 
 
 def player_history(request: HttpRequest, player_id: int) -> HttpResponse:

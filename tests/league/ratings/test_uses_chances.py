@@ -57,7 +57,7 @@ def test_a_fixture_page_shows_each_sides_chance_before_the_game(client, organise
     # Before anybody is rated: two newcomers a side, even.
     text = chances_text(client, fixture_url(fixture))
     assert text is not None and text.startswith(
-        f"Chances of winning: {home} 50% · {away} 50% From the players' ratings"
+        f"Chances of winning: {home} 50% · {away} 50% From the skill the players' ratings show"
     )
     assert "a player with no rated game yet counts as an average player" in text
     a, b = members(fixture, 0)

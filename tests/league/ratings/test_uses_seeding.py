@@ -85,7 +85,7 @@ def test_the_seeding_panel_shows_each_rating_and_says_what_by_rating_does(
         if any(True for _ in tr.iter("small"))
     }
     assert ratings == {
-        "P1": "rating -1.0",
+        "P1": "rating \u22121.0",
         "P2": "newcomer",
         "P3": "rating 24.0",
         "P4": "newcomer",
@@ -94,7 +94,7 @@ def test_the_seeding_panel_shows_each_rating_and_says_what_by_rating_does(
     }
     assert "By rating: the strongest first" in seeding.text
     help_text = root.by_id("seed-by-rating-help").text
-    assert "strongest first by conservative rating (mu − 3 sigma" in help_text
+    assert "strongest first by cautious rating (the rating lists' number" in help_text
     assert "no rated game count as newcomers" in help_text
     assert "in the order they were entered" in help_text
 
@@ -203,4 +203,4 @@ def test_the_ratings_are_written_in_the_readers_number_format(organiser, organis
     competition = rated_cup(organiser)
     response = organiser_client.get(director_url(competition), HTTP_ACCEPT_LANGUAGE="de")
     seeding = parse(response.content).by_id("seeding").text
-    assert "24,0" in seeding and "-1,0" in seeding and "24.0" not in seeding
+    assert "24,0" in seeding and "\u22121,0" in seeding and "24.0" not in seeding
