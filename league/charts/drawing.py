@@ -560,11 +560,27 @@ def made_and_hicks_by_season(
     height: float = 260.0,
 ) -> ChartDrawing:
     """Two bar charts one above the other, a bar a season in the same order: the made %
-    (0 to 100) on top, the number of hicks below. Names: ``made_<i>`` and ``hicks_<i>`` (the
-    bars, Rects; no made bar for a season without deals as makers), ``made_plot`` and
-    ``hicks_plot``."""
+    (0 to 100) on top, the number of hicks below. The bars are numbered and the seasons'
+    names listed under the charts by their numbers, one a line (a name under its bar would be
+    cut to a few letters on a phone). Names: ``made_<i>`` and ``hicks_<i>`` (the bars, Rects;
+    no made bar for a season without deals as makers), ``key_<i>`` (the names),
+    ``made_plot`` and ``hicks_plot``."""
     font = _font()
-    drawing = ChartDrawing(width, height)
+    key_line = SMALL + 4
+    base = key_line * len(seasons) + 4  # the charts stand on the list of names
+    drawing = ChartDrawing(width, height + base)
+    for i, season in enumerate(seasons):
+        drawing.add(
+            String(
+                2,
+                base - key_line * (i + 1),
+                short(f"{i + 1}  {season.label}", width - 4, SMALL),
+                fontName=font,
+                fontSize=SMALL,
+                fillColor=INK,
+            ),
+            name=f"key_{i}",
+        )
     count = max(len(seasons), 1)
     panel = (height - 2 * (TEXT + 4) - (2 * SMALL + 8)) / 2
     y_made = [0.0, 25.0, 50.0, 75.0, 100.0]
@@ -573,13 +589,15 @@ def made_and_hicks_by_season(
     hicks_ticks = [(v, _label(v)) for v in y_hicks]
     left = 8 + max(stringWidth(t, font, SMALL) for _v, t in [*made_ticks, *hicks_ticks])
     inner = width - left - 10
-    made_plot = Plot(left, height - TEXT - 6 - panel, inner, panel - 12, 0, count, 0, 100)
-    hicks_plot = Plot(left, 2 * SMALL + 8, inner, panel - TEXT - 18, 0, count, 0, y_hicks[-1])
+    made_plot = Plot(left, base + height - TEXT - 6 - panel, inner, panel - 12, 0, count, 0, 100)
+    hicks_plot = Plot(
+        left, base + 2 * SMALL + 8, inner, panel - TEXT - 18, 0, count, 0, y_hicks[-1]
+    )
     drawing.made_plot, drawing.hicks_plot = made_plot, hicks_plot
     drawing.add(
         String(
             2,
-            height - TEXT,
+            base + height - TEXT,
             _("Made %: deals as makers that were made"),
             fontName=font,
             fontSize=TEXT,
@@ -600,7 +618,6 @@ def made_and_hicks_by_season(
     drawing.add(_axes(hicks_plot, [], hicks_ticks, font))
     slot = inner / count
     bar = min(slot * 0.6, 40)
-    label_width = slot - 4
     for i, season in enumerate(seasons):
         middle = made_plot.x(i + 0.5)
         if season.made is not None:
@@ -631,8 +648,8 @@ def made_and_hicks_by_season(
         drawing.add(
             String(
                 middle,
-                4,
-                short(season.label, label_width, SMALL),
+                base + 4,
+                str(i + 1),
                 fontName=font,
                 fontSize=SMALL,
                 fillColor=MUTED,

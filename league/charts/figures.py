@@ -334,7 +334,9 @@ def made_and_hicks_figure(
 ) -> Figure | None:
     """A player's made % and hicks, competition by competition (in the order given: oldest
     first); None when no competition has a deal as makers."""
-    if not any(s.deals_as_makers for s in seasons):
+    # A competition without a deal as makers (not started, or typed from paper) says nothing.
+    seasons = [s for s in seasons if s.deals_as_makers]
+    if not seasons:
         return None
     made = sum(s.made_as_makers for s in seasons)
     as_makers = sum(s.deals_as_makers for s in seasons)

@@ -134,7 +134,7 @@ def history_line(change: RatingChange, names: dict[int, str]) -> HistoryLine:
     url = (
         reverse("games:detail", args=[rated.game_id])
         if rated.game_id
-        else reverse("competitions:detail", args=[competition.slug])
+        else reverse("competitions:fixture-detail", args=[competition.slug, fixture.pk])
     )
     mine = rated.sides[change.side]
     partners = " & ".join(names.get(p, "?") for p in mine if p != change.player_id)
@@ -183,14 +183,9 @@ def rating_summary(player_id: int) -> dict[str, Any]:
             "spread": one_decimal(3 * rating.sigma),
             "games": len(changes),
         }
-    # The chart: the rating after each game, the band up to the skill's optimistic end.
+    # The chart: the rating after each game (a band for the uncertainty, tried, drowned it).
     points = [
-        RatingPoint(
-            at=number,
-            value=line.conservative_after,
-            low=line.conservative_after,
-            high=line.mu_after + 3 * line.sigma_after,
-        )
+        RatingPoint(at=number, value=line.conservative_after)
         for number, line in enumerate(lines, start=1)
     ]
     return {"rating_now": now, "rating_lines": lines, "rating_points": points}

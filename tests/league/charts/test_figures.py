@@ -79,6 +79,15 @@ def test_positions_before_any_result():
     assert positions_figure(position_lines([(1, "A")], {1: ()}, ())) is None
 
 
+def figure_drawing_keys(seasons):
+    """The names listed under the bars, by number."""
+    from league.charts.drawing import SeasonFigures, made_and_hicks_by_season
+
+    shown = [SeasonFigures(s.name, s.made, s.hicks) for s in seasons if s.deals_as_makers]
+    chart = made_and_hicks_by_season(shown)
+    return [getattr(chart, f"key_{i}") for i in range(len(shown))]
+
+
 def test_made_and_hicks():
     seasons = [
         SeasonRecord("Winter 2025", deals_as_makers=40, made_as_makers=30, hicks=10),
@@ -90,11 +99,12 @@ def test_made_and_hicks():
         "Made 80% of 60 deals as makers in all. Went set 12 times. "
         "The best made % was in Winter 2026 (90%)."
     )
+    # The cup had no deal as makers: no bar, no row.
     assert figure.table.rows == (
         ("Winter 2025", "75%", "40", "10"),
-        ("Cup", "–", "0", "0"),
         ("Winter 2026", "90%", "20", "2"),
     )
+    assert [k.text for k in (figure_drawing_keys(seasons))] == ["1  Winter 2025", "2  Winter 2026"]
     assert made_and_hicks_figure(seasons[1:2]) is None
 
 

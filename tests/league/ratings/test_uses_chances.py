@@ -59,7 +59,7 @@ def test_a_fixture_page_shows_each_sides_chance_before_the_game(client, organise
     assert text is not None and text.startswith(
         f"Chances of winning: {home} 50% · {away} 50% From the skill the players' ratings show"
     )
-    assert "a player with no rated game yet counts as an average player" in text
+    assert "a player with no rated game yet counts as average" in text
     a, b = members(fixture, 0)
     rated(a, 30, 2)
     rated(b, 28, 3)
