@@ -380,7 +380,10 @@ def positions_by_night(
     worst = max((max(r) for r in ranks if r), default=1)
     count = len(nights)
     label_room = min(200.0, width * 0.38)
+    # Every place while they fit (a small field reads 1, 2, 3, ...); else round steps.
     y_ticks = [1.0] + [v for v in nice_ticks(0, worst, 4, whole=True) if v > 1]
+    if worst <= 10:
+        y_ticks = [float(v) for v in range(1, int(worst) + 1)]
     if y_ticks[-1] > worst:
         y_ticks = [v for v in y_ticks if v <= worst] or [1.0]
     left = 8 + max(stringWidth(_label(v), font, SMALL) for v in y_ticks)

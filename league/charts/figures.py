@@ -261,7 +261,12 @@ def _positions_summary(lines: PositionLines) -> str:
         # how many nights, counted back from the last, it has been first after
         streak = next((i for i, r in enumerate(reversed(ranks)) if r != 1), len(ranks))
         since = lines.nights[len(ranks) - streak]
-        if since == lines.nights[0]:
+        if streak == 1 and len(ranks) > 1:
+            parts.append(
+                _("%(name)s went top after night %(night)s.")
+                % {"name": lines.names[first], "night": night}
+            )
+        elif since == lines.nights[0]:
             parts.append(
                 _("%(name)s is first after night %(night)s and has led after every night.")
                 % {"name": lines.names[first], "night": night}

@@ -64,7 +64,7 @@ def test_positions_show_the_leaders_and_say_so():
     assert lines.names[:2] == ("Pair 3", "Pair 1") and len(lines.names) == 8
     figure = positions_figure(lines)
     assert figure.summary == (
-        "Pair 3 is first after night 2, and has led since night 2. "
+        "Pair 3 went top after night 2. "
         "Pair 3 climbed the most, from 6 to 1. "
         "The chart shows the top 8 of 10 entrants; the table has them all."
     )
