@@ -55,7 +55,7 @@ from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebr
 from league.languages import codes as language_codes
 from league.languages import language_in_words
 from league.models import Club, Competition, CompetitionKind, EntrantKind
-from league.ratings.presenters import rating_summary
+from league.ratings.presenters import pair_rating, rating_summary
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
 from league.screen.presenters import room
@@ -513,5 +513,6 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
         "records": records,
         "chart": made_and_hicks_chart(records),
         "games": selectors.person_games(partnership=partnership),
+        "pair_rating": pair_rating(partnership.first_id, partnership.second_id),
     }
     return render(request, "competitions/partnership_detail.html", context)

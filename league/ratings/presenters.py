@@ -70,14 +70,17 @@ def trend_words(trend: float) -> str:
     return pgettext("a rating's trend", "steady")
 
 
-def list_line(row: ListRow, current: Any, *, pairs: bool) -> ListLine:
+def list_line(
+    row: ListRow, current: Any, *, pairs: bool, partnership: int | None = None
+) -> ListLine:
     """``row`` of :func:`scoring.ratings.ranked` with ``current``, its CurrentRating (names
-    selected)."""
+    selected); ``partnership``: the pair's partnership, if it has one (a rotation's pairs
+    have none)."""
     player: Player = current.player
     if pairs:
         partner: Player = current.partner
         name = _("%(first)s & %(second)s") % {"first": player.name, "second": partner.name}
-        url = ""
+        url = reverse("competitions:partnership-detail", args=[partnership]) if partnership else ""
     else:
         name, url = player.name, f"/players/{player.pk}/"
     return ListLine(
@@ -189,3 +192,17 @@ def rating_summary(player_id: int) -> dict[str, Any]:
         for number, line in enumerate(lines, start=1)
     ]
     return {"rating_now": now, "rating_lines": lines, "rating_points": points}
+
+
+def pair_rating(first: int, second: int) -> dict[str, Any] | None:
+    """What a partnership's page shows of its rating as a pair (one query); None before its
+    first rated game together."""
+    record = selectors.pair_record(first, second)
+    if record is None:
+        return None
+    return {
+        "rating": one_decimal(record.rating.conservative),
+        "mu": one_decimal(record.rating.mu),
+        "spread": one_decimal(3 * record.rating.sigma),
+        "games": record.games,
+    }

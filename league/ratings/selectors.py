@@ -24,6 +24,7 @@ from league.models import (
     Fixture,
     FixtureSide,
     Game,
+    Partnership,
     Player,
     RatingChange,
 )
@@ -234,6 +235,30 @@ def current_records(*, club: int | None = None, pairs: bool = False) -> list[tup
         if pairs:
             rows = rows.filter(partner__club_id=club)
     return [(_record(row), row) for row in rows]
+
+
+def pair_record(first: int, second: int) -> Record | None:
+    """The rating record of the pair of players ``first`` and ``second`` (either order); None
+    before their first rated game together (one query)."""
+    low, high = sorted((first, second))
+    row = CurrentRating.objects.filter(player_id=low, partner_id=high).first()
+    return None if row is None else _record(row)
+
+
+def partnership_ids(pairs: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """The partnership (its id) of each pair of players that has one, keyed by the pair's
+    sorted ids (one query)."""
+    wanted = {tuple(sorted(p)) for p in pairs}
+    players = {p for pair in wanted for p in pair}
+    found: dict[tuple[int, int], int] = {}
+    rows = Partnership.objects.filter(first_id__in=players, second_id__in=players).values_list(
+        "pk", "first_id", "second_id"
+    )
+    for pk, first, second in rows:
+        key = (min(first, second), max(first, second))
+        if key in wanted:
+            found.setdefault(key, pk)
+    return found
 
 
 def list_settings() -> tuple[int, int]:

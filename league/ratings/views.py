@@ -47,7 +47,20 @@ def _list_page(
     listed = ranked(
         (record for record, _row in records), min_games=min_games, min_opponents=min_opponents
     )
-    lines = [list_line(row, rows[row.who], pairs=pairs) for row in listed]
+    teams: dict[tuple[int, int], int] = {}
+    if pairs:
+        teams = selectors.partnership_ids(
+            (r.player_id, r.partner_id) for _record, r in records if r.partner_id
+        )
+    lines = [
+        list_line(
+            row,
+            rows[row.who],
+            pairs=pairs,
+            partnership=teams.get((rows[row.who].player_id, rows[row.who].partner_id)),
+        )
+        for row in listed
+    ]
     if club is not None and form is None and is_organiser(request.user):
         form = ListSettingsForm(initial={"min_games": min_games, "min_opponents": min_opponents})
     context = {

@@ -67,10 +67,12 @@ def test_the_list_ranks_players_by_cautious_rating_with_the_words_to_read_it(cli
 def test_the_list_takes_the_same_queries_for_a_bigger_field(client, organiser):
     typed_season(organiser, 4, "Small Club")
     small = query_count(client, "/ratings/")
+    small_pairs = query_count(client, "/ratings/?list=pairs")
     typed_season(organiser, 8, "Big Club")
     assert CurrentRating.objects.filter(partner=None).count() == 24
     assert query_count(client, "/ratings/") == small
-    assert query_count(client, "/ratings/?list=pairs") == small
+    # The pairs list also finds the pairs' partnerships: one query more, whatever the field.
+    assert query_count(client, "/ratings/?list=pairs") == small_pairs == small + 1
 
 
 def test_a_club_lists_its_members_only_under_its_own_settings(client, organiser):
@@ -141,3 +143,19 @@ def test_a_player_without_games_and_hostile_addresses(client, organiser):
     page(client, "/players/999999/ratings/", status=404)
     page(client, "/clubs/no-such-club/ratings/", status=404)
     assert client.get(f"/clubs/{club.slug}/ratings/settings/").status_code in (302, 405)
+
+
+def test_a_partnership_shows_its_rating_as_a_pair_and_the_pairs_list_links_it(client, organiser):
+    league = typed_season(organiser, 6, "Clabber Club")
+    pair = league.entrants.get(name="Pair 1").partnership
+    words = page(client, f"/partnerships/{pair.pk}/").by_id("rating").text
+    assert "after 10 rated games together" in words
+    rows = body_rows(page(client, "/ratings/?list=pairs"))
+    links = [a.attrs["href"] for a in rows[0].iter("a")]
+    assert links == [f"/partnerships/{pair.pk}/"]
+    other = competitions_services.partnership_add(
+        club=league.club,
+        first=Player.objects.get(name="Player 1a"),
+        second=Player.objects.get(name="Player 2a"),
+    )
+    assert "No rated game together yet." in page(client, f"/partnerships/{other.pk}/").text
