@@ -556,6 +556,18 @@ class SeasonFigures:
     hicks: int
 
 
+def _bar(plot: Plot, middle: float, width: float, value: float, colour: object) -> Rect:
+    """A bar of ``plot`` from 0 up to ``value``, ``width`` wide, centred on ``middle``."""
+    return Rect(
+        middle - width / 2,
+        plot.y(0),
+        width,
+        plot.y(value) - plot.y(0),
+        fillColor=colour,
+        strokeColor=None,
+    )
+
+
 def made_and_hicks_by_season(
     seasons: Sequence[SeasonFigures],
     *,
@@ -624,30 +636,10 @@ def made_and_hicks_by_season(
     for i, season in enumerate(seasons):
         middle = made_plot.x(i + 0.5)
         if season.made is not None:
-            drawing.add(
-                Rect(
-                    middle - bar / 2,
-                    made_plot.y(0),
-                    bar,
-                    made_plot.y(season.made) - made_plot.y(0),
-                    fillColor=PALETTE[0],
-                    strokeColor=None,
-                ),
-                name=f"made_{i}",
-            )
+            drawing.add(_bar(made_plot, middle, bar, season.made, PALETTE[0]), name=f"made_{i}")
             drawing.add(_value(middle, made_plot.y(season.made), f"{season.made:.0f}%", font))
         drawing.add(_value(middle, hicks_plot.y(season.hicks), str(season.hicks), font))
-        drawing.add(
-            Rect(
-                middle - bar / 2,
-                hicks_plot.y(0),
-                bar,
-                hicks_plot.y(season.hicks) - hicks_plot.y(0),
-                fillColor=PALETTE[1],
-                strokeColor=None,
-            ),
-            name=f"hicks_{i}",
-        )
+        drawing.add(_bar(hicks_plot, middle, bar, season.hicks, PALETTE[1]), name=f"hicks_{i}")
         drawing.add(
             String(
                 middle,

@@ -153,20 +153,7 @@ def change_from_row(row: dict[str, Any]) -> Change:
     )
 
 
-_CHANGE_FIELDS = (
-    "rated_id",
-    "player_id",
-    "partner_id",
-    "side",
-    "mu_before",
-    "sigma_before",
-    "mu_after",
-    "sigma_after",
-    "expected",
-    "actual",
-    "opponents",
-    "rated__played_at",
-)
+_CHANGE_FIELDS = (*_INSERTED, "rated__played_at")
 
 
 def _write_current(changes: dict[Entity, list[tuple[Change, dt.datetime]]]) -> None:
