@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, PolyLine, Rect, String
@@ -125,7 +126,9 @@ def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> 
 
 
 def _label(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    """An axis number in the reader's form ("2.5", "2,5"), with a minus sign ("−5")."""
+    shown = formats.number_format(abs(value), 0 if float(value).is_integer() else 1)
+    return ("\u2212" if value < 0 else "") + shown
 
 
 @dataclass(frozen=True)
@@ -613,7 +616,7 @@ def made_and_hicks_by_season(
         String(
             2,
             base + height - TEXT,
-            _("Made %: deals as makers that were made"),
+            short(_("Made %: deals as makers that were made"), width - 4),
             fontName=font,
             fontSize=TEXT,
             fillColor=INK,
@@ -623,7 +626,7 @@ def made_and_hicks_by_season(
         String(
             2,
             made_plot.bottom - SMALL - TEXT - 6,
-            _("Hicks: deals as makers that were set"),
+            short(_("Hicks: deals as makers that were set"), width - 4),
             fontName=font,
             fontSize=TEXT,
             fillColor=INK,

@@ -334,6 +334,10 @@ class SeasonRecord:
         return 100 * self.made_as_makers / self.deals_as_makers
 
 
+#: How many deals as makers a competition needs to be named the best made %.
+BEST_FROM = 5
+
+
 def made_and_hicks_figure(
     seasons: Sequence[SeasonRecord], key: str = "made-chart"
 ) -> Figure | None:
@@ -346,8 +350,8 @@ def made_and_hicks_figure(
     made = sum(s.made_as_makers for s in seasons)
     as_makers = sum(s.deals_as_makers for s in seasons)
     hicks = sum(s.hicks for s in seasons)
-    rated = [s for s in seasons if s.made is not None]
-    best = max(rated, key=lambda s: s.made or 0)
+    # The best made % of a competition with a handful of deals as makers says little.
+    rated = [s for s in seasons if s.made is not None and s.deals_as_makers >= BEST_FROM]
     summary = [
         ngettext(
             "Made %(made).0f%% of %(deals)d deal as makers in all.",
@@ -360,6 +364,7 @@ def made_and_hicks_figure(
         else _("Never went set."),
     ]
     if len(rated) > 1:
+        best = max(rated, key=lambda s: s.made or 0)
         summary.append(
             _("The best made %% was in %(name)s (%(made).0f%%).")
             % {"name": best.name, "made": best.made}
@@ -395,8 +400,9 @@ def _at_text(at: int | datetime.date) -> str:
 
 
 def _one(value: float) -> str:
-    """A rating in the reader's number form, one decimal ("12.3", "12,3")."""
-    return formats.number_format(round(value, 1), 1)
+    """A rating in the reader's number form, one decimal ("12.3", "12,3", "−1.5")."""
+    shown = round(value, 1)
+    return ("\u2212" if shown < 0 else "") + formats.number_format(abs(shown), 1)
 
 
 def _percent(value: float) -> str:

@@ -561,7 +561,12 @@ def person_records(
         who = Q(player=player) | Q(partnership__first=player) | Q(partnership__second=player)
     else:
         who = Q(partnership=partnership)
-    entrants = list(Entrant.objects.filter(who).select_related("competition"))
+    # Oldest competition first, as the made % chart numbers them.
+    entrants = list(
+        Entrant.objects.filter(who)
+        .select_related("competition")
+        .order_by("competition__created_at", "competition_id")
+    )
     totals = {
         row["entrant_id"]: row
         for row in FixtureSide.objects.filter(entrant__in=entrants, fixture__finished=True)

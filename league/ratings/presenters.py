@@ -130,10 +130,13 @@ def history_line(change: RatingChange, names: dict[int, str]) -> HistoryLine:
         "round": fixture.round.number,
     }
     if rated.typed_index is not None:
-        where = _("%(where)s (game %(number)s, from the paper sheet)") % {
-            "where": where,
-            "number": rated.typed_index + 1,
-        }
+        if len(fixture.typed_scores or []) > 1:
+            where = _("%(where)s (game %(number)s, from the paper sheet)") % {
+                "where": where,
+                "number": rated.typed_index + 1,
+            }
+        else:
+            where = _("%(where)s (typed from the paper sheet)") % {"where": where}
     url = (
         reverse("games:detail", args=[rated.game_id])
         if rated.game_id
