@@ -66,6 +66,7 @@ def test_the_standings_bench_holds_the_page_to_the_stored_sides_sum():
         "made": made, "page": 0.040, "page_bytes": 66_000, "sides_floor": 0.012,
         "floor": 0.300, "selector": 0.010, "fetch": 0.004, "render": 0.012,
         "sides_selector": 0.400, "fixture_sides": 34600, "agree": True, "same_table": True,
+        "positions": 0.8, "positions_nights": 173, "positions_agree": True,
         "ratings": {
             "rated_games": 51900, "rebuild": 30.0, "read": 2.0, "rate": 6.0, "bare": 3.0,
             "deterministic": True, "players": 600, "changes": 311400,

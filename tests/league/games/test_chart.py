@@ -70,5 +70,5 @@ def test_the_printed_sheet_has_the_chart(scorer):
     pages = pdf_pages(Client().get(reverse("printing:game-pdf", args=[game.pk])).content)
     text = "\n".join(pages)
     assert "The game deal by deal" in text
-    assert "a deal the makers were set (XX)" in text
+    assert "a deal in which the makers were set (XX)" in text
     assert "target 100000" in text

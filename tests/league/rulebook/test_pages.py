@@ -217,7 +217,7 @@ def test_the_stylesheet_is_served_and_linked(client: Client) -> None:
     stylesheets = [
         link.attrs["href"] for link in root.iter("link") if link.attrs["rel"] == "stylesheet"
     ]
-    area_css = ["base", "games", "competitions", "tournaments", "fixtures"]
+    area_css = ["base", "games", "competitions", "tournaments", "fixtures", "charts"]
     assert stylesheets == [f"/static/css/{name}.css" for name in area_css]
     for href in stylesheets:
         response = client.get(href)
