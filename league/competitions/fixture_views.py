@@ -16,20 +16,22 @@ its CSV export and the PDF share.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeData, mark_safe
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -40,7 +42,7 @@ from league.access import (
     is_organiser,
     require_organiser,
 )
-from league.charts.figures import position_lines, positions_figure
+from league.charts.figures import Figure, position_lines, positions_figure
 from league.competitions import selectors, services
 from league.competitions.export import csv_response
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
@@ -345,17 +347,30 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render_standings_page(request, competition, lines)
 
 
+def positions_chart(competition: Competition, lines: Sequence[StandingLine]) -> Figure | None:
+    """The standings' position chart, drawn once for a table (its figures and names) and a
+    language, then kept: drawing it (the SVG, its table of every night) cost a big season's
+    page more than the rest of it (``make bench``)."""
+    names = hashlib.sha256(repr([(line.entrant_id, line.name) for line in lines]).encode())
+    key = f"{selectors.results_key(competition, lines)}:{get_language()}:{names.hexdigest()}"
+    kept = cache.get(key)
+    if kept is None:
+        positions = selectors.competition_positions(competition, lines)
+        kept = False  # nothing to draw, kept as such
+        if positions is not None:
+            table = [(line.entrant_id, line.name) for line in lines]
+            drawn = positions_figure(position_lines(table, positions.ranks, positions.nights))
+            kept = drawn if drawn is not None else False
+        cache.set(key, kept, selectors.POSITIONS_KEPT)
+    return kept or None
+
+
 def render_standings_page(
     request: HttpRequest, competition: Competition, lines: Sequence[StandingLine]
 ) -> HttpResponse:
     """The standings page from the lines the selector read (apart, for the benchmark)."""
-    positions = selectors.competition_positions(competition, lines)
-    chart = None
-    if positions is not None:
-        table = [(line.entrant_id, line.name) for line in lines]
-        chart = positions_figure(position_lines(table, positions.ranks, positions.nights))
     context = {
-        "chart": chart,
+        "chart": positions_chart(competition, lines),
         "competition": competition,
         "table": standings_table(competition, lines, request),
         "chain": [

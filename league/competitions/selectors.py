@@ -233,7 +233,7 @@ POSITIONS_KEPT = 600
 _WORKING_OUT = threading.Lock()
 
 
-def _results_key(competition: Competition, lines: Sequence[StandingLine]) -> str:
+def results_key(competition: Competition, lines: Sequence[StandingLine]) -> str:
     """A cache key that changes with the competition's results: the table's every figure as
     the page read it (the kept tallies), and the rules that rank them."""
     figures = [
@@ -270,7 +270,7 @@ def competition_positions(
     """
     if not has_positions(competition):
         return None
-    key = _results_key(competition, lines)
+    key = results_key(competition, lines)
     kept = cache.get(key)
     if kept is None:
         # A new result sends every open standings page to read it again at once: one of this
