@@ -13,6 +13,7 @@ from scoring.ratings import (
     MU,
     NEWCOMER,
     SIGMA,
+    TAU,
     FinishedGame,
     Rating,
     Ratings,
@@ -239,6 +240,28 @@ def test_winners_never_fall_losers_never_rise_sigma_never_grows(game):
         else:
             assert change.after.mu <= change.before.mu
         assert change.after.sigma <= change.before.sigma
+
+
+@settings(max_examples=300, deadline=None)
+@given(one_game())
+def test_the_changes_balance_as_the_model_says(game):
+    # Plackett-Luce with two sides: each player's mu moves by its own variance (widened by
+    # tau before the game) times one number for its side, +p/c for the winners and -p/c for
+    # the losers (p: the losers' chance, c: the game's spread). So every winner's change per
+    # unit of variance is the same, every loser's its opposite, and they sum to nothing.
+    ratings, sides, winner = game
+    if len(sides) != 2:
+        return
+    _, rated = rate_game(ratings, sides, winner)
+    for changes in (rated.players, rated.pairs):
+        if not changes:  # no pairs in a two-hand game
+            continue
+        per_variance = [(c.after.mu - c.before.mu) / (c.before.sigma**2 + TAU**2) for c in changes]
+        won = [v for v, c in zip(per_variance, changes, strict=True) if c.side == winner]
+        lost = [v for v, c in zip(per_variance, changes, strict=True) if c.side != winner]
+        assert all(v > 0 for v in won) and all(v < 0 for v in lost)
+        assert max(won) == pytest.approx(min(won)) and max(lost) == pytest.approx(min(lost))
+        assert sum(per_variance) == pytest.approx(0.0, abs=1e-9)
 
 
 @settings(max_examples=200, deadline=None)
