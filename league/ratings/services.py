@@ -122,16 +122,20 @@ _INSERTED = (
 
 
 def _insert_changes(rows: list[tuple[Any, ...]], batch: int = 5000) -> None:
-    """Insert rating changes as plain tuples: a rebuild writes six a game, hundreds of
-    thousands for a big league's years, and building a model object for each took most of its
-    time (``make bench``)."""
+    """Insert rating changes as plain tuples (COPY on PostgreSQL): a rebuild writes six a
+    game, hundreds of thousands for a big league's years, and building a model object for
+    each took most of its time (``make bench``)."""
     quote = connection.ops.quote_name
-    sql = (
-        f"INSERT INTO {quote(RatingChange._meta.db_table)} "
-        f"({', '.join(quote(c) for c in _INSERTED)}) "
-        f"VALUES ({', '.join(['%s'] * len(_INSERTED))})"
-    )
+    table = quote(RatingChange._meta.db_table)
+    columns = ", ".join(quote(c) for c in _INSERTED)
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # PostgreSQL's COPY: several times quicker than inserts for a rebuild's rows.
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_INSERTED))})"
         for start in range(0, len(rows), batch):
             cursor.executemany(sql, rows[start : start + batch])
 

@@ -210,3 +210,21 @@ def test_games_rate_in_the_order_of_the_nights_however_they_were_entered(
     dates = [g.played_at.date() for g in RatedGame.objects.all()]
     assert dates == [f.round.date for f in (by_round[1], by_round[2], by_round[3])]
     same_as_rebuild()
+
+
+def test_results_after_a_rebuild_rate_on_what_it_wrote(
+    organiser, django_capture_on_commit_callbacks
+):
+    # A rebuild writes its rows in bulk (COPY on PostgreSQL); the games after it are rated
+    # on top of what it wrote, read back: the same as rating everything again.
+    league = make_league(organiser, teams=4)
+    fixtures = fixtures_of(league)
+    with django_capture_on_commit_callbacks(execute=True):
+        finish(start(fixtures[0], organiser), organiser, 0)
+    ratings_rebuild()
+    stored = RatingChange.objects.first()
+    assert isinstance(stored.opponents, list) and isinstance(stored.opponents[0][0], list)
+    with django_capture_on_commit_callbacks(execute=True):
+        finish(start(fixtures[1], organiser), organiser, 1)
+        finish(start(fixtures[2], organiser), organiser, 1)
+    same_as_rebuild()
