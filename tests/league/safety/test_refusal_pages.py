@@ -60,6 +60,7 @@ ORGANISER_PAGES = [
     ("post", "tournaments:publish", ["cup", "round"], "publish a drawn round"),
     ("get", "games:abandon", ["game"], "abandon a game started by mistake"),
     ("post", "screen:clock", ["slug", "round"], "set a round's clock"),
+    ("post", "ratings:club-list-settings", ["club"], "change who its rating list shows"),
 ]
 
 
@@ -107,6 +108,7 @@ def test_every_organisers_page_named_in_the_words_exists():
             "tournaments",
             "printing",
             "screen",
+            "ratings",
         }
     tested = {name for _, name, _, _ in ORGANISER_PAGES}
     assert tested <= set(ORGANISERS_ONLY)
