@@ -28,10 +28,14 @@ dev: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py serve
 
-# Every test, then the coverage of scoring/ and league/ (a line a file not fully covered, and the
-# total). Extra pytest arguments: make test ARGS="tests/league -x"; ARGS=--no-cov skips coverage.
+# Every test, a worker process per core (pytest-xdist; tests that share a costly fixture are
+# marked to stay on one worker: --dist loadgroup), then the 15 slowest tests and the coverage of
+# scoring/ and league/ (a line a file not fully covered, and the total). Extra pytest arguments:
+# make test ARGS="tests/league -x"; ARGS=-n0 runs in one process; ARGS=--no-cov skips coverage.
+PARALLEL := -n auto --dist loadgroup
 test: $(STAMP)
-	$(BIN)/python -m pytest --cov=scoring --cov=league --cov-report=term:skip-covered $(ARGS)
+	$(BIN)/python -m pytest $(PARALLEL) --durations=15 \
+		--cov=scoring --cov=league --cov-report=term:skip-covered $(ARGS)
 
 # mypy's settings (strict, django-stubs' plugin) are in pyproject.toml.
 lint: $(STAMP)

@@ -1,8 +1,13 @@
-"""Settings for every test run: static files straight from static/.
+"""Settings for every test run: static files straight from static/, and a quick password hasher.
 
 The site's settings (DEBUG off, as ``make run`` serves) name the hashed files that
 ``collectstatic`` writes, which a test run from a checkout has not collected; the tests serve
-``static/`` itself through WhiteNoise, as a developer's checkout does."""
+``static/`` itself through WhiteNoise, as a developer's checkout does.
+
+The site hashes passwords with Django's default PBKDF2, slow on purpose (0.2 s a password on
+this machine): the tests make hundreds of accounts, so they store them with MD5 instead. What
+is tested is who may sign in and do what, not the hash; the subprocess tests that start the
+site run with its own settings."""
 
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ def static_files_from_the_checkout() -> Iterator[None]:
         },
         WHITENOISE_USE_FINDERS=True,
         WHITENOISE_AUTOREFRESH=True,
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ):
         yield
 

@@ -1,6 +1,17 @@
 """A crawl of the site as one visitor sees it: every same-site page reachable from the home page
 by following links. The demo's tests use it to check every page answers; the browser tests use
-it to find the pages to look at on a phone, so a page added later is covered without a list."""
+it to find the pages to look at on a phone, so a page added later is covered without a list.
+
+Words used here:
+
+- a page's *kind* is its address with every number written ``#`` and its query's values left
+  out (``/games/#/deals/#/``, ``/games/?page&sort``): the game sheets of 34 games are one kind,
+  and so are a table's sortings;
+- a page's *shape* is the set of element ids it holds (numbers written ``#`` again): a game being
+  scored (it has ``deal-form``) and a finished game are one kind of two shapes. A page of each
+  kind and shape shows every part a visitor can meet, which is what a look at the layout needs
+  (the 190 correction pages of the demo's deals come in three shapes).
+"""
 
 from __future__ import annotations
 
@@ -14,19 +25,41 @@ from django.test import Client
 from tests.league.html import Element, parse
 
 # A guard against a crawl that never ends, well above the demo's pages: the secretary reaches
-# about 450 (the games and their deals' correction pages, and the club, season, tournament,
+# about 1,000 (the games and their deals' correction pages, and the club, season, tournament,
 # player and fixture pages).
 MAX_PAGES = 2000
 SKIP = ("/admin/", "/accounts/logout/")
+# Links to files rather than pages: a PDF, a CSV or JSON export, a table's ?_export=csv.
+FILE = re.compile(r"\.\w+$|[?&]_export=")
+
+
+def kind(url: str) -> str:
+    """The address with numbers as ``#`` and only the names of its query's keys, sorted."""
+    path, _, query = url.partition("?")
+    keys = sorted({part.split("=")[0] for part in query.split("&") if part})
+    return re.sub(r"\d+", "#", path) + ("?" + "&".join(keys) if keys else "")
+
+
+def shape(document: Element) -> frozenset[str]:
+    """The ids of the page's elements, numbers as ``#``."""
+    ids: set[str] = set()
+    stack = [document]
+    while stack:
+        element = stack.pop()
+        if "id" in element.attrs:
+            ids.add(re.sub(r"\d+", "#", element.attrs["id"]))
+        stack.extend(child for child in element.children if not isinstance(child, str))
+    return frozenset(ids)
 
 
 def walk(
-    client: Client, per_kind: int | None = None
+    client: Client, per_kind: int | None = None, *, files: bool = True
 ) -> Iterator[tuple[str, HttpResponse, Element | None]]:
     """Every same-site page reachable from the home page, breadth first: its address, the
     response and, for a web page, the parsed document (None for a PDF or another file). Fails
     on the first page that does not answer 200. ``per_kind``: at most that many pages of one
-    kind (the address with every number as #), to look at every kind of page quickly."""
+    kind, to look at every kind of page quickly. ``files=False``: links to files (PDFs, CSV)
+    are not fetched."""
     seen = {"/"}
     queue = deque(["/"])
     kinds: dict[str, int] = {}
@@ -34,9 +67,8 @@ def walk(
     while queue:
         url = queue.popleft()
         if per_kind is not None:
-            kind = re.sub(r"\d+", "#", url)
-            kinds[kind] = kinds.get(kind, 0) + 1
-            if kinds[kind] > per_kind:
+            kinds[kind(url)] = kinds.get(kind(url), 0) + 1
+            if kinds[kind(url)] > per_kind:
                 continue
         assert visited < MAX_PAGES, f"the crawl passed {MAX_PAGES} pages"
         visited += 1
@@ -52,6 +84,8 @@ def walk(
             if href.startswith("?"):  # a page of a list: the same address, another query
                 href = url.split("?")[0] + href
             if not href.startswith("/") or href.startswith("//") or href.startswith(SKIP):
+                continue
+            if not files and FILE.search(href):
                 continue
             if href not in seen:
                 seen.add(href)
@@ -71,6 +105,11 @@ def crawl(client: Client) -> dict[str, str]:
     return visited
 
 
-def html_pages(client: Client) -> list[str]:
-    """The crawl's web pages (not its PDFs or other files), in the order it found them."""
-    return [url for url, kind in crawl(client).items() if kind.startswith("text/html")]
+def pages_of_each_shape(client: Client) -> list[str]:
+    """One web page of each kind and shape the visitor can reach, in the order the crawl found
+    them: every page is fetched (to learn its shape), files are not."""
+    chosen: dict[tuple[str, frozenset[str]], str] = {}
+    for url, _response, document in walk(client, files=False):
+        if document is not None:
+            chosen.setdefault((kind(url), shape(document)), url)
+    return list(chosen.values())

@@ -1,6 +1,6 @@
 """The site in the players' languages on a phone: German and French (the longest words) fit a
-360 px screen on every kind of page, and the menu's switcher changes the language with and
-without JavaScript, keeping the page."""
+360 px screen on every kind of page (one of each kind and shape, tests/crawl.py), and the
+menu's switcher changes the language with and without JavaScript, keeping the page."""
 
 from __future__ import annotations
 
@@ -8,35 +8,23 @@ import pytest
 from django.test import Client
 
 from league.management.commands.demo import DEMO_PASSWORD, ORGANISER
-from tests.browser.test_phone_width import CONTROLS, MEASURE, PHONE
-from tests.league.languages.test_every_page import crawl_in
+from tests.browser.phone import PHONE, problems
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.mark.parametrize(("language", "locale"), [("de", "de-DE"), ("fr", "fr-FR")])
 def test_every_kind_of_page_fits_a_phone_in_the_longest_languages(
-    demo, new_context, language, locale
+    demo, demo_pages, new_context, language, locale
 ):
     client = Client()
     assert client.login(username=ORGANISER, password=DEMO_PASSWORD)
-    pages = [u for u in crawl_in(client, language) if not u.split("?")[0].endswith(".pdf")]
+    pages = demo_pages(client, ORGANISER)
+    assert len(pages) > 50, "the crawl found too few kinds of page to mean anything"
     # The browser's own language chooses (no cookie): what a phone set to German sends.
     context = new_context(client, viewport=PHONE, is_mobile=True, locale=locale)
-    page = context.new_page()
-    too_wide, too_small = [], {}
-    for url in pages:
-        page.goto(url)
-        assert page.locator("html").get_attribute("lang") == language, url
-        measured = page.evaluate(MEASURE)
-        if measured["width"] > PHONE["width"]:
-            too_wide.append(f"{url}: {measured['width']} px: {measured['culprits']}")
-        for control in page.evaluate(CONTROLS):
-            too_small.setdefault(control, url)
-    assert len(pages) > 40
-    assert not too_wide and not too_small, "\n".join(
-        too_wide + [f"{c} on {u}" for c, u in too_small.items()]
-    )
+    found = problems(context.new_page(), pages, language=language)
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("javascript", [True, False])

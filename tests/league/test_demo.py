@@ -23,12 +23,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "hicksheet-demo"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # The demo creates its accounts each run; the default hasher is slow on purpose.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def demo(*args: str) -> str:
     out = io.StringIO()
     call_command("demo", *args, stdout=out)

@@ -83,11 +83,6 @@ READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 PER_KIND = 2
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def what_a_reader_meets(element: Element) -> list[str]:
     """The page's text and read attributes, without scripts, styles and the language menu (each
     language is named there in its own words)."""
