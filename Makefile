@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run dev test lint bench demo messages
+.PHONY: venv run dev test test-quick lint bench demo messages
 
 venv: $(STAMP)
 
@@ -36,6 +36,12 @@ PARALLEL := -n auto --dist loadgroup
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) --durations=15 \
 		--cov=scoring --cov=league --cov-report=term:skip-covered $(ARGS)
+
+# The edit-test loop: the engine's tests and the site's, without the browser, the crawls of the
+# demo and of every address (marked crawl), or coverage, and Hypothesis's dev profile (fewer
+# examples; tests/conftest.py). make test is still what counts.
+test-quick: $(STAMP)
+	HYPOTHESIS_PROFILE=dev $(BIN)/python -m pytest $(PARALLEL) --durations=5 -m "not crawl" tests/scoring tests/league $(ARGS)
 
 # mypy's settings (strict, django-stubs' plugin) are in pyproject.toml.
 lint: $(STAMP)

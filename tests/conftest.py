@@ -7,14 +7,25 @@ The site's settings (DEBUG off, as ``make run`` serves) name the hashed files th
 The site hashes passwords with Django's default PBKDF2, slow on purpose (0.2 s a password on
 this machine): the tests make hundreds of accounts, so they store them with MD5 instead. What
 is tested is who may sign in and do what, not the hash; the subprocess tests that start the
-site run with its own settings."""
+site run with its own settings.
+
+Hypothesis tries each property on as many examples as the profile says, here and nowhere else:
+``ci`` (the default, what make test and CI run) 400 examples, at least what each property had
+before the profiles; ``dev`` 40, for make test-quick. HYPOTHESIS_PROFILE chooses another. No
+deadline: on two busy cores an example's time says nothing about the code."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from django.test import override_settings
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=400, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=40, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -15,7 +15,12 @@ from django.test import Client
 from league.management.commands.demo import DEMO_PASSWORD, OPEN, ORGANISER
 from league.models import Competition, Game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.layout,
+    pytest.mark.xdist_group("demo-copy"),
+]
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}

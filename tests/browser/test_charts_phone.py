@@ -10,7 +10,7 @@ from league.competitions import services as competitions_services
 from league.models import Role
 from tests.builders import add, fixtures_of, make_league, make_user, start_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.layout]
 
 PHONE = {"width": 360, "height": 740}
 

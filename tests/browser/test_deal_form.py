@@ -161,6 +161,7 @@ def check_bar_in_view_while_typing(page) -> None:
     assert last["y"] + last["height"] <= box(page, "#deal-bar")["y"]
 
 
+@pytest.mark.layout
 def test_on_a_phone_save_and_the_preview_stay_in_view_while_typing(browser, live_server, scorer):
     game = start_game(scorer)
     for _ in range(3):
@@ -177,6 +178,7 @@ def test_on_a_phone_save_and_the_preview_stay_in_view_while_typing(browser, live
     context.close()
 
 
+@pytest.mark.layout
 def test_on_an_entry_link_save_and_the_preview_stay_in_view(browser, live_server, organiser):
     competition = tournament(organiser, 2)
     tournaments_services.tournament_start(competition=competition)
@@ -190,6 +192,7 @@ def test_on_an_entry_link_save_and_the_preview_stay_in_view(browser, live_server
 
 
 # -- tap targets, text size, headings (item 8) ---------------------------------------------------
+@pytest.mark.layout
 def test_on_a_phone_the_deal_forms_controls_are_big_enough(browser, live_server, scorer):
     game = start_game(scorer)
     context = phone(browser, live_server)
@@ -233,6 +236,7 @@ def test_on_a_phone_the_deal_forms_controls_are_big_enough(browser, live_server,
 
 
 # -- the sheet and the games list (item 10) ------------------------------------------------------
+@pytest.mark.layout
 def test_on_a_phone_a_deals_correction_and_a_games_score_are_in_reach(browser, live_server, scorer):
     game = start_game(scorer)
     add(game, scorer, makers=0, card_points=(90, 72))

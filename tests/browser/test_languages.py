@@ -10,9 +10,11 @@ from django.test import Client
 from league.management.commands.demo import DEMO_PASSWORD, ORGANISER
 from tests.browser.phone import PHONE, problems
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("demo-copy")]
 
 
+@pytest.mark.layout
 @pytest.mark.parametrize(("language", "locale"), [("de", "de-DE"), ("fr", "fr-FR")])
 def test_every_kind_of_page_fits_a_phone_in_the_longest_languages(
     demo, demo_pages, new_context, language, locale

@@ -22,11 +22,13 @@ from scoring import Deal
 from tests.browser.phone import PHONE, problems
 from tests.builders import add, make_user, signed_in, start_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("demo-copy")]
 
 VISITORS = {"signed out": None, "scorer": SCORERS[0], "organiser": ORGANISER}
 
 
+@pytest.mark.layout
 @pytest.mark.parametrize("visitor", VISITORS)
 def test_every_kind_of_page_fits_a_phone(demo, demo_pages, new_context, visitor):
     username = VISITORS[visitor]
@@ -78,18 +80,21 @@ def corrections(new_context, corrected_game, *, width: int, javascript: bool = T
     )
 
 
+@pytest.mark.layout
 def test_the_corrections_table_scrolls_in_its_own_box_on_a_phone(new_context, corrected_game):
     width, scrolls, hint, focusable = corrections(new_context, corrected_game, width=360)
     assert width <= 360 and scrolls
     assert hint and focusable
 
 
+@pytest.mark.layout
 def test_the_hint_shows_only_when_the_table_is_wider_than_its_box(new_context, corrected_game):
     width, scrolls, hint, focusable = corrections(new_context, corrected_game, width=1280)
     assert width <= 1280 and not scrolls
     assert not hint and not focusable
 
 
+@pytest.mark.layout
 def test_without_javascript_a_phone_still_shows_the_hint(new_context, corrected_game):
     width, scrolls, hint, focusable = corrections(
         new_context, corrected_game, width=360, javascript=False

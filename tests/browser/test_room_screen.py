@@ -14,7 +14,8 @@ from league.screen import services as screen_services
 from league.screen.selectors import current_round
 from tests.builders import make_league
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("demo-copy")]
 
 SCREENS = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}]
 
@@ -60,6 +61,7 @@ def big_league(demo):
     return league
 
 
+@pytest.mark.layout
 def test_every_page_of_every_screen_fits_a_tv_and_a_small_projector(big_league, new_context):
     problems = []
     checked = 0

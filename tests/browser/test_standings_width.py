@@ -9,7 +9,7 @@ from league.competitions import services as competitions_services
 from league.models import Role
 from tests.builders import fixtures_of, make_league, make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.layout]
 
 # Every heading's box against the table's box (and the window): the headings cut off, and
 # whether the box or the page is wider than what is seen.

@@ -1,14 +1,12 @@
-"""`manage.py demo`: the club night, season and tournament it writes, its refusal to overwrite
-a database, and a crawl of every page a visitor can reach from the home page, signed out and as
-the secretary."""
+"""`manage.py demo`: the club night, season and tournament it writes, and a crawl of every page
+a visitor can reach from the home page, signed out and as the secretary. These tests only read
+the demo: it is built once for the module (tests/league/conftest.py); its refusal to overwrite a
+database is in test_demo_reset.py."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import CommandError, call_command
 from django.test import Client
 
 from league.competitions import selectors as competitions_selectors
@@ -18,32 +16,18 @@ from tests.builders import pdf_pages, qr_codes
 from tests.crawl import crawl
 from tests.league.html import parse
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo-for-the-module")]
 
 PASSWORD = "hicksheet-demo"
 
 
-def demo(*args: str) -> str:
-    out = io.StringIO()
-    call_command("demo", *args, stdout=out)
-    return out.getvalue()
+@pytest.fixture
+def demo_output(demo_for_the_module: str) -> str:
+    return demo_for_the_module
 
 
-def counts() -> dict[str, object]:
-    return {
-        "games": Game.objects.count(),
-        "deals": Deal.objects.count(),
-        "audit": DealAudit.objects.count(),
-        "users": sorted(User.objects.values_list("username", flat=True)),
-        "standings": sorted(
-            (g.preset, tuple(g.side_names), tuple(g.totals), g.winner, g.held, g.deal_count)
-            for g in Game.objects.all()
-        ),
-    }
-
-
-def test_the_demo_fills_an_empty_database_with_a_club_night():
-    out = demo()
+def test_the_demo_fills_an_empty_database_with_a_club_night(demo_output):
+    out = demo_output
     assert PASSWORD in out and "secretary" in out and "Thursday club night" in out
 
     games = Game.objects.all()
@@ -59,8 +43,7 @@ def test_the_demo_fills_an_empty_database_with_a_club_night():
     assert all(g.title.startswith("Thursday club night") for g in night)
 
 
-def test_the_demo_has_a_season_in_progress():
-    demo()
+def test_the_demo_has_a_season_in_progress(demo_output):
     league = Competition.objects.get(name="Winter league 2026")
     assert league.fixtures.filter(finished=True).count() == 3 * 3 + 2
     assert league.fixtures.filter(status="forfeit").exists()
@@ -99,8 +82,8 @@ def test_the_demo_has_a_season_in_progress():
     assert Client().login(username="table1", password=PASSWORD)
 
 
-def test_the_demo_has_a_tournament_in_progress():
-    out = demo()
+def test_the_demo_has_a_tournament_in_progress(demo_output):
+    out = demo_output
     cup = Competition.objects.get(name="Saturday Clabber Open")
     assert f"/c/{cup.slug}/" in out and f"/c/{cup.slug}/rounds/1/tables.pdf" in out
     assert cup.kind == "tournament" and cup.format == TournamentFormat.SINGLE and cup.third_place
@@ -139,31 +122,9 @@ def test_the_demo_has_a_tournament_in_progress():
     assert [len(codes) for codes in qr_codes(pack)] == [1] * 8
 
 
-def test_the_demo_refuses_a_database_that_is_not_empty_and_reset_replaces_it():
-    demo()
-    before = counts()
-    with pytest.raises(CommandError, match="not empty"):
-        demo()
-    assert counts() == before
-
-    out = demo("--reset")
-    assert "Reset: deleted" in out
-    assert counts() == before
-
-
-def test_a_database_with_only_an_account_is_not_empty():
-    User.objects.create_user("someone", password=PASSWORD)
-    with pytest.raises(CommandError):
-        demo()
-    assert not Game.objects.exists()
-    # --reset keeps accounts that are not the demo's.
-    demo("--reset")
-    assert User.objects.filter(username="someone").exists()
-
-
+@pytest.mark.crawl
 @pytest.mark.parametrize("who", ["anonymous", "secretary"])
-def test_every_page_reachable_from_home_answers(who: str):
-    demo()
+def test_every_page_reachable_from_home_answers(demo_output, who: str):
     client = Client()
     if who == "secretary":
         assert client.login(username="secretary", password=PASSWORD)
@@ -196,8 +157,7 @@ def test_every_page_reachable_from_home_answers(who: str):
     assert DealAudit.objects.count() == 2
 
 
-def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers():
-    demo()
+def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers(demo_output):
     game = Game.objects.get(meld_entry="declared")
     assert game.first_dealer == 2 and game.deals.exclude(declared=[]).count() == 3
     client = Client()

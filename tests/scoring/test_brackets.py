@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.brackets import (
@@ -26,6 +26,7 @@ from scoring.brackets import (
     single_elimination,
     split_into_pools,
 )
+from tests.properties import costly
 
 
 def sides(bracket: Bracket) -> list[tuple[str, object, object]]:
@@ -461,7 +462,7 @@ def test_double_elimination_draw_properties(n, reset):
         seen.add(m.id)
 
 
-@settings(max_examples=60, deadline=None)
+@costly
 @given(entrants, st.booleans(), st.randoms(use_true_random=False))
 def test_single_elimination_played_out(n, third, rnd):
     third = third and n >= 4
@@ -482,7 +483,7 @@ def test_single_elimination_played_out(n, third, rnd):
         ]
 
 
-@settings(max_examples=60, deadline=None)
+@costly
 @given(entrants, st.booleans(), st.randoms(use_true_random=False))
 def test_double_elimination_played_out(n, reset, rnd):
     bracket = double_elimination(n, reset=reset)
@@ -500,7 +501,7 @@ def test_double_elimination_played_out(n, reset, rnd):
         assert losses[entrant] == (1 if once else 2)
 
 
-@settings(max_examples=80, deadline=None)
+@costly
 @given(
     entrants,
     st.sampled_from(["single", "third", "double", "double-no-reset"]),
@@ -534,7 +535,7 @@ def test_withdrawals_at_random_points_leave_one_champion(n, kind, chance, rnd):
             assert losses[entrant] == (1 if once else 2)
 
 
-@settings(max_examples=40, deadline=None)
+@costly
 @given(entrants, st.booleans(), st.randoms(use_true_random=False))
 def test_all_but_one_withdrawing_at_the_start_leaves_that_one_champion(n, double, rnd):
     bracket = double_elimination(n) if double else single_elimination(n)

@@ -2,7 +2,7 @@
 table's comparison", rule 2 of "Scoring one deal"): one table case a rule, then properties."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import (
@@ -424,7 +424,6 @@ def _comparable(rules, declared, elder):
 side_melds = st.lists(declared_melds(), max_size=3).map(tuple)
 
 
-@settings(max_examples=300)
 @given(presets, side_melds, side_melds, st.sampled_from([0, 1]), st.booleans(), st.booleans())
 def test_swapping_the_sides_swaps_the_winner(name, first, second, elder, elder_ties, mirror):
     rules = PRESETS[name]
@@ -442,7 +441,6 @@ def test_swapping_the_sides_swaps_the_winner(name, first, second, elder, elder_t
         assert back.winner == (None if there.winner is None else 1 - there.winner)
 
 
-@settings(max_examples=300)
 @given(presets, side_melds, side_melds, declared_melds(), st.sampled_from([0, 1]), st.booleans())
 def test_adding_a_weaker_meld_never_changes_who_wins(name, first, second, extra, side, elder_ties):
     rules = PRESETS[name]

@@ -3,7 +3,7 @@ how many hang, so a sheet only has to word it; and the same can be read back fro
 sheet stores of a deal."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import Deal, get_ruleset, play_game
@@ -88,7 +88,6 @@ def hang_deals(draw, rules):
     return Deal(makers=makers, card_points=(first, second))
 
 
-@settings(max_examples=60)
 @given(st.sampled_from(["klaberjass-hang", "clabber", "klaberjass-4"]), st.data())
 def test_what_a_sheet_stores_tells_the_same_as_the_engine(name, data):
     rules = get_ruleset(name, tie_rule="hang", target=100_000)

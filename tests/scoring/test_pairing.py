@@ -4,10 +4,11 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import min_opponent_repeats, min_partner_repeats, rotation, round_robin
+from tests.properties import costly
 
 # -- round robin -----------------------------------------------------------------------------
 
@@ -154,7 +155,7 @@ def test_lower_bounds_refuse_too_few_players():
         min_partner_repeats(3, 2)
 
 
-@settings(max_examples=60, deadline=None)
+@costly
 @given(st.integers(4, 24), st.integers(1, 12))
 def test_rotation_properties(n, rounds):
     players = [f"P{i}" for i in range(n)]

@@ -4,7 +4,7 @@ is the table of the rows of that night and the nights before it."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import TIEBREAKS, InvalidStandings, MatchPoints, MatchRow, standings
@@ -75,7 +75,6 @@ def seasons(draw):
     return rows, ids
 
 
-@settings(max_examples=400, deadline=None)
 @given(
     seasons(),
     st.lists(st.sampled_from(sorted(TIEBREAKS)), unique=True, max_size=4),

@@ -1,6 +1,6 @@
 """Properties of the engine over generated deals (hypothesis)."""
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scoring import PRESETS, Deal, InvalidDeal, game_winner, play_game, score_deal
@@ -99,7 +99,6 @@ def test_any_input_is_scored_or_refused_with_invalid_deal(
         assert all(p >= 0 for p in result.points)
 
 
-@settings(max_examples=50)
 @given(st.sampled_from(["clabber", "klaberjass", "klaberjass-hang", "klaberjass-3"]), st.data())
 def test_game_winner_is_the_first_side_over_the_target(name, data):
     rules = PRESETS[name].replace(target=300)

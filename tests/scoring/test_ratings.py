@@ -5,7 +5,7 @@ import math
 from datetime import datetime, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
@@ -26,6 +26,7 @@ from scoring.ratings import (
     seeding_rating,
     win_chances,
 )
+from tests.properties import costly
 
 START = datetime(2026, 1, 8, 19, 30)
 
@@ -178,7 +179,7 @@ def game_lists(draw):
     return games
 
 
-@settings(max_examples=60, deadline=None)
+@costly
 @given(game_lists())
 def test_rebuild_is_the_same_as_one_game_at_a_time(games):
     rebuilt = rebuild(games)
@@ -192,7 +193,7 @@ def test_rebuild_is_the_same_as_one_game_at_a_time(games):
     assert ratings == rebuilt.ratings
 
 
-@settings(max_examples=30, deadline=None)
+@costly
 @given(game_lists(), st.randoms(use_true_random=False))
 def test_rebuild_is_deterministic_whatever_the_input_order(games, rng):
     shuffled = list(games)
@@ -229,7 +230,6 @@ def one_game(draw):
     return Ratings(players, pairs), sides, winner
 
 
-@settings(max_examples=300, deadline=None)
 @given(one_game())
 def test_winners_never_fall_losers_never_rise_sigma_never_grows(game):
     ratings, sides, winner = game
@@ -242,7 +242,6 @@ def test_winners_never_fall_losers_never_rise_sigma_never_grows(game):
         assert change.after.sigma <= change.before.sigma
 
 
-@settings(max_examples=300, deadline=None)
 @given(one_game())
 def test_the_changes_balance_as_the_model_says(game):
     # Plackett-Luce with two sides: each player's mu moves by its own variance (widened by
@@ -264,7 +263,6 @@ def test_the_changes_balance_as_the_model_says(game):
         assert sum(per_variance) == pytest.approx(0.0, abs=1e-9)
 
 
-@settings(max_examples=200, deadline=None)
 @given(one_game())
 def test_win_chances_add_up_to_one(game):
     ratings, sides, _ = game

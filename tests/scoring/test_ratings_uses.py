@@ -7,7 +7,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.pairing import rotation
@@ -20,6 +20,7 @@ from scoring.ratings import (
     whole_percents,
     win_chances,
 )
+from tests.properties import costly
 
 
 # -- the seeding order ------------------------------------------------------------------------
@@ -149,7 +150,7 @@ def test_a_balanced_rotation_is_not_the_usual_one_and_is_deterministic():
     assert balanced.rounds != rotation(players, 3).rounds
 
 
-@settings(max_examples=40, deadline=None)
+@costly
 @given(st.integers(4, 20), st.integers(1, 10), st.randoms(use_true_random=False))
 def test_balanced_rotation_properties(n, rounds, rng):
     players = [f"P{i}" for i in range(n)]

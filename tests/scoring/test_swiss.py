@@ -7,7 +7,7 @@ from itertools import combinations
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import scoring.swiss as swiss
@@ -19,6 +19,7 @@ from scoring.swiss import (
     swiss_pairings,
     table_draw,
 )
+from tests.properties import costly
 
 
 def field(*entries):
@@ -231,13 +232,13 @@ def play_event(n, rounds, rnd, *, pair=swiss_pairings, withdraw=0.0):
     return history, byes
 
 
-@settings(max_examples=60, deadline=None)
+@costly
 @given(st.integers(2, 128), st.integers(1, 9), st.randoms(use_true_random=False))
 def test_swiss_rounds_properties(n, rounds, rnd):
     play_event(n, rounds, rnd, withdraw=0.1)
 
 
-@settings(max_examples=40, deadline=None)
+@costly
 @given(st.integers(2, 16), st.randoms(use_true_random=False))
 def test_small_fields_play_every_round_there_is(n, rnd):
     # Small fields run out of fresh opponents: rematches come, and only when forced.
@@ -273,7 +274,7 @@ def all_pairings(people):
             yield [(first, other), *more]
 
 
-@settings(max_examples=60, deadline=None)
+@costly
 @given(st.integers(2, 9), st.integers(0, 6), st.randoms(use_true_random=False))
 def test_small_fields_get_the_cheapest_pairing_there_is(n, rounds, rnd):
     history, byes = play_event(n, rounds, rnd)
@@ -290,7 +291,7 @@ def test_small_fields_get_the_cheapest_pairing_there_is(n, rounds, rnd):
     assert matching_cost(entrants, history, byes, r) == best
 
 
-@settings(max_examples=30, deadline=None)
+@costly
 @given(st.integers(2, 64), st.integers(1, 9), st.randoms(use_true_random=False))
 def test_the_greedy_floor_places_everybody_with_fair_byes(n, rounds, rnd):
     play_event(n, rounds, rnd, pair=greedy_pairings, withdraw=0.1)
@@ -342,7 +343,7 @@ def test_table_draw_refuses(pairs, tables, words):
         table_draw(pairs, tables=tables)
 
 
-@settings(max_examples=80, deadline=None)
+@costly
 @given(
     st.integers(1, 64),
     st.integers(0, 6),

@@ -26,6 +26,7 @@ from scoring import Deal
 from scoring.standings import TIEBREAKS, Tally
 from tests.builders import make_league, open_fixtures, play_by_links, query_count, tournament
 from tests.league.html import parse
+from tests.properties import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -75,9 +76,10 @@ writes = st.lists(
 )
 
 
+# Each example writes a league to the database (0.2 s): a sixteenth of the profile's examples
+# (tests/properties.py), 25 in make test.
 @settings(
-    max_examples=25,
-    deadline=None,
+    max_examples=examples(16),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(writes)

@@ -4,19 +4,18 @@ English words a reader would otherwise meet (the menus, headings, buttons and ga
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 
 from tests.builders import pdf_pages
 from tests.crawl import walk
 from tests.league.html import Element
 
-pytestmark = pytest.mark.django_db
+# The demo is built once for the module (tests/league/conftest.py): the tests only read it.
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo-for-the-module")]
 
 PASSWORD = "hicksheet-demo"
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -112,9 +111,9 @@ def crawl_in(client: Client, language: str) -> dict[str, list[str]]:
     return english
 
 
+@pytest.mark.crawl
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_demo_speaks_each_language_on_every_page(language):
-    call_command("demo", stdout=io.StringIO())
+def test_the_demo_speaks_each_language_on_every_page(demo_for_the_module, language):
     visitor, secretary = Client(), Client()
     assert secretary.login(username="secretary", password=PASSWORD)
     for who, client in (("visitor", visitor), ("secretary", secretary)):

@@ -99,6 +99,7 @@ def addresses(route: str, site: dict[str, str], *, paths: bool) -> Iterator[str]
         yield from (real + "?" + urlencode({"page": v, "sort": v}) for v in HOSTILE[:8])
 
 
+@pytest.mark.crawl
 def test_no_address_or_query_makes_a_server_error(site, organiser) -> None:
     visitor = Client(raise_request_exception=False)
     signed_in_organiser = signed_in(organiser)
