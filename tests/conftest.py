@@ -9,10 +9,11 @@ this machine): the tests make hundreds of accounts, so they store them with MD5 
 is tested is who may sign in and do what, not the hash; the subprocess tests that start the
 site run with its own settings.
 
-Hypothesis tries each property on as many examples as the profile says, here and nowhere else:
-``ci`` (the default, what make test and CI run) 400 examples, at least what each property had
-before the profiles; ``dev`` 40, for make test-quick. HYPOTHESIS_PROFILE chooses another. No
-deadline: on two busy cores an example's time says nothing about the code."""
+Hypothesis tries each property on as many examples as the profile says, here and nowhere else
+(tests/properties.py scales the costly ones): ``ci`` (the default, what make test and CI run)
+400 examples, at least what each property had before the profiles, the same ones every run;
+``dev`` 40, random ones, for make test-quick. HYPOTHESIS_PROFILE chooses another. No deadline
+(CI had none before either): on two busy cores an example's time says nothing about the code."""
 
 from __future__ import annotations
 
@@ -23,8 +24,12 @@ import pytest
 from django.test import override_settings
 from hypothesis import settings
 
-settings.register_profile("ci", max_examples=400, deadline=None, print_blob=True)
-settings.register_profile("dev", max_examples=40, deadline=None)
+# ci: Hypothesis's own profile for CI (the same examples every run, no deadline, a failure's
+# blob printed to replay it), with more examples.
+settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=400)
+settings.register_profile(
+    "dev", parent=settings.get_profile("default"), max_examples=40, deadline=None
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

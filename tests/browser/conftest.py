@@ -43,24 +43,34 @@ class SharedChromium:
     running loop between calls. Outside a browser test that mark must not stay: Django would
     refuse every ORM call of a later test (it takes a running loop for async code) and a test
     that runs a loop of its own could not start one. So the loop is marked running only while a
-    browser test runs (``lend``), as it was when each test started Playwright itself."""
+    browser test runs (``lend``), as it was when each test started Playwright itself, and
+    cleared whatever happens."""
 
     def __init__(self) -> None:
         from playwright.sync_api import sync_playwright
 
         self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.loop = asyncio.events._get_running_loop()
-        asyncio.events._set_running_loop(None)
+        try:
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            )
+        except BaseException:
+            self.playwright.stop()
+            raise
+        finally:
+            asyncio.events._set_running_loop(None)
 
     def lend(self) -> Any:
         asyncio.events._set_running_loop(self.loop)
         return self.browser
 
     def take_back(self) -> None:
-        for context in self.browser.contexts:
-            context.close()
-        asyncio.events._set_running_loop(None)
+        try:
+            for context in self.browser.contexts:
+                context.close()
+        finally:
+            asyncio.events._set_running_loop(None)
 
     def stop(self) -> None:
         asyncio.events._set_running_loop(self.loop)
@@ -130,17 +140,22 @@ def new_context(browser, live_server):
 class DemoCopy:
     """The demo's database as ``manage.py demo`` leaves it, kept in memory so that the next
     test that wants the demo copies it back (SQLite's backup API, milliseconds) instead of
-    building it again (seconds). Only for the in-memory SQLite test database, which the live
-    server shares; on another database the demo is built for each test."""
+    building it again (seconds). The copy is the whole database file, ids, entry tokens and
+    sequences included, so every test gets the same demo, at the same addresses.
+
+    On SQLite only (the test database is a file a worker, league/settings.py); on PostgreSQL
+    the demo is built for each test. ``build`` counts the builds: two tests with the same
+    count have the same demo."""
 
     def __init__(self) -> None:
         self.copy: sqlite3.Connection | None = None
+        self.build = 0
 
     @staticmethod
     def database() -> sqlite3.Connection | None:
         from django.db import connection
 
-        if connection.vendor != "sqlite" or not connection.is_in_memory_db():
+        if connection.vendor != "sqlite":
             return None
         connection.ensure_connection()
         return connection.connection  # type: ignore[return-value]
@@ -151,13 +166,14 @@ class DemoCopy:
         database = self.database()
         if database is None or self.copy is None:
             call_command("demo", stdout=io.StringIO())
+            self.build += 1
             if database is not None:
                 self.copy = sqlite3.connect(":memory:")
                 database.backup(self.copy)
             return
         self.copy.backup(database)
-        # The copy's content types are the ones the rows refer to; the ones the last flush
-        # made may have other ids.
+        # The copy's content types are the ones its rows refer to; the ones the last test's
+        # flush made again may have other ids.
         ContentType.objects.clear_cache()
 
 
@@ -175,19 +191,21 @@ def demo(transactional_db, demo_copy):
 
 
 @pytest.fixture(scope="session")
-def demo_pages_found() -> dict[str | None, list[str]]:
+def demo_pages_found() -> dict[tuple[int, str | None], list[str]]:
     return {}
 
 
 @pytest.fixture
-def demo_pages(demo, demo_pages_found):
+def demo_pages(demo, demo_copy, demo_pages_found):
     """``pages(client, username)``: one page of each kind and shape of the demo that ``client``
-    (signed in as ``username``, or None for a visitor) reaches (tests/crawl.py). Every test's
-    demo is the same copy, so the crawl of a visitor is made once a test process."""
+    (signed in as ``username``, or None for a visitor) reaches (tests/crawl.py). A crawl is
+    kept for the tests that get the same demo (the same copy of one build), so each visitor's
+    is made once a worker on SQLite."""
 
     def pages(client, username: str | None) -> list[str]:
-        if username not in demo_pages_found:
-            demo_pages_found[username] = pages_of_each_shape(client)
-        return demo_pages_found[username]
+        key = (demo_copy.build, username)
+        if key not in demo_pages_found:
+            demo_pages_found[key] = pages_of_each_shape(client)
+        return demo_pages_found[key]
 
     return pages

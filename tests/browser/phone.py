@@ -64,15 +64,17 @@ CONTROLS = """() => {
 
 
 def problems(page: Any, urls: list[str], *, language: str | None = None) -> list[str]:
-    """Every page of ``urls`` opened in ``page`` (a Playwright page on a phone-sized screen):
-    each page wider than the screen with the elements that stick out furthest, and each control
-    too small, with the first page it is on. ``language``: each page must also say it speaks it
-    in ``<html lang>``."""
+    """Every page of ``urls`` opened in ``page`` (a Playwright page on a phone-sized screen),
+    each answering 200: each page wider than the screen with the elements that stick out
+    furthest, and each control too small, with the first page it is on. ``language``: each page
+    must also say it speaks it in ``<html lang>``."""
     width = page.viewport_size["width"]
     too_wide: list[str] = []
     too_small: dict[str, str] = {}
     for url in urls:
-        page.goto(url)
+        response = page.goto(url)
+        # A page that is not there (a 404 fits a phone too) must not pass for one that is.
+        assert response is not None and response.status == 200, f"{url} answered {response}"
         if language is not None:
             assert page.locator("html").get_attribute("lang") == language, url
         measured = page.evaluate(MEASURE)

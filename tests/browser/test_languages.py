@@ -10,7 +10,7 @@ from django.test import Client
 from league.management.commands.demo import DEMO_PASSWORD, ORGANISER
 from tests.browser.phone import PHONE, problems
 
-# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+# The demo's tests share a worker: on SQLite the demo is built there once and each crawl made once.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("demo-copy")]
 
 

@@ -22,7 +22,7 @@ from scoring import Deal
 from tests.browser.phone import PHONE, problems
 from tests.builders import add, make_user, signed_in, start_game
 
-# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+# The demo's tests share a worker: on SQLite the demo is built there once and each crawl made once.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("demo-copy")]
 
 VISITORS = {"signed out": None, "scorer": SCORERS[0], "organiser": ORGANISER}

@@ -14,7 +14,7 @@ from league.screen import services as screen_services
 from league.screen.selectors import current_round
 from tests.builders import make_league
 
-# The demo's tests share a worker: the demo is built there once, and its crawls made once.
+# The demo's tests share a worker: on SQLite the demo is built there once and each crawl made once.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("demo-copy")]
 
 SCREENS = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}]

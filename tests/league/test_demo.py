@@ -1,7 +1,7 @@
 """`manage.py demo`: the club night, season and tournament it writes, and a crawl of every page
-a visitor can reach from the home page, signed out and as the secretary. These tests only read
-the demo: it is built once for the module (tests/league/conftest.py); its refusal to overwrite a
-database is in test_demo_reset.py."""
+(and file) a visitor can reach from the home page, signed out, as a scorer and as the secretary.
+These tests only read the demo: it is built once for the module (tests/league/conftest.py);
+its refusal to overwrite a database is in test_demo_reset.py."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from league.access import can_score
 from league.competitions import selectors as competitions_selectors
 from league.models import Competition, Deal, DealAudit, Game, TournamentFormat
 from league.tournaments import selectors as tournaments_selectors
@@ -123,11 +124,11 @@ def test_the_demo_has_a_tournament_in_progress(demo_output):
 
 
 @pytest.mark.crawl
-@pytest.mark.parametrize("who", ["anonymous", "secretary"])
+@pytest.mark.parametrize("who", ["anonymous", "table1", "secretary"])
 def test_every_page_reachable_from_home_answers(demo_output, who: str):
     client = Client()
-    if who == "secretary":
-        assert client.login(username="secretary", password=PASSWORD)
+    if who != "anonymous":
+        assert client.login(username=who, password=PASSWORD)
     visited = crawl(client)
 
     games = list(Game.objects.all())
@@ -150,6 +151,16 @@ def test_every_page_reachable_from_home_answers(demo_output, who: str):
         for row in DealAudit.objects.select_related("by"):
             text = parse(client.get(f"/games/{row.game_id}/").content).by_id("audit").text
             assert row.by.username in text and row.get_action_display() in text
+    elif who == "table1":
+        # A scorer is offered the correction of every deal of the games they score, no other.
+        scorer = User.objects.get(username=who)
+        theirs = [d for d in Deal.objects.select_related("game") if can_score(scorer, d.game)]
+        assert theirs
+        assert sorted(corrections) == sorted(
+            f"/games/{d.game_id}/deals/{d.number}/{action}"
+            for d in theirs
+            for action in ("", "delete/")
+        )
     else:
         assert corrections == []
         assert "/accounts/login/" in visited
