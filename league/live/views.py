@@ -63,24 +63,28 @@ EVENT_ID = re.compile(r"[0-9]{1,18}")
 class Since:
     """What a page says of what it has seen: the last event id (the browser's own reconnection
     sends the ``Last-Event-ID`` header; live.js, starting afresh, ``?last=``), or when it was
-    made (``?at=``, seconds since 1970 by the server's clock); neither, or nonsense: nothing,
-    and it hears only of what happens from now."""
+    made (``?at=``, seconds since 1970 by the server's clock), kept as ``changed_since``: that
+    time less the clocks' slack; neither, or nonsense: nothing, and it hears only of what
+    happens from now."""
 
     def __init__(self, request: HttpRequest) -> None:
         last = request.headers.get("Last-Event-ID") or request.GET.get("last", "")
         self.last_id = int(last) if EVENT_ID.fullmatch(last) else None
-        self.made_at: datetime.datetime | None = None
+        self.changed_since: datetime.datetime | None = None
         if self.last_id is None:
             try:
                 made = float(request.GET.get("at", ""))
-                self.made_at = datetime.datetime.fromtimestamp(made, tz=datetime.UTC)
+                made_at = datetime.datetime.fromtimestamp(made, tz=datetime.UTC)
+                # Here, not in the stream: a page "made" in the year 1 (?at=-62135596800)
+                # overflows with the slack taken off, and is nonsense like the others.
+                self.changed_since = made_at - CLOCK_SLACK
             except (ValueError, OverflowError, OSError):
                 pass
 
 
 def missed(topics: frozenset[str], since: Since) -> int | None:
     """The id of the latest event of ``topics`` the page missed, or None."""
-    if since.last_id is None and since.made_at is None:
+    if since.last_id is None and since.changed_since is None:
         return None
     matching = Q()
     for topic in topics:
@@ -89,8 +93,8 @@ def missed(topics: frozenset[str], since: Since) -> int | None:
     if since.last_id is not None:
         events = events.filter(pk__gt=since.last_id)
     else:
-        assert since.made_at is not None
-        events = events.filter(at__gte=since.made_at - CLOCK_SLACK)
+        assert since.changed_since is not None
+        events = events.filter(at__gte=since.changed_since)
     return events.order_by("-pk").values_list("pk", flat=True).first()
 
 
