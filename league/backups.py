@@ -7,6 +7,11 @@ SQL, which drops and recreates every table it holds). *Restoring* puts a backup'
 place of the database's: on SQLite through the same backup API in the other direction, on
 PostgreSQL by running the script with ``psql`` in one transaction, so a failed restore leaves
 the database as it was.
+
+A backup holds the accounts' password hashes and every entry-link token, so it is written
+readable by its owner only (0600), and it holds no sessions (``django_session``): a copy on a
+USB stick must not sign anybody in. A restore ends every session (an older backup may hold
+some): everybody signs in again.
 """
 
 from __future__ import annotations
@@ -48,28 +53,51 @@ def _pg_command(name: str) -> tuple[list[str], dict[str, str]]:
     return args, env
 
 
-def backup(target: Path) -> None:
-    """Write a backup of the whole database to ``target`` (a new file)."""
-    if target.exists():
-        raise Refused(f"{target} already exists: name a new file, so no backup is overwritten.")
+SESSIONS = "django_session"
+
+
+def _new_private_file(target: Path) -> None:
+    """Make ``target`` empty, readable and writable by its owner only; refused if it is there
+    already (made and checked in one step, so nothing written meanwhile is overwritten)."""
     if not target.parent.is_dir():
         raise Refused(f"There is no folder {target.parent} to write the backup in.")
-    if connection.vendor == "sqlite":
-        connection.ensure_connection()
-        source = connection.connection
-        copy = sqlite3.connect(target)
-        try:
-            with copy:
-                source.backup(copy)
-        finally:
-            copy.close()
-        return
-    args, env = _pg_command("pg_dump")
-    args += ["--format=plain", "--clean", "--if-exists", "--no-owner", "--no-privileges"]
-    done = subprocess.run([*args, "--file", str(target)], env=env, capture_output=True, text=True)
-    if done.returncode != 0:
+    try:
+        descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise Refused(
+            f"{target} already exists: name a new file, so no backup is overwritten."
+        ) from None
+    os.close(descriptor)
+
+
+def backup(target: Path) -> None:
+    """Write a backup of the whole database, but the sessions, to ``target`` (a new file)."""
+    _new_private_file(target)
+    try:
+        if connection.vendor == "sqlite":
+            connection.ensure_connection()
+            source = connection.connection
+            copy = sqlite3.connect(target)
+            try:
+                with copy:
+                    source.backup(copy)
+                with copy:
+                    copy.execute(f"DELETE FROM {SESSIONS}")
+                copy.execute("VACUUM")  # the sessions' pages go too, not only their rows
+            finally:
+                copy.close()
+            return
+        args, env = _pg_command("pg_dump")
+        args += ["--format=plain", "--clean", "--if-exists", "--no-owner", "--no-privileges"]
+        args += [f"--exclude-table-data={SESSIONS}"]
+        done = subprocess.run(
+            [*args, "--file", str(target)], env=env, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise Refused(f"pg_dump failed: {done.stderr.strip()}")
+    except BaseException:
         target.unlink(missing_ok=True)
-        raise Refused(f"pg_dump failed: {done.stderr.strip()}")
+        raise
 
 
 def restore(source: Path) -> None:
@@ -91,6 +119,7 @@ def restore(source: Path) -> None:
                 backup_db.backup(connection.connection)
         finally:
             backup_db.close()
+        _end_sessions()
         return
     if PG_DUMP_MAGIC not in head.decode("utf-8", "replace"):
         raise Refused(f"{source} is not a PostgreSQL backup (this site's database is PostgreSQL).")
@@ -100,3 +129,11 @@ def restore(source: Path) -> None:
     done = subprocess.run([*args, "--file", str(source)], env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise Refused(f"The restore failed and changed nothing: {done.stderr.strip()}")
+    _end_sessions()
+
+
+def _end_sessions() -> None:
+    """Sign everybody out after a restore: a backup made before they were left out still
+    holds the sessions of its day."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {SESSIONS}")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import stat
 import subprocess
 import sys
 import uuid
@@ -55,6 +57,11 @@ def manage(database_url: str, *args: str, check: bool = True) -> subprocess.Comp
     return done
 
 
+def last_line(database_url: str, code: str) -> str:
+    """What ``code`` printed last in ``manage.py shell`` (which first says what it imported)."""
+    return manage(database_url, "shell", "-c", code).stdout.strip().splitlines()[-1]
+
+
 def summary(database_url: str) -> dict[str, object]:
     out = manage(database_url, "shell", "-c", SUMMARY).stdout
     result = json.loads(out.strip().splitlines()[-1])
@@ -62,14 +69,31 @@ def summary(database_url: str) -> dict[str, object]:
     return result
 
 
+SIGNED_IN = """
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+store = SessionStore()
+store["_auth_user_id"] = "1"
+store.create()
+print(Session.objects.count())
+"""
+SESSIONS = "from django.contrib.sessions.models import Session; print(Session.objects.count())"
+
+
 def round_trip(source: str, empty: str, backup: Path) -> None:
     manage(source, "migrate", "--noinput")
     manage(source, "demo")
     before = summary(source)
     assert before["standings"] and before["deals"]
+    # Somebody signed in while the backup is made: the backup holds the password hashes, but
+    # no session that a copy of it could sign in with, and only its owner may read it.
+    assert last_line(source, SIGNED_IN) == "1"
     assert "Backed up to" in manage(source, "backup", str(backup)).stdout
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
     assert "Restored" in manage(empty, "restore", str(backup), "--yes").stdout
     assert summary(empty) == before
+    assert last_line(empty, SESSIONS) == "0"
+    assert last_line(source, SESSIONS) == "1"  # the site's own stay
 
 
 def test_a_sqlite_backup_restored_into_an_empty_database_gives_the_same_standings(tmp_path):
@@ -115,3 +139,15 @@ def test_backup_never_overwrites_and_restore_refuses_what_is_not_a_backup(tmp_pa
     assert done.returncode != 0 and "is not a SQLite backup" in done.stderr
     done = manage(url, "restore", str(tmp_path / "missing.sqlite3"), "--yes", check=False)
     assert done.returncode != 0 and "There is no backup file" in done.stderr
+
+
+def test_a_restore_signs_everybody_out_even_from_an_older_backup_that_has_sessions(tmp_path):
+    source, older = tmp_path / "club.sqlite3", tmp_path / "older.sqlite3"
+    manage(f"sqlite:///{source}", "migrate", "--noinput")
+    assert last_line(f"sqlite:///{source}", SIGNED_IN) == "1"
+    # A backup as they were made before sessions were left out: the whole file.
+    with sqlite3.connect(source) as live, sqlite3.connect(older) as copy:
+        live.backup(copy)
+    empty = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    assert "Restored" in manage(empty, "restore", str(older), "--yes").stdout
+    assert last_line(empty, SESSIONS) == "0"
