@@ -1,5 +1,6 @@
 """Migration 0005 cleans the names stored before names were cleaned, and keeps look-alikes
-apart rather than merging them."""
+apart rather than merging them; and migrating back that far leaves migrate's ratings hook
+nothing to do."""
 
 from __future__ import annotations
 
@@ -59,3 +60,13 @@ def test_stored_names_are_cleaned_and_look_alikes_kept_apart(back_to_the_latest_
     assert sorted(players.values()) == ["Anna", "Anna (2)", "Ben Berg"]
     game = new.get_model("league", "Game").objects.get(pk=game.pk)
     assert game.side_names == ["Anna (2)", "Anna"] and game.title == "Final"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migrating_back_before_the_ratings_rates_nothing(back_to_the_latest_migration):
+    from league.apps import rate_history_once
+
+    migrate(BEFORE)
+    # migrate's hook, as after `migrate league 0005`: there is no table to rate into.
+    rate_history_once()
+    assert "league_ratedgame" not in connection.introspection.table_names()
