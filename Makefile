@@ -41,7 +41,8 @@ test: $(STAMP)
 # demo and of every address (marked crawl), or coverage, and Hypothesis's dev profile (fewer
 # examples; tests/conftest.py). make test is still what counts.
 test-quick: $(STAMP)
-	HYPOTHESIS_PROFILE=dev $(BIN)/python -m pytest $(PARALLEL) --durations=5 -m "not crawl" tests/scoring tests/league $(ARGS)
+	HYPOTHESIS_PROFILE=dev $(BIN)/python -m pytest $(PARALLEL) --durations=5 -m "not crawl" \
+		tests/scoring tests/league $(ARGS)
 
 # mypy's settings (strict, django-stubs' plugin) are in pyproject.toml.
 lint: $(STAMP)

@@ -16,9 +16,13 @@ import uuid
 from pathlib import Path
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
 from django.db import connection
 
+from league import backups
 from league.backups import pg_tool
+from league.errors import Refused
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,3 +155,22 @@ def test_a_restore_signs_everybody_out_even_from_an_older_backup_that_has_sessio
     empty = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
     assert "Restored" in manage(empty, "restore", str(older), "--yes").stdout
     assert last_line(empty, SESSIONS) == "0"
+
+
+@pytest.mark.django_db(transaction=True)  # the backup reads what is committed
+def test_a_backup_made_here_is_private_holds_no_session_and_is_never_overwritten(tmp_path):
+    # The same as the manage.py runs above, in this process (where coverage sees it).
+    if connection.vendor != "sqlite":
+        pytest.skip("the SQLite backup: the PostgreSQL one is the round trip above")
+    SessionStore(None).create()
+    target = tmp_path / "night.sqlite3"
+    backups.backup(target)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    with sqlite3.connect(target) as copy:
+        assert copy.execute("SELECT count(*) FROM django_session").fetchone() == (0,)
+        assert copy.execute("SELECT count(*) FROM django_migrations").fetchone()[0] > 0
+    assert Session.objects.count() == 1  # the site's own sessions stay
+    with pytest.raises(Refused, match="already exists"):
+        backups.backup(target)
+    with pytest.raises(Refused, match="There is no folder"):
+        backups.backup(tmp_path / "missing" / "night.sqlite3")
