@@ -16,7 +16,7 @@ Words used here:
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator
 
 from django.http import HttpResponse
@@ -62,13 +62,14 @@ def walk(
     are not fetched."""
     seen = {"/"}
     queue = deque(["/"])
-    kinds: dict[str, int] = {}
+    kinds: Counter[str] = Counter()
     visited = 0
     while queue:
         url = queue.popleft()
         if per_kind is not None:
-            kinds[kind(url)] = kinds.get(kind(url), 0) + 1
-            if kinds[kind(url)] > per_kind:
+            key = kind(url)
+            kinds[key] += 1
+            if kinds[key] > per_kind:
                 continue
         assert visited < MAX_PAGES, f"the crawl passed {MAX_PAGES} pages"
         visited += 1
