@@ -22,13 +22,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo-for-the-modul
 PASSWORD = "hicksheet-demo"
 
 
-@pytest.fixture
-def demo_output(demo_for_the_module: str) -> str:
-    return demo_for_the_module
-
-
-def test_the_demo_fills_an_empty_database_with_a_club_night(demo_output):
-    out = demo_output
+def test_the_demo_fills_an_empty_database_with_a_club_night(demo_for_the_module):
+    out = demo_for_the_module
     assert PASSWORD in out and "secretary" in out and "Thursday club night" in out
 
     games = Game.objects.all()
@@ -44,7 +39,7 @@ def test_the_demo_fills_an_empty_database_with_a_club_night(demo_output):
     assert all(g.title.startswith("Thursday club night") for g in night)
 
 
-def test_the_demo_has_a_season_in_progress(demo_output):
+def test_the_demo_has_a_season_in_progress(demo_for_the_module):
     league = Competition.objects.get(name="Winter league 2026")
     assert league.fixtures.filter(finished=True).count() == 3 * 3 + 2
     assert league.fixtures.filter(status="forfeit").exists()
@@ -83,8 +78,8 @@ def test_the_demo_has_a_season_in_progress(demo_output):
     assert Client().login(username="table1", password=PASSWORD)
 
 
-def test_the_demo_has_a_tournament_in_progress(demo_output):
-    out = demo_output
+def test_the_demo_has_a_tournament_in_progress(demo_for_the_module):
+    out = demo_for_the_module
     cup = Competition.objects.get(name="Saturday Clabber Open")
     assert f"/c/{cup.slug}/" in out and f"/c/{cup.slug}/rounds/1/tables.pdf" in out
     assert cup.kind == "tournament" and cup.format == TournamentFormat.SINGLE and cup.third_place
@@ -125,7 +120,7 @@ def test_the_demo_has_a_tournament_in_progress(demo_output):
 
 @pytest.mark.crawl
 @pytest.mark.parametrize("who", ["anonymous", "table1", "secretary"])
-def test_every_page_reachable_from_home_answers(demo_output, who: str):
+def test_every_page_reachable_from_home_answers(demo_for_the_module, who: str):
     client = Client()
     if who != "anonymous":
         assert client.login(username=who, password=PASSWORD)
@@ -168,7 +163,7 @@ def test_every_page_reachable_from_home_answers(demo_output, who: str):
     assert DealAudit.objects.count() == 2
 
 
-def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers(demo_output):
+def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers(demo_for_the_module):
     game = Game.objects.get(meld_entry="declared")
     assert game.first_dealer == 2 and game.deals.exclude(declared=[]).count() == 3
     client = Client()
