@@ -12,6 +12,8 @@ Words (see RULES.md and DESIGN.md):
 - *audit*: one row per correction (an edit or a deletion of a deal): who, when, before, after.
 - *rated game*, *rating change*, *current rating*: the ratings, derived from the finished
   games (see :mod:`league.models.ratings`).
+- *record change*: one housekeeping change by an organiser (a rename, a retirement, an edit, a
+  removal), kept like a deal correction (see :mod:`league.models.records`).
 - *competition*: a league season or a tournament of a club; *entrant*, *round*, *fixture* and
   *fixture side* are its parts (see :mod:`league.models.competitions`).
 """
@@ -34,6 +36,7 @@ from league.models.competitions import (
 from league.models.games import Deal, DealAudit, Game, MeldEntry, VoidReason
 from league.models.live import LiveEvent
 from league.models.ratings import CurrentRating, RatedGame, RatingChange
+from league.models.records import RecordChange
 
 __all__ = [
     "Club",
@@ -58,6 +61,7 @@ __all__ = [
     "Profile",
     "RatedGame",
     "RatingChange",
+    "RecordChange",
     "Role",
     "Round",
     "TournamentFormat",

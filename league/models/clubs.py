@@ -32,6 +32,9 @@ class Club(models.Model):
     rating_min_opponents = models.PositiveSmallIntegerField(
         default=3, validators=[MinValueValidator(1), MaxValueValidator(100)]
     )
+    # The paper the club's blank sheets print on ("A4" or "Letter"); blank: from its time zone
+    # (Letter in the Americas, A4 elsewhere).
+    paper_size = models.CharField(max_length=8, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -46,6 +49,9 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
+    # Set when the member left the club: kept in history, statistics and ratings, but off the
+    # lists a new game, entrant or partnership is picked from; cleared when they come back.
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -64,6 +70,8 @@ class Partnership(models.Model):
     first = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     second = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     name = models.CharField(max_length=80, blank=True, help_text=_("Optional team name."))
+    # Set when the pair no longer plays together (as a member's retired_at).
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]

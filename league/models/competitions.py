@@ -82,6 +82,9 @@ class Competition(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set when an organiser archives a finished (or abandoned) competition that has played
+    # games: kept with its results, off the lists of current competitions.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -160,6 +163,8 @@ class FixtureStatus(models.TextChoices):
     PLAYED = "played", pgettext_lazy("fixture status", "Played")
     FORFEIT = "forfeit", pgettext_lazy("fixture status", "Forfeit")
     NO_SHOW = "no_show", pgettext_lazy("fixture status", "No-show")
+    # Typed by mistake: kept for the record, counts for nobody.
+    VOID = "void", pgettext_lazy("fixture status", "Void")
 
 
 class Fixture(models.Model):
