@@ -30,6 +30,8 @@ from league.models import (
 )
 from league.ratings.selectors import rateable_games
 from league.ratings.services import ratings_rebuild, ratings_refresh
+from league.screen import presenters as screen_presenters
+from league.screen import selectors as screen_selectors
 from league.tournaments import services as tournaments_services
 from scoring import Deal
 from tests.builders import fixtures_of, make_league, open_fixtures, tournament
@@ -345,3 +347,15 @@ def test_another_competitions_fixture_is_not_found(organiser, organiser_client):
     for view in WRITES:
         assert organiser_client.post(url(view, league, fixture)).status_code == 404
     assert state(fixture)[0] == FixtureStatus.SCHEDULED
+
+
+def test_the_rooms_screen_shows_a_void_fixture_as_done_and_moves_on_past_it(league, organiser):
+    first, second = [f for f in fixtures_of(league) if f.round.number == 1]
+    competitions_services.fixture_type_result(fixture=second, scores=[(512, 430)])
+    assert screen_selectors.current_round(league).number == 1
+    admin.fixture_void(fixture=first, by=organiser)
+    line = selectors.fixture_line(selectors.fixtures_for_lines().get(pk=first.pk))
+    row = screen_presenters.table_row(line, 1, confirms=False)
+    assert (row.state, row.state_text) == ("done", "Void")
+    assert screen_presenters.still_playing([line]).count == 0
+    assert screen_selectors.current_round(league).number == 2

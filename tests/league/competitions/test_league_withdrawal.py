@@ -232,7 +232,9 @@ def test_scorers_and_anonymous_visitors_withdraw_nobody(
 ):
     address = url(name, league, pair if with_entrant else None)
     before = statuses(league), RecordChange.objects.count()
-    assert getattr(scorer_client, method)(address).status_code == 403
+    refused = getattr(scorer_client, method)(address)
+    assert refused.status_code == 403
+    assert "Only the club's organisers can" in parse(refused.content).by_id("refusal").text
     response = getattr(Client(), method)(address)
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     pair.refresh_from_db()
