@@ -79,7 +79,13 @@ def fixture_tables(request: AuthenticatedHttpRequest, slug: str, fixture_id: int
         else:
             messages.success(request, _("%(match)s: tables swapped.") % {"match": _title(line)})
             return redirect(_in_list(competition, fixture))
-    context = {"competition": competition, "fixture": fixture, "line": line, "form": form}
+    context = {
+        "competition": competition,
+        "fixture": fixture,
+        "line": line,
+        "form": form,
+        "others": others,
+    }
     status = 400 if form.is_bound else 200
     return render(request, "competitions/fixture_tables.html", context, status=status)
 

@@ -22,7 +22,6 @@ from league.models import (
 )
 from scoring.formats import ELIMINATIONS
 
-
 #: Every status but void: a void fixture counts for nobody, and is never played out.
 _NOT_VOID = [s for s in FixtureStatus if s != FixtureStatus.VOID]
 

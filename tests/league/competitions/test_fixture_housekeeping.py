@@ -359,3 +359,33 @@ def test_the_rooms_screen_shows_a_void_fixture_as_done_and_moves_on_past_it(leag
     assert (row.state, row.state_text) == ("done", "Void")
     assert screen_presenters.still_playing([line]).count == 0
     assert screen_selectors.current_round(league).number == 2
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/c/{slug}/fixtures/99999999999999999999999/void/",
+        "/c/{slug}/fixtures/99999999999999999999999/tables/",
+        "/c/{slug}/fixtures/99999999999999999999999/restore/",
+        "/c/{slug}/entrants/99999999999999999999999/withdraw/",
+        "/c/{slug}/entrants/99999999999999999999999/return/",
+        "/c/nobody/withdrawals/",
+    ],
+)
+def test_hostile_addresses_are_not_found_never_an_error(league, organiser_client, address):
+    for method in ("get", "post"):
+        response = getattr(organiser_client, method)(address.format(slug=league.slug))
+        assert response.status_code in (404, 405)
+    assert not RecordChange.objects.exists()
+
+
+def test_the_only_fixture_of_a_round_has_no_table_to_swap_with(organiser, organiser_client):
+    league = make_league(organiser, teams=3)  # one fixture a round, one pair sitting out
+    fixture = fixtures_of(league)[0]
+    page = parse(organiser_client.get(url("competitions:fixture-tables", league, fixture)).content)
+    assert "the only fixture of its round" in page.by_id("no-others").text
+    response = organiser_client.post(
+        url("competitions:fixture-tables", league, fixture), {"swap-other": str(fixture.pk)}
+    )
+    assert response.status_code == 400
+    assert not RecordChange.objects.exists()
