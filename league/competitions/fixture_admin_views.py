@@ -204,6 +204,21 @@ def plan_sentences(entrant: Entrant, plan: WithdrawalPlan) -> list[str]:
     return said
 
 
+def done_sentence(entrant: Entrant, plan: WithdrawalPlan) -> str:
+    """What withdrawing ``entrant`` did, once done."""
+    if plan.outcome is Outcome.VOIDED:
+        return ngettext(
+            "%(name)s has withdrawn from the league: %(count)d fixture is void.",
+            "%(name)s has withdrawn from the league: %(count)d fixtures are void.",
+            len(plan.voided),
+        ) % {"name": entrant.name, "count": len(plan.voided)}
+    return ngettext(
+        "%(name)s has withdrawn from the league: %(count)d fixture is conceded to the opponent.",
+        "%(name)s has withdrawn from the league: %(count)d fixtures are conceded to the opponents.",
+        len(plan.conceded),
+    ) % {"name": entrant.name, "count": len(plan.conceded)}
+
+
 @login_required
 def entrant_withdraw(request: AuthenticatedHttpRequest, slug: str, entrant_id: int) -> HttpResponse:
     """Withdraw an entrant from the league: GET states the rule and what it will do to this
@@ -217,12 +232,7 @@ def entrant_withdraw(request: AuthenticatedHttpRequest, slug: str, entrant_id: i
         except Refused as refusal:
             error = refusal.message
         else:
-            messages.success(
-                request,
-                _("%(name)s has withdrawn from the league.") % {"name": entrant.name}
-                + " "
-                + " ".join(plan_sentences(entrant, plan)[1:]),
-            )
+            messages.success(request, done_sentence(entrant, plan))
             return redirect("competitions:withdrawals", competition.slug)
     entrant.refresh_from_db()
     if not error:

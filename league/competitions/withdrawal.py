@@ -17,6 +17,7 @@ and ``return``; each fixture's own ``void``, ``restore`` or ``concede``) and pub
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -97,13 +98,17 @@ def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPla
     plan = withdrawal_preview(entrant)
     reason = {"withdrawal": entrant.pk}
     target = entrant.competition.rules.target
+    locked = Fixture.objects.select_for_update().select_related("competition", "round")
+    conceded = []
     # Every fixture's lock first, the entrants' tallies once at the end (tallies_deferred).
     with tallies_deferred():
         for pk in plan.voided:
-            fixture = Fixture.objects.select_for_update().select_related("competition").get(pk=pk)
-            void(fixture, by, **reason)
+            void(locked.get(pk=pk), by, **reason)
         for pk in plan.conceded:
-            fixture = Fixture.objects.select_for_update().select_related("competition").get(pk=pk)
+            fixture = locked.get(pk=pk)
+            if fixture.finished:
+                continue  # its last deal was saved since the plan was read: the result stands
+            conceded.append(pk)
             # A game started with nothing entered is nothing; one under way stays on record.
             fixture.games.filter(winner__isnull=True, deal_count=0).delete()
             side = _side_of(entrant, pk)
@@ -125,10 +130,11 @@ def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPla
         "played": plan.played,
         "fixtures": plan.total,
         "voided": list(plan.voided),
-        "conceded": list(plan.conceded),
+        "conceded": conceded,
     }
     _audit_entrant(entrant, "withdraw", after, by)
-    return plan
+    finished_since = tuple(pk for pk in plan.conceded if pk not in conceded)
+    return replace(plan, conceded=tuple(conceded), kept=plan.kept + finished_since)
 
 
 def last_withdrawal(entrant: Entrant) -> dict[str, Any] | None:

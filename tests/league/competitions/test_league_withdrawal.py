@@ -263,3 +263,9 @@ def test_the_withdrawals_page_lists_every_entrant_in_a_fixed_number_of_queries(
     counted = query_count(organiser_client, url("competitions:withdrawals", small))
     with django_assert_num_queries(counted):
         organiser_client.get(url("competitions:withdrawals", big))
+
+
+def test_the_message_after_a_withdrawal_says_what_was_done(league, pair, organiser_client):
+    response = organiser_client.post(url("competitions:entrant-withdraw", league, pair))
+    page = parse(organiser_client.get(response["Location"]).content)
+    assert "Pair 1 has withdrawn from the league: 3 fixtures are void." in page.text
