@@ -235,6 +235,22 @@ ORGANISERS_ONLY = {
         "Only the club's organisers can print a round's tables with their entry links."
     ),
     "screen:clock": gettext_lazy("Only the club's organisers can set a round's clock."),
+    "competitions:fixture-tables": gettext_lazy(
+        "Only the club's organisers can swap the tables of fixtures."
+    ),
+    "competitions:fixture-void": gettext_lazy("Only the club's organisers can void a fixture."),
+    "competitions:fixture-restore": gettext_lazy(
+        "Only the club's organisers can restore a void fixture."
+    ),
+    "competitions:withdrawals": gettext_lazy(
+        "Only the club's organisers can withdraw an entrant from a league."
+    ),
+    "competitions:entrant-withdraw": gettext_lazy(
+        "Only the club's organisers can withdraw an entrant from a league."
+    ),
+    "competitions:entrant-return": gettext_lazy(
+        "Only the club's organisers can bring a withdrawn entrant back into a league."
+    ),
 }
 
 

@@ -43,7 +43,7 @@ from league.access import (
     require_organiser,
 )
 from league.charts.figures import Figure, position_lines, positions_figure
-from league.competitions import selectors, services
+from league.competitions import fixture_admin_services, selectors, services
 from league.competitions.export import csv_response
 from league.competitions.forms import ConcedeForm, FixtureForm, RescheduleForm, TypedResultForm
 from league.competitions.presenters import best_note, entrant_heading, extra_keys, standing_rows
@@ -53,7 +53,7 @@ from league.engine_words import engine_word
 from league.errors import Refused
 from league.games.forms import FirstDealerForm
 from league.live import topics as live_topics
-from league.models import Competition, Fixture
+from league.models import Competition, Fixture, FixtureStatus
 from league.ratings.uses import fixture_chances
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
@@ -119,7 +119,7 @@ def _fixture_page(
     line = selectors.fixture_line(fixture)
     manage = is_organiser(request.user)
     forms: dict[str, FixtureForm] = {}
-    if manage:
+    if manage and fixture.status != FixtureStatus.VOID:  # a void fixture: restore it first
         args = _form_args(competition, line)
         if not fixture.finished:
             forms["move"] = RescheduleForm(
@@ -128,8 +128,8 @@ def _fixture_page(
         if not line.has_deals:
             forms["typed"] = TypedResultForm(games=competition.games_per_match, **args)
             forms["concede"] = ConcedeForm(**args)
-        if bound is not None:
-            forms[bound.prefix] = bound
+    if manage and bound is not None:
+        forms[bound.prefix] = bound
     context = {
         "competition": competition,
         "line": line,
@@ -183,12 +183,15 @@ def _write(
 
 @login_required
 @require_POST
-def fixture_move(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+def fixture_move(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     competition, fixture, line = _for_organiser(request, slug, fixture_id)
     form = RescheduleForm(request.POST, **_form_args(competition, line))
 
     def write(data: dict[str, Any]) -> None:
-        services.fixture_reschedule(fixture=fixture, date=data["date"], table=data["table"])
+        # Audited, and the table of its game in play follows (fixture_admin_services).
+        fixture_admin_services.fixture_move(
+            fixture=fixture, date=data["date"], table=data["table"], by=request.user
+        )
 
     done = _("%(match)s: moved.") % {"match": _title(line)}
     return _write(request, competition, fixture, form, write, done)

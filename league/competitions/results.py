@@ -2,7 +2,8 @@
 
 Words: a fixture's *result* (who won, games and points for and against, the per-side
 statistics standings read) is written by :func:`fixture_recompute` alone, from the fixture's
-games, from totals typed off a paper sheet, or from a forfeit or no-show. It is a write, kept
+games, from totals typed off a paper sheet, or from a forfeit or no-show (a void fixture's is
+nothing: it counts for nobody). It is a write, kept
 apart from :mod:`league.competitions.services` so that the game services can call it after a
 deal without importing the competition services (which start games): no import cycle. When
 the fixture's result counts (it is finished) or counted, its entrants' kept tallies are
@@ -41,7 +42,12 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     fmt = MatchFormat(competition.games_per_match, competition.best_of)
     concession = None
     games: list[GameOutcome] = []
-    if fixture.conceded_by is not None:
+    if fixture.status == FixtureStatus.VOID:
+        # Typed by mistake, or voided by a withdrawal: its games and typed scores are kept
+        # for the record, and its result is nothing (unfinished, no statistics), so that it
+        # counts for nobody in the standings, the tallies and the ratings.
+        pass
+    elif fixture.conceded_by is not None:
         # A forfeit keeps its score in side order, as the one typed pair.
         assert fixture.typed_scores is not None  # fixture_concede stores the two together
         pair, side = fixture.typed_scores[0], fixture.conceded_by

@@ -327,6 +327,8 @@ class FixtureLine:
 
     @property
     def running_game(self) -> Game | None:
+        if self.fixture.status == FixtureStatus.VOID:
+            return None  # a void fixture's games are kept for the record, not played on
         return next((g for g in self.games if g.winner is None), None)
 
     @property
@@ -337,10 +339,14 @@ class FixtureLine:
     def can_start_game(self) -> bool:
         """No result, typed or played, and no game running: the next game may start."""
         fixture = self.fixture
+        if fixture.status == FixtureStatus.VOID:
+            return False
         return not fixture.finished and not fixture.typed_scores and self.running_game is None
 
 
 def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
+    if fixture.status == FixtureStatus.VOID:
+        return ""
     if not fixture.finished:
         running = [g for g in fixture.games.all() if g.winner is None]
         if running:
@@ -375,7 +381,9 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
     sides = list(fixture.sides.all())
     names = [" & ".join(s.entrant.name for s in sides if s.side == i) for i in (0, 1)]
     note = ""
-    if fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
+    if fixture.status == FixtureStatus.VOID:
+        note = gettext("Void: counts for nobody")
+    elif fixture.status in (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW):
         who = names[fixture.conceded_by or 0]
         if fixture.status == FixtureStatus.FORFEIT:
             note = gettext("Forfeit by %(side)s") % {"side": who}
@@ -469,6 +477,7 @@ def first_open_round(competition: Competition) -> int | None:
     """The number of the first round with a fixture still to finish (one query)."""
     return (
         competition.fixtures.filter(finished=False)
+        .exclude(status=FixtureStatus.VOID)
         .order_by("round__number")
         .values_list("round__number", flat=True)
         .first()

@@ -458,6 +458,12 @@ def fixture_reschedule(*, fixture: Fixture, date: datetime.date | None, table: s
     return fixture
 
 
+def _refuse_void(fixture: Fixture, field: str | None) -> None:
+    # A void fixture counts for nobody until an organiser restores it (an audited change).
+    if fixture.status == FixtureStatus.VOID:
+        raise Refused(_("This fixture is void: restore it first to give it a result."), field)
+
+
 @transaction.atomic
 def fixture_concede(
     *,
@@ -475,6 +481,7 @@ def fixture_concede(
         concession = Concession(side, score, no_show=no_show)
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
+    _refuse_void(fixture, "side")
     if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(
             _("Deals are already entered for this fixture; correct its games instead."), "side"
@@ -496,6 +503,7 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
         typed_games(fmt, scores, competition.rules.target)
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
+    _refuse_void(fixture, "scores")
     if fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(_("Deals are already entered for this fixture at the table."), "scores")
     fixture.status = FixtureStatus.PLAYED
@@ -515,6 +523,7 @@ def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> 
     same fixture at once (or a double tap) start one game; the other is refused.
     """
     locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    _refuse_void(locked, None)
     if locked.finished or locked.typed_scores:
         raise Refused(_("This fixture already has its result."), None)
     if fixture.round.draft:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.competitions import export_views, fixture_views, views
+from league.competitions import export_views, fixture_admin_views, fixture_views, views
 
 app_name = "competitions"
 urlpatterns = [
@@ -48,4 +48,31 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/standings/", fixture_views.standings, name="standings"),
     path("c/<slug:slug>/results.csv", fixture_views.results_csv, name="results-csv"),
+    # An organiser's housekeeping of fixtures and entrants (fixture_admin_views).
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/tables/",
+        fixture_admin_views.fixture_tables,
+        name="fixture-tables",
+    ),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/void/",
+        fixture_admin_views.fixture_void,
+        name="fixture-void",
+    ),
+    path(
+        "c/<slug:slug>/fixtures/<int:fixture_id>/restore/",
+        fixture_admin_views.fixture_restore,
+        name="fixture-restore",
+    ),
+    path("c/<slug:slug>/withdrawals/", fixture_admin_views.withdrawals_page, name="withdrawals"),
+    path(
+        "c/<slug:slug>/entrants/<int:entrant_id>/withdraw/",
+        fixture_admin_views.entrant_withdraw,
+        name="entrant-withdraw",
+    ),
+    path(
+        "c/<slug:slug>/entrants/<int:entrant_id>/return/",
+        fixture_admin_views.entrant_return,
+        name="entrant-return",
+    ),
 ]

@@ -2,7 +2,8 @@
 
 Words: a *rateable game* (:class:`Rateable`) is a finished game of a fixture as the ratings
 take it: a game whose deals were entered here (not abandoned, with a winner), or a game typed
-from a paper sheet (a pair of the fixture's ``typed_scores``; a forfeit's score is no game).
+from a paper sheet (a pair of the fixture's ``typed_scores``; a forfeit's score is no game), of
+a fixture that is not void.
 Its *sides* are the players of each fixture side: one player, the two partners of a
 partnership, or the two players of a rotating-partner side. Casual games name their sides by
 free text, not by members, and are not rated.
@@ -23,6 +24,7 @@ from league.models import (
     Entrant,
     Fixture,
     FixtureSide,
+    FixtureStatus,
     Game,
     Partnership,
     Player,
@@ -136,6 +138,9 @@ def rateable_games(
     # A fixture with typed scores counts those, not its games (as its result does).
     game_filter &= Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[])
     typed_filter = Q(conceded_by=None, typed_scores__isnull=False) & ~Q(typed_scores=[])
+    # A void fixture counts for nobody: neither its games nor its typed scores are rated.
+    game_filter &= ~Q(fixture__status=FixtureStatus.VOID)
+    typed_filter &= ~Q(status=FixtureStatus.VOID)
     if fixtures is not None:
         ids = list(fixtures)
         game_filter &= Q(fixture_id__in=ids)

@@ -127,7 +127,10 @@ def table_row(line: FixtureLine, games_per_match: int, confirms: bool = True) ->
     confirmation (a tournament's entry links); a league's result is played once entered."""
     fixture = line.fixture
     running = line.running_game
-    if running is not None:
+    if fixture.status == FixtureStatus.VOID:
+        state = "done"
+        words = pgettext("fixture status", "Void")
+    elif running is not None:
         state = "in-play"
         played = len(line.games)
         words = _("In play, game %(number)d") % {"number": played} if played > 1 else _("In play")
@@ -180,7 +183,13 @@ class StillPlaying:
 
 
 def still_playing(lines: Sequence[FixtureLine]) -> StillPlaying:
-    return StillPlaying(tuple(table_label(line) for line in lines if not line.fixture.finished))
+    return StillPlaying(
+        tuple(
+            table_label(line)
+            for line in lines
+            if not line.fixture.finished and line.fixture.status != FixtureStatus.VOID
+        )
+    )
 
 
 # -- standings --------------------------------------------------------------------------------

@@ -15,11 +15,15 @@ from league.models import (
     Competition,
     CompetitionKind,
     Fixture,
+    FixtureStatus,
     Game,
     Round,
     TournamentFormat,
 )
 from scoring.formats import ELIMINATIONS
+
+#: Every status but void: a void fixture counts for nobody, and is never played out.
+_NOT_VOID = [s for s in FixtureStatus if s != FixtureStatus.VOID]
 
 
 def _open(competition: Competition) -> Q:
@@ -27,7 +31,8 @@ def _open(competition: Competition) -> Q:
     league's until it is finished."""
     if competition.kind == CompetitionKind.TOURNAMENT:
         return Q(fixtures__confirmed_at__isnull=True)
-    return Q(fixtures__finished=False)
+    # A void fixture counts for nobody: it is never still to be played out.
+    return Q(fixtures__finished=False, fixtures__status__in=_NOT_VOID)
 
 
 def current_round(competition: Competition) -> Round | None:
@@ -40,7 +45,9 @@ def current_round(competition: Competition) -> Round | None:
         if today is not None:
             return today
         playing = rounds.filter(
-            fixtures__games__isnull=False, fixtures__games__winner__isnull=True
+            fixtures__games__isnull=False,
+            fixtures__games__winner__isnull=True,
+            fixtures__status__in=_NOT_VOID,
         ).first()
         if playing is not None:
             return playing

@@ -61,6 +61,10 @@ ORGANISER_PAGES = [
     ("get", "games:abandon", ["game"], "abandon a game started by mistake"),
     ("post", "screen:clock", ["slug", "round"], "set a round's clock"),
     ("post", "ratings:club-list-settings", ["club"], "change who its rating list shows"),
+    ("get", "competitions:fixture-tables", ["slug", "fixture"], "swap the tables of fixtures"),
+    ("get", "competitions:fixture-void", ["slug", "fixture"], "void a fixture"),
+    ("post", "competitions:fixture-restore", ["slug", "fixture"], "restore a void fixture"),
+    ("get", "competitions:withdrawals", ["slug"], "withdraw an entrant from a league"),
 ]
 
 

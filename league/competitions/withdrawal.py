@@ -1,0 +1,205 @@
+"""Withdrawing an entrant from a league season, and bringing it back.
+
+Words: the rule is :mod:`scoring.withdrawal`'s (fewer than half of its fixtures played: every
+result of the entrant is voided; else its results stand and its fixtures still to play are
+conceded to its opponents, by :func:`scoring.withdrawal.conceded_score`). A tournament's
+entrant withdraws on the director's page instead (:func:`league.tournaments.services.
+entrant_withdraw`), and a rotation (new partners each round) has no entrant to withdraw from a
+table of four.
+
+*Bringing back* undoes a withdrawal: the fixtures it voided are restored, and the ones it
+conceded that are still as it left them go back to be played. It is safe because a withdrawal
+only ever changes fixtures it records (in its audit row's ``after``: ``voided`` and
+``conceded``, fixture ids), and bringing back touches only those, and only while they are still
+as the withdrawal left them. Every change is audited (subject ``entrant``, actions ``withdraw``
+and ``return``; each fixture's own ``void``, ``restore`` or ``concede``) and published.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.competitions.fixture_admin_services import audit_fixture, restore, void
+from league.competitions.results import fixture_recompute
+from league.competitions.services import fixture_concede
+from league.competitions.tallies import tallies_deferred
+from league.errors import Refused
+from league.live.publish import publishes
+from league.live.topics import competition_topics
+from league.models import (
+    Competition,
+    CompetitionKind,
+    Entrant,
+    EntrantKind,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    RecordChange,
+)
+from scoring.withdrawal import FixtureOf, WithdrawalPlan, conceded_score, withdrawal_plan
+
+
+def refuse_unless_withdrawable(entrant: Entrant) -> None:
+    """A league entrant of one entrant a side, not withdrawn yet (else :class:`Refused`)."""
+    competition = entrant.competition
+    if competition.kind != CompetitionKind.LEAGUE:
+        raise Refused(_("A tournament's entrant withdraws on the director's page."), None)
+    if competition.entrant_kind == EntrantKind.ROTATION:
+        raise Refused(
+            _("Players change partners every round here: nobody can withdraw from a table."),
+            None,
+        )
+    if entrant.withdrawn:
+        raise Refused(_("%(name)s has already withdrawn.") % {"name": entrant.name}, None)
+
+
+def withdrawal_preview(entrant: Entrant) -> WithdrawalPlan:
+    """What withdrawing ``entrant`` would do now (one query): its fixtures that are not void,
+    each played when it has a result."""
+    rows = (
+        FixtureSide.objects.filter(entrant=entrant)
+        .exclude(fixture__status=FixtureStatus.VOID)
+        .order_by("fixture__round__number", "fixture_id")
+        .values_list("fixture_id", "fixture__finished")
+    )
+    return withdrawal_plan([FixtureOf(pk, finished) for pk, finished in rows])
+
+
+def _audit_entrant(entrant: Entrant, action: str, after: dict[str, Any], by: User) -> None:
+    RecordChange.objects.create(
+        club_id=entrant.competition.club_id,
+        subject="entrant",
+        subject_id=entrant.pk,
+        subject_name=entrant.name[:200],
+        action=action,
+        before={"withdrawn": action != "withdraw"},
+        after={"withdrawn": action == "withdraw", **after},
+        by=by,
+    )
+
+
+def _side_of(entrant: Entrant, fixture_id: int) -> int:
+    return FixtureSide.objects.get(entrant=entrant, fixture_id=fixture_id).side
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition))
+def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPlan:
+    """Withdraw ``entrant`` from its league by the rule (see the module); what it did."""
+    Competition.objects.select_for_update().get(pk=entrant.competition_id)
+    entrant = Entrant.objects.select_related("competition__club").get(pk=entrant.pk)
+    refuse_unless_withdrawable(entrant)
+    plan = withdrawal_preview(entrant)
+    reason = {"withdrawal": entrant.pk}
+    target = entrant.competition.rules.target
+    locked = Fixture.objects.select_for_update().select_related("competition", "round")
+    conceded = []
+    # Every fixture's lock first, the entrants' tallies once at the end (tallies_deferred).
+    with tallies_deferred():
+        for pk in plan.voided:
+            void(locked.get(pk=pk), by, **reason)
+        for pk in plan.conceded:
+            fixture = locked.get(pk=pk)
+            if fixture.finished:
+                continue  # its last deal was saved since the plan was read: the result stands
+            conceded.append(pk)
+            # A game started with nothing entered is nothing; one under way stays on record.
+            fixture.games.filter(winner__isnull=True, deal_count=0).delete()
+            side = _side_of(entrant, pk)
+            fixture_concede(
+                fixture=fixture, side=side, score=conceded_score(target), withdrawal=True
+            )
+            audit_fixture(
+                fixture,
+                "concede",
+                {"status": str(FixtureStatus.SCHEDULED)},
+                {"status": str(FixtureStatus.FORFEIT), "conceded_by": side, **reason},
+                by,
+            )
+    entrant.withdrawn = True
+    entrant.withdrawn_at = timezone.now()
+    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+    after = {
+        "outcome": plan.outcome.value,
+        "played": plan.played,
+        "fixtures": plan.total,
+        "voided": list(plan.voided),
+        "conceded": conceded,
+    }
+    _audit_entrant(entrant, "withdraw", after, by)
+    finished_since = tuple(pk for pk in plan.conceded if pk not in conceded)
+    return replace(plan, conceded=tuple(conceded), kept=plan.kept + finished_since)
+
+
+def last_withdrawal(entrant: Entrant) -> dict[str, Any] | None:
+    """What the entrant's latest withdrawal recorded (its audit row's ``after``), or None."""
+    after = (
+        RecordChange.objects.filter(subject="entrant", subject_id=entrant.pk, action="withdraw")
+        .order_by("-at", "-id")
+        .values_list("after", flat=True)
+        .first()
+    )
+    return after if isinstance(after, dict) else None
+
+
+def _ids(value: object) -> list[int]:
+    if not isinstance(value, list):
+        return []
+    return [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition))
+def entrant_return_to_league(*, entrant: Entrant, by: User) -> int:
+    """Bring a withdrawn ``entrant`` back into its league: undo what its withdrawal did to
+    fixtures still as it left them. How many fixtures were given back."""
+    Competition.objects.select_for_update().get(pk=entrant.competition_id)
+    entrant = Entrant.objects.select_related("competition__club").get(pk=entrant.pk)
+    if not entrant.withdrawn:
+        raise Refused(_("%(name)s has not withdrawn.") % {"name": entrant.name}, None)
+    record = last_withdrawal(entrant)
+    if record is None or entrant.competition.kind != CompetitionKind.LEAGUE:
+        raise Refused(
+            _("%(name)s did not withdraw from a league here: it cannot be undone.")
+            % {"name": entrant.name},
+            None,
+        )
+    entrant.withdrawn = False
+    entrant.withdrawn_at = None
+    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+    reason = {"return": entrant.pk}
+    back = 0
+    mine = Fixture.objects.select_for_update().select_related("competition", "round")
+    with tallies_deferred():
+        for fixture in mine.filter(pk__in=_ids(record.get("voided")), sides__entrant=entrant):
+            if fixture.status != FixtureStatus.VOID:
+                continue  # restored or changed since: left as it is
+            if any(s.entrant.withdrawn for s in fixture.sides.select_related("entrant")):
+                continue  # its other side has withdrawn since: its withdrawal says
+            restore(fixture, by, **reason)
+            back += 1
+        for fixture in mine.filter(pk__in=_ids(record.get("conceded")), sides__entrant=entrant):
+            side = _side_of(entrant, fixture.pk)
+            if fixture.status != FixtureStatus.FORFEIT or fixture.conceded_by != side:
+                continue
+            fixture.status = FixtureStatus.SCHEDULED
+            fixture.conceded_by = None
+            fixture.typed_scores = None
+            fixture.save(update_fields=["status", "conceded_by", "typed_scores"])
+            audit_fixture(
+                fixture,
+                "restore",
+                {"status": str(FixtureStatus.FORFEIT), "conceded_by": side},
+                {"status": str(FixtureStatus.SCHEDULED), **reason},
+                by,
+            )
+            fixture_recompute(fixture)
+            back += 1
+    _audit_entrant(entrant, "return", {"fixtures": back}, by)
+    return back
