@@ -391,12 +391,8 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
 
 
 def fixtures_for_lines() -> QuerySet[Fixture]:
-    """Fixtures with what a :class:`FixtureLine` reads: their sides' entrants (with their
-    partnerships, whose players the chances before a game need) and games."""
-    return Fixture.objects.select_related("competition", "round").prefetch_related(
-        Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant__partnership")),
-        "games",
-    )
+    """Fixtures with what a :class:`FixtureLine` reads (:meth:`FixtureQuerySet.for_lines`)."""
+    return Fixture.objects.for_lines()
 
 
 def match_events(fixture: Fixture) -> list[MatchEvent]:
