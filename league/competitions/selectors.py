@@ -50,7 +50,7 @@ from scoring.standings import (
     rank,
     standings,
 )
-from scoring.stats import MATCH_COUNTS, STAT_FIELDS
+from scoring.stats import MATCH_COUNTS, STAT_FIELDS, made_percentage
 
 _STATS = MATCH_COUNTS
 
@@ -543,9 +543,8 @@ class RecordLine:
 
     @property
     def made_percentage(self) -> str:
-        if not self.deals_as_makers:
-            return "–"
-        return f"{100 * self.made_as_makers / self.deals_as_makers:.0f}%"
+        made = made_percentage(self.made_as_makers, self.deals_as_makers)
+        return "–" if made is None else f"{made:.0f}%"
 
 
 def person_records(
