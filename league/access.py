@@ -25,7 +25,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.competitions import selectors as competitions_selectors
 from league.languages import use_place_language
 from league.models import (
     Club,
@@ -41,7 +40,6 @@ from league.models import (
     Round,
 )
 from league.timezones import use_club_time
-from league.tournaments import selectors as tournaments_selectors
 
 View = Callable[..., HttpResponse]
 
@@ -304,7 +302,7 @@ def competition_or_404(slug: str) -> Competition:
 def fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
     """The competition's fixture, with what its line reads; 404 for another competition's."""
     fixture = get_object_or_404(
-        competitions_selectors.fixtures_for_lines(),
+        Fixture.objects.for_lines(),
         pk=fixture_id,
         competition=competition,
         round__draft=False,  # a Swiss round under review is the director's alone
@@ -367,7 +365,7 @@ def tournament_fixture_or_404(competition: Competition, fixture_id: int) -> Fixt
 
 def entry_side_or_404(token: str) -> FixtureSide:
     """The fixture side an entry link belongs to; 404 for a token that does not exist."""
-    side = tournaments_selectors.token_side(token)
+    side = FixtureSide.objects.of_entry_link(token).first()
     # A drawn round's links open when the director publishes it (a swap may change them).
     if side is None or side.fixture.round.draft:
         raise Http404(_("There is no match with this link."))

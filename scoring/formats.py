@@ -213,6 +213,15 @@ def fits_a_tournament(rules: Ruleset) -> bool:
     return rules.sides == 2
 
 
+def knockout_length_problem(format: str, games_per_match: int) -> FormatProblem | None:
+    """What is wrong with a match of ``games_per_match`` games in a tournament of ``format``:
+    a knockout's match needs a winner, so an even number of games, which may end level, is
+    refused (:data:`KNOCKOUT_ODD`); None when the length will do."""
+    if format in KNOCKOUTS and games_per_match % 2 == 0:
+        return FormatProblem("games_per_match", KNOCKOUT_ODD, "format.knockout_odd")
+    return None
+
+
 def tournament_problems(
     rules: Ruleset,
     *,
@@ -256,8 +265,9 @@ def tournament_problems(
                 "format.tournament_sides",
             )
         )
-    if format in KNOCKOUTS and games_per_match % 2 == 0:
-        problems.append(FormatProblem("games_per_match", KNOCKOUT_ODD, "format.knockout_odd"))
+    knockout = knockout_length_problem(format, games_per_match)
+    if knockout is not None:
+        problems.append(knockout)
     if best_of and games_per_match % 2 == 0:
         problems.append(FormatProblem("games_per_match", BEST_OF_ODD, "format.best_of_odd"))
     # No number of rounds is allowed: it is worked out from the entrants at the start

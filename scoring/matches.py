@@ -151,6 +151,12 @@ class Concession:
         return (loser_points, winner_points) if self.side == 0 else (winner_points, loser_points)
 
 
+def forfeit_score(target: int) -> tuple[int, int]:
+    """The score a conceded match is given unless the organiser chooses another: the game's
+    ``target`` to nothing, the winner's points first (a withdrawal's matches are given it)."""
+    return (target, 0)
+
+
 @dataclass(frozen=True)
 class SideResult:
     """One side's part of a match result: ``result`` (``win``, ``draw``, ``loss``; None while

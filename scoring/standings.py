@@ -55,7 +55,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from scoring.errors import EngineError, Term, gettext_noop, pgettext
-from scoring.stats import MATCH_COUNTS, check_fields
+from scoring.stats import MATCH_COUNTS, check_fields, made_percentage
 
 Result = Literal["win", "draw", "loss"]
 RESULTS: tuple[str, ...] = ("win", "draw", "loss")
@@ -374,9 +374,7 @@ class Record:
 
     @property
     def made_percentage(self) -> float | None:
-        if not self.deals_as_makers:
-            return None
-        return 100 * self.made_as_makers / self.deals_as_makers
+        return made_percentage(self.made_as_makers, self.deals_as_makers)
 
 
 check_fields(

@@ -14,6 +14,9 @@ Words:
   - ``belles``: deals it scored belle in;
   - ``reneges``: deals it reneged in (``both`` counts for each side).
 
+- the *made %* (:func:`made_percentage`): of the deals a side made trump in, the share it
+  made, in per cent; none for a side that never made trump.
+
 - *match counts* (:data:`MATCH_COUNTS`): one entrant's figures of one match, what a standings
   row (:class:`scoring.standings.MatchRow`) carries and the table sums: ``games_won``,
   ``games_lost``, ``points_for`` and ``points_against`` (game points scored by and against
@@ -123,6 +126,14 @@ def sum_stats(rows: Iterable[Mapping[str, int] | None]) -> dict[str, int]:
         for name in STAT_FIELDS:
             total[name] += row[name]
     return total
+
+
+def made_percentage(made_as_makers: int, deals_as_makers: int) -> float | None:
+    """The made %: ``made_as_makers`` of ``deals_as_makers`` in per cent (100 * made / deals);
+    None when the side never made trump, so that no share of nothing passes for 0%."""
+    if not deals_as_makers:
+        return None
+    return 100 * made_as_makers / deals_as_makers
 
 
 def check_fields(owner: str, names: Iterable[str], expected: tuple[str, ...]) -> None:

@@ -26,6 +26,8 @@ from reportlab.lib.attrmap import AttrMap, AttrMapValue
 from reportlab.lib.validators import isAnything
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from league.fonts import FONT, register
+
 __all__ = [
     "HEIGHT",
     "ChartDrawing",
@@ -82,10 +84,6 @@ class ChartDrawing(Drawing):
 
 
 def _font() -> str:
-    # Imported here: the PDF renderers import this module, and league.printing.pdf's package
-    # imports them, so a module-level import would go round in a circle at start-up.
-    from league.printing.pdf.fonts import FONT, register
-
     register()
     return str(FONT)
 

@@ -23,6 +23,7 @@ from league.charts import drawing
 from league.charts.drawing import RatingPoint, SeasonFigures
 from league.charts.svg import inline_svg
 from scoring.deal import SET_MARK
+from scoring.stats import made_percentage
 
 __all__ = [
     "MAX_LINES",
@@ -329,9 +330,7 @@ class SeasonRecord:
 
     @property
     def made(self) -> float | None:
-        if not self.deals_as_makers:
-            return None
-        return 100 * self.made_as_makers / self.deals_as_makers
+        return made_percentage(self.made_as_makers, self.deals_as_makers)
 
 
 #: How many deals as makers a competition needs to be named the best made %.

@@ -35,6 +35,7 @@ from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
 from league.timezones import time_zone_choices
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
+from scoring.matches import forfeit_score
 from scoring.standings import DEFAULT_KEYS, InvalidStandings, MatchPoints
 from scoring.words import possessive
 
@@ -447,7 +448,7 @@ class ConcedeForm(FixtureForm):
         side = self.fields["side"]
         assert isinstance(side, forms.TypedChoiceField)
         side.choices = list(enumerate(self.side_names))
-        self.fields["score"].initial = f"{self.target}-0"
+        self.fields["score"].initial = "{}-{}".format(*forfeit_score(self.target))
 
     def clean_score(self) -> tuple[int, int]:
         try:

@@ -50,7 +50,7 @@ from scoring.standings import (
     rank,
     standings,
 )
-from scoring.stats import MATCH_COUNTS, STAT_FIELDS
+from scoring.stats import MATCH_COUNTS, STAT_FIELDS, made_percentage
 
 _STATS = MATCH_COUNTS
 
@@ -399,12 +399,8 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
 
 
 def fixtures_for_lines() -> QuerySet[Fixture]:
-    """Fixtures with what a :class:`FixtureLine` reads: their sides' entrants (with their
-    partnerships, whose players the chances before a game need) and games."""
-    return Fixture.objects.select_related("competition", "round").prefetch_related(
-        Prefetch("sides", queryset=FixtureSide.objects.select_related("entrant__partnership")),
-        "games",
-    )
+    """Fixtures with what a :class:`FixtureLine` reads (:meth:`FixtureQuerySet.for_lines`)."""
+    return Fixture.objects.for_lines()
 
 
 def match_events(fixture: Fixture) -> list[MatchEvent]:
@@ -556,9 +552,8 @@ class RecordLine:
 
     @property
     def made_percentage(self) -> str:
-        if not self.deals_as_makers:
-            return "–"
-        return f"{100 * self.made_as_makers / self.deals_as_makers:.0f}%"
+        made = made_percentage(self.made_as_makers, self.deals_as_makers)
+        return "–" if made is None else f"{made:.0f}%"
 
 
 def person_records(

@@ -2,13 +2,14 @@
 
 The deal form asks the engine whether the deal could have happened, and puts the engine's
 message next to the part of the form it concerns (``group_errors``: makers, card points, the
-melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alone.
+melds of a side, belle, renege, no-trump), so the rules live in ``scoring/`` alone. What the
+page draws of the deal form, its rows and the preview, is :mod:`league.games.deal_presenter`'s.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -268,9 +269,6 @@ class DealForm(forms.Form):
 
     GROUPS = ("makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game")
 
-    #: The melds shown at once; the others fold under "More melds" until one is entered.
-    COMMON_MELDS = ("run3", "run4")
-
     # Hidden: only a form not made by this page sends something wrong in them, and the words
     # say what to do about it rather than what a UUID is.
     NOT_THIS_PAGE = {
@@ -463,38 +461,6 @@ class DealForm(forms.Form):
         per_suit = self.rules.deck_size // 4
         return NATURAL_ORDER[len(NATURAL_ORDER) - per_suit :]
 
-    def declared_sides(self) -> list[dict[str, Any]]:
-        """Per side: its name, its rows of declared-meld fields and each row's message."""
-        sides = []
-        for i, name in enumerate(self.side_names):
-            rows = []
-            row = 0
-            while f"declared_{i}_{row}_meld" in self.fields:
-                prefix = f"declared_{i}_{row}"
-                rows.append(
-                    {
-                        "number": row + 1,
-                        "meld": self[f"{prefix}_meld"],
-                        "card": self[f"{prefix}_card"],
-                        "trump": self[f"{prefix}_trump"],
-                        "error_key": f"{prefix}_card"
-                        if f"{prefix}_card" in self.field_errors
-                        else f"{prefix}_meld",
-                        "error": self.field_errors.get(f"{prefix}_meld")
-                        or self.field_errors.get(f"{prefix}_card"),
-                    }
-                )
-                row += 1
-            sides.append(
-                {
-                    "index": i,
-                    "name": name,
-                    "rows": rows,
-                    "can_add": row < self.MAX_DECLARED,
-                }
-            )
-        return sides
-
     def _declared(self, data: dict[str, Any]) -> tuple[tuple[scoring.Declared, ...], ...] | None:
         """The melds each side declared, or None when a row is wrong (its message is then
         beside it). Blank rows are skipped."""
@@ -552,16 +518,6 @@ class DealForm(forms.Form):
             sides.append(tuple(melds))
         return tuple(sides) if ok else None
 
-    def declared_text(self) -> str:
-        """Who scores the declared melds and why, once the deal is valid; else ""."""
-        if self.deal is None or not self.deal.declared or self.deal.renege == "both":
-            return ""
-        if isinstance(self.deal.renege, int):
-            return selectors.renege_melds_text(self.rules, self.deal, self.side_names)
-        return selectors.declared_winner_text(
-            self.rules, self.deal.declared, self.side_names, self.elder, self.deal.no_trump
-        )
-
     @property
     def only_shown(self) -> bool:
         """Whether the scorer asked to see the form again rather than save it: the Preview
@@ -569,68 +525,8 @@ class DealForm(forms.Form):
         return "preview" in self.data or "add_meld" in self.data
 
     @property
-    def no_trump_total(self) -> int:
-        return self.rules.deal_total(no_trump=True)
-
-    @property
     def meld_kinds(self) -> list[str]:
         return [k for k in MELD_KINDS if self.rules.meld_value(k) is not None]
-
-    def side_rows(self) -> list[dict[str, Any]]:
-        """Per side: its name and its card-point field, for the template."""
-        return [
-            {
-                "index": i,
-                "name": name,
-                "card_points": self[f"card_points_{i}"],
-                "error": self.field_errors.get(f"card_points_{i}"),
-            }
-            for i, name in enumerate(self.side_names)
-        ]
-
-    def meld_rows(self) -> list[dict[str, Any]]:
-        """Per meld kind the ruleset pays: its label, its value and one count field a side."""
-        return [
-            {
-                "kind": kind,
-                "label": MELD_LABELS[kind],
-                # inside a sentence ("Add a run of 3 for Anna"), in the reader's language
-                "words": engine_word(MELD_WORDS[kind]),
-                "value": self.rules.meld_value(kind),
-                "cells": [
-                    {
-                        "field": self[f"meld_{i}_{kind}"],
-                        "side": name,
-                        "error": self.field_errors.get(f"meld_{i}_{kind}"),
-                    }
-                    for i, name in enumerate(self.side_names)
-                ],
-            }
-            for kind in self.meld_kinds
-        ]
-
-    def common_meld_rows(self) -> list[dict[str, Any]]:
-        return [row for row in self.meld_rows() if row["kind"] in self.COMMON_MELDS]
-
-    def more_meld_rows(self) -> list[dict[str, Any]]:
-        """The rarer melds, folded under "More melds" on the page."""
-        return [row for row in self.meld_rows() if row["kind"] not in self.COMMON_MELDS]
-
-    def more_melds_label(self) -> str:
-        """What "More melds" holds, in a few words: "run of 5 or more, four of a kind"."""
-        kinds = [row["kind"] for row in self.more_meld_rows()]
-        words = [engine_word(MELD_WORDS[k]) for k in kinds if not k.startswith("four_")]
-        if any(k.startswith("four_") for k in kinds):
-            words.append(pgettext("a meld, inside a list", "four of a kind"))
-        return ", ".join(words)
-
-    def more_melds_open(self) -> bool:
-        """Unfold the rarer melds when one of them has a count or an error: never hide input."""
-        return any(
-            any(c["error"] for c in row["cells"])
-            or any(str(c["field"].value() or "").strip() not in ("", "0") for c in row["cells"])
-            for row in self.more_meld_rows()
-        )
 
     @staticmethod
     def shown_by_itself(field: str | None) -> bool:
@@ -798,44 +694,6 @@ class DealForm(forms.Form):
             field = "no_trump"
         self._group_error(group, engine_message(error.message), field)
 
-    def top_errors(self) -> list[str]:
-        """Errors not shown next to a part of the form."""
-        shown = set(self.group_errors.values())
-        return [str(e) for e in self.non_field_errors() if e not in shown]
-
-    def preview(self) -> dict[str, Any]:
-        """What the deal will score, as plain data for the page and for JSON."""
-        if self.result is None:
-            return {"valid": False, "errors": self.placed_errors()}
-        r = self.result
-        if r.void:
-            summary = _("Void deal: nobody scores.")
-        elif r.renege is not None:
-            summary = _("Renege: play stops.")
-        elif r.made:
-            summary = pgettext("the makers made it", "Made.")
-        elif r.tied and self.rules.tie_rule == "hang":
-            summary = _("Tie: nobody scores now; %(held)s held for the next winner.") % {
-                "held": r.held
-            }
-        elif r.tied and self.rules.tie_rule == "own":
-            summary = _("Tie: the makers score nothing.")
-        elif r.tied:
-            summary = _("Tie, which counts as a set (XX): the makers score nothing.")
-        else:
-            summary = _("Set (XX): the makers score nothing.")
-        return {
-            "valid": True,
-            "summary": summary,
-            "made": r.made,
-            "sides": [
-                {"name": name, "points": p, "mark": m}
-                for name, p, m in zip(self.side_names, r.points, r.marks, strict=True)
-            ],
-            "held": r.held,
-            "melds": self.declared_text(),
-        }
-
     @classmethod
     def initial_from(cls, record: Deal) -> dict[str, Any]:
         """Initial values that show a stored deal in the form (for a correction)."""
@@ -934,30 +792,3 @@ def refused_deal_form(game_id: int, data: Any, error: Refused) -> tuple[Game, De
     form.is_valid()
     form.show_error(error)
     return game, form
-
-
-#: The query parameter by which a preview request names the stored deal it corrects
-#: (``?deal=3``); a preview without it is of the game's next deal. The correction page puts
-#: it on the preview URL that the deal-entry script posts the form to.
-CORRECTING = "deal"
-
-
-def preview_deal(game: Game, data: Any, query: Mapping[str, str]) -> dict[str, Any]:
-    """What the deal posted in a preview request will score (:meth:`DealForm.preview`): as a
-    correction of the deal its query names (:data:`CORRECTING`), else as the game's next deal.
-
-    A deal the game has not got (deleted since the correction page was opened) is an error of
-    the ``game`` group, like any deal that cannot be saved.
-    """
-    number = query.get(CORRECTING)
-    correcting = None
-    if number is not None:
-        correcting = selectors.game_deal(game, int(number)) if number.isdecimal() else None
-        if correcting is None:
-            message = _(
-                "This game has no deal %(number)s to correct: somebody may have deleted it."
-            ) % {"number": number}
-            return {"valid": False, "errors": {"game": message}}
-    form = deal_form(game, data, correcting=correcting)
-    form.is_valid()
-    return form.preview()

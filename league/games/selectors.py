@@ -19,7 +19,7 @@ import scoring
 from league.engine_words import engine_word
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
 from league.models.games import VOID_REASON_IN_SENTENCE, VoidReason
-from league.printing.pdf.sheets import GameSheet, SheetRow
+from league.printing.sheet_data import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import InvalidDeal, Ruleset, score_deal
 from scoring.game import stored_held_outcome

@@ -38,13 +38,12 @@ from league.charts.figures import game_figure, game_lines
 from league.errors import DealChanged, Refused
 from league.forms_common import show_refusal
 from league.games import answers, selectors, services
+from league.games.deal_presenter import CORRECTING, deal_entry, preview_deal
 from league.games.forms import (
-    CORRECTING,
     DealForm,
     GameForm,
     GameSettingsForm,
     deal_form,
-    preview_deal,
     refused_deal_form,
 )
 from league.games.tables import GameTable
@@ -108,6 +107,9 @@ def _game_page(
             None if game.abandoned else game.winner,
         ),
         "form": form if writer and not game.finished else None,
+        "deal_entry": deal_entry(form)
+        if form is not None and writer and not game.finished
+        else None,
         "can_score": writer,
         "place": place,
         "last_deal": deals[-1] if deals and writer and open_match else None,
@@ -272,6 +274,7 @@ def _edit_context(
         "deal": record,
         "current": selectors.deal_rows(game, [record])[0],
         "form": form,
+        "deal_entry": deal_entry(form),
         # The preview names the deal so that it is scored as saving it will score it.
         "preview_url": reverse("games:deal-preview", args=[game.pk])
         + "?"

@@ -167,6 +167,19 @@ class FixtureStatus(models.TextChoices):
     VOID = "void", pgettext_lazy("fixture status", "Void")
 
 
+class FixtureQuerySet(models.QuerySet["Fixture"]):
+    def for_lines(self) -> FixtureQuerySet:
+        """Fixtures with what a :class:`~league.competitions.selectors.FixtureLine` reads: their
+        sides' entrants (with their partnerships, whose players the chances before a game
+        need) and games."""
+        return self.select_related("competition", "round").prefetch_related(
+            models.Prefetch(
+                "sides", queryset=FixtureSide.objects.select_related("entrant__partnership")
+            ),
+            "games",
+        )
+
+
 class Fixture(models.Model):
     """Two sides meeting in a round: one entrant a side, or two players a side in a rotation.
 
@@ -200,6 +213,8 @@ class Fixture(models.Model):
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     finished = models.BooleanField(default=False)
 
+    objects = FixtureQuerySet.as_manager()
+
     class Meta:
         ordering = ["round__number", "table", "id"]
         constraints = [
@@ -213,6 +228,17 @@ class Fixture(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: fixture {self.pk}"
+
+
+class FixtureSideQuerySet(models.QuerySet["FixtureSide"]):
+    def of_entry_link(self, token: str) -> FixtureSideQuerySet:
+        """The fixture side whose entry link ``token`` is (none for a token that cannot be
+        one), with its fixture, competition, club, round and entrant."""
+        if not token or len(token) > 64:
+            return self.none()
+        return self.select_related(
+            "fixture__competition__club", "fixture__round", "entrant"
+        ).filter(entry_token=token)
 
 
 class FixtureSide(models.Model):
@@ -237,6 +263,8 @@ class FixtureSide(models.Model):
     meld_points = models.PositiveIntegerField(default=0)
     belles = models.PositiveIntegerField(default=0)
     reneges = models.PositiveIntegerField(default=0)
+
+    objects = FixtureSideQuerySet.as_manager()
 
     class Meta:
         ordering = ["fixture", "side", "id"]

@@ -27,7 +27,8 @@ from league.access import entry_side_or_404
 from league.competitions.results import fixture_side_names
 from league.errors import DealChanged, DealTaken, Refused
 from league.games import answers
-from league.games.forms import DealForm, FirstDealerForm, deal_form, preview_deal, refused_deal_form
+from league.games.deal_presenter import deal_entry, preview_deal
+from league.games.forms import DealForm, FirstDealerForm, deal_form, refused_deal_form
 from league.live import topics as live_topics
 from league.models import FixtureSide
 from league.ratings.uses import fixture_chances
@@ -85,6 +86,7 @@ def _entry_page(
         "token": token,
         "running": running,
         "form": form if enters else None,
+        "deal_entry": deal_entry(form) if form is not None and enters else None,
         "confirmed": confirmed,
         "expired": status == 410,
         "error": error,

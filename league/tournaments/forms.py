@@ -26,12 +26,11 @@ from league.forms_common import (
 from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
 from scoring import PRESETS, InvalidRuleset, get_ruleset
 from scoring.formats import (
-    KNOCKOUT_ODD,
-    KNOCKOUTS,
     MAX_SWISS_ROUNDS,
     SWISS_TIEBREAKS,
     TOURNAMENT_TIEBREAKS,
     fits_a_tournament,
+    knockout_length_problem,
     suggested_swiss_rounds,
 )
 from scoring.standings import TIEBREAKS
@@ -199,8 +198,9 @@ class TournamentForm(forms.Form):
                         EntrantKind.PARTNERSHIPS if rules.partnerships else EntrantKind.PLAYERS
                     )
         games = data.get("games_per_match")
-        if data.get("format") in KNOCKOUTS and games and games % 2 == 0:
-            self.add_error("games_per_match", engine_message(KNOCKOUT_ODD))
+        knockout = knockout_length_problem(data.get("format") or "", games) if games else None
+        if knockout is not None:
+            self.add_error(knockout.field, engine_message(knockout.message))
         return data
 
 

@@ -199,15 +199,7 @@ def _pool_tables(competition: Competition) -> list[list[int]]:
 # -- entry links -----------------------------------------------------------------------------
 def token_side(token: str) -> FixtureSide | None:
     """The fixture side an entry link belongs to, or None for a token that does not exist."""
-    if not token or len(token) > 64:
-        return None
-    return (
-        FixtureSide.objects.select_related(
-            "fixture__competition__club", "fixture__round", "entrant"
-        )
-        .filter(entry_token=token)
-        .first()
-    )
+    return FixtureSide.objects.of_entry_link(token).first()
 
 
 def fixture_confirmed(fixture_id: int) -> bool:

@@ -81,6 +81,7 @@ from scoring.formats import (
     swiss_round_due,
     usual_tiebreaks,
 )
+from scoring.matches import forfeit_score
 from scoring.pairing import round_robin
 from scoring.ratings import seeding_order
 from scoring.swiss import SwapWarning, SwissEntrant, swap_entrants, swiss_pairings, table_draw
@@ -609,7 +610,9 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
         for side in open_sides.select_related("fixture"):
             fixture = side.fixture
             fixture.games.filter(winner__isnull=True, deal_count=0).delete()
-            fixture_concede(fixture=fixture, side=side.side, score=(target, 0), withdrawal=True)
+            fixture_concede(
+                fixture=fixture, side=side.side, score=forfeit_score(target), withdrawal=True
+            )
             fixture.refresh_from_db()
             fixture.status = FixtureStatus.FORFEIT
             fixture.confirmed_at = timezone.now()

@@ -20,6 +20,7 @@ from scoring.formats import (
     competition_problems,
     event_finished,
     fits_a_tournament,
+    knockout_length_problem,
     pools_finished,
     rounds_played_out,
     suggested_swiss_rounds,
@@ -423,3 +424,24 @@ def test_the_suggested_swiss_rounds_leave_one_entrant_alone_on_top_without_remat
 
 def test_the_swiss_rounds_hint_says_what_a_blank_means():
     assert swiss_rounds_hint().endswith("8 entrants play 3 rounds, 16 play 4, 32 play 5.")
+
+
+@pytest.mark.parametrize("format", FORMATS)
+@pytest.mark.parametrize("games", range(1, 7))
+def test_a_knockout_match_is_an_odd_number_of_games(format, games):
+    problem = knockout_length_problem(format, games)
+    if format in KNOCKOUTS and games % 2 == 0:
+        assert problem == FormatProblem("games_per_match", KNOCKOUT_ODD)
+    else:
+        assert problem is None
+    # The tournament's own check says the same (the new-tournament form asks this one alone).
+    rules = PRESETS["klaberjass"]
+    found = tournament_problems(
+        rules,
+        format=format,
+        entrant_kind="players",
+        games_per_match=games,
+        pool_count=2,
+        pool_top_k=1,
+    )
+    assert (problem in found) if problem else all(p.message != KNOCKOUT_ODD for p in found)

@@ -11,6 +11,7 @@ from scoring.matches import (
     GameOutcome,
     InvalidMatch,
     MatchFormat,
+    forfeit_score,
     match_result,
     typed_games,
 )
@@ -370,3 +371,10 @@ def test_played_game_by_game_a_best_of_is_never_drawn_and_results_mirror(fmt, to
         assert max(home.games_won, away.games_won) == fmt.majority
     else:
         assert len(games) == fmt.games
+
+
+def test_a_forfeit_is_given_as_the_target_to_nothing():
+    assert forfeit_score(500) == (500, 0)
+    assert forfeit_score(1000) == (1000, 0)
+    # A score a concession takes: the winner's points first.
+    assert Concession(0, forfeit_score(500)).side_scores == (0, 500)

@@ -13,6 +13,7 @@ from scoring.stats import (
     STAT_FIELDS,
     STAT_LABELS,
     check_fields,
+    made_percentage,
     sum_stats,
     zero_stats,
 )
@@ -84,3 +85,11 @@ def test_a_list_that_drifted_is_a_bug_caught_at_import(names, words):
     with pytest.raises(AssertionError, match=words):
         check_fields("Somewhere", names, STAT_FIELDS)
     check_fields("Somewhere", STAT_FIELDS, STAT_FIELDS)
+
+
+def test_the_made_percentage_is_a_share_of_the_deals_as_makers():
+    assert made_percentage(6, 11) == pytest.approx(54.545, abs=0.001)
+    assert made_percentage(3, 3) == 100
+    # Made trump and never made it: 0%, which is not "never made trump" (None).
+    assert made_percentage(0, 4) == 0
+    assert made_percentage(0, 0) is None

@@ -19,7 +19,7 @@ name and with the address printed under it for who has no camera at hand. Each c
 once as a PDF form named ``qr-<hash of the address>`` and placed on its page, so a reader can
 count them.
 
-The typeface is DejaVu Sans (:mod:`league.printing.pdf.fonts`), embedded: every Latin letter
+The typeface is DejaVu Sans (:mod:`league.fonts`), embedded: every Latin letter
 of every language ("Dvořák", "Łukasz", "Œuvre"), Greek and Cyrillic; a character it lacks is
 printed as its base letter or "?".
 """
@@ -29,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -55,7 +54,8 @@ from reportlab.platypus import (
 )
 
 from league.charts.figures import game_chart, game_lines
-from league.printing.pdf.fonts import BOLD, FONT, printable, register
+from league.fonts import BOLD, FONT, printable, register
+from league.printing.sheet_data import BlankSheet, EntryLink, GameSheet, SheetRow
 
 __all__ = [
     "PAGE_SIZES",
@@ -68,68 +68,6 @@ __all__ = [
 ]
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": LETTER}
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """One deal's line on the sheet."""
-
-    number: int  # deal number, 1-based
-    marks: tuple[str, ...]  # per side, as written: "100", "XX" (set makers), "-" (a zero)
-    running: tuple[int, ...]  # each side's total after this deal
-    makers: int | None  # side index that made trump, None for a void deal or a renege
-    note: str = ""  # "void: misdeal", "renege by Anna & Ben", "tie: 124 held", "belle", ...
-    dealer: str = ""  # who dealt this deal ("Carl"); "" when not known
-
-
-@dataclass(frozen=True)
-class GameSheet:
-    """A game as played so far (or finished), ready to print."""
-
-    title: str
-    ruleset_name: str
-    ruleset_lines: tuple[str, ...]  # the rules in short lines, overrides included
-    side_names: tuple[str, ...]  # 2 or 3 sides
-    target: int
-    rows: tuple[SheetRow, ...]
-    totals: tuple[int, ...]
-    winner: int | None  # side index, None while the game goes on
-    held: int = 0  # points held under the tie rule "hang" at the end
-    table: str = ""
-    date: str = ""
-    club: str = ""
-    page_size: str = "A4"  # "A4" or "Letter"
-    next_dealer: str = ""  # who deals the next deal of a game in play; "" when over
-
-
-@dataclass(frozen=True)
-class EntryLink:
-    """A side's entry link on a sheet: printed as a QR code with ``label`` beside it
-    ("Anna & Ben enter here") and ``url`` (absolute) under it."""
-
-    label: str
-    url: str
-
-
-@dataclass(frozen=True)
-class BlankSheet:
-    """One empty sheet for a table to fill in by hand.
-
-    A tournament's table pack pre-fills more of it: the round (``round_name``: "Round 2 ·
-    semi-final"), the date, and the sides' ``entry_links`` (at most one a side), drawn in a
-    strip between the header and the grid."""
-
-    ruleset_name: str
-    ruleset_lines: tuple[str, ...]
-    sides: int  # 2 or 3 columns
-    side_names: tuple[str, ...] = ()  # names to pre-fill; may be shorter than ``sides``
-    table: str = ""
-    target: int = 500
-    title: str = ""
-    deal_rows: int = 30
-    round_name: str = ""
-    date: str = ""  # as printed; a line to write it on when empty
-    entry_links: tuple[EntryLink, ...] = ()
 
 
 # --- look -------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, LongTable, Paragraph, Spacer, TableStyle
 
 from league.charts.figures import PositionLines
-from league.printing.pdf.fonts import BOLD, FONT
+from league.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
     FAINT,
     GRID,

@@ -50,7 +50,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from league.printing.pdf.fonts import BOLD, FONT
+from league.fonts import BOLD, FONT
 from league.printing.pdf.sheets import (
     FAINT,
     GRID,

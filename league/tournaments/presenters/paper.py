@@ -15,7 +15,7 @@ from league.competitions import selectors as competitions_selectors
 from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.models import Competition, Entrant, FixtureSide, Round, TournamentFormat
-from league.printing.pdf.sheets import BlankSheet, EntryLink
+from league.printing.sheet_data import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.presenters.bracket import BracketSection, bracket_display
 from league.tournaments.presenters.pairings import PairingRound, pairing_rounds, pairings_title

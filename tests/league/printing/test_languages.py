@@ -23,8 +23,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import pgettext
 from pypdf import PdfReader
 
+from league import fonts
 from league.models import Competition, TournamentFormat
-from league.printing.pdf import fonts
 from league.tournaments import services as tournaments_services
 from tests.builders import (
     make_league,

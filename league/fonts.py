@@ -8,7 +8,9 @@ names, nor in the words of the site's languages. DejaVu Sans covers the whole La
 few words set in italics): what was in italics is told apart by its grey.
 
 :func:`register` registers the faces with reportlab once per process; the renderers call it
-when their module is imported, before any text is measured.
+when their module is imported, before any text is measured; the charts, before they measure
+a label. (A module of its own, outside :mod:`league.printing.pdf` and :mod:`league.charts`:
+both use it, and the PDF renderers draw the charts.)
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ __all__ = ["BOLD", "FONT", "FOLDER", "covers", "printable", "register"]
 
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
-FOLDER = Path(__file__).resolve().parent.parent / "fonts"
+FOLDER = Path(__file__).resolve().parent / "printing" / "fonts"
 _FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
 

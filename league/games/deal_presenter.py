@@ -1,0 +1,311 @@
+"""The deal form as the page shows it: its rows and the preview of what the deal scores.
+
+:class:`~league.games.forms.DealForm` validates; this module turns a form (bound or not,
+validated or not) into plain frozen dataclasses that ``templates/includes/deal_form.html`` and
+its parts draw, and into the preview's JSON.
+
+Words:
+
+- a *card-points row* is one side's card-point box (:class:`CardPointsRow`);
+- a *meld row* is one meld kind the ruleset pays, with one count box a side
+  (:class:`MeldRow`); the *common* melds (:data:`COMMON_MELDS`) are shown at once, the others
+  fold under "More melds" until one is entered;
+- a *declared side* is a side's rows of declared melds (a meld, a card, "in trumps"), under
+  the ruleset's way of entering the melds each side declared (:class:`DeclaredSide`);
+- the *preview* is what the deal will score, once the form is valid (:class:`DealPreview`):
+  a summary ("Made.", "Set (XX): ..."), each side's points and mark, the points held after it,
+  and who scores the declared melds and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.forms import BoundField
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from league.engine_words import engine_word
+from league.games import selectors
+from league.games.forms import DealForm, deal_form
+from league.models import Game
+from scoring import MELD_LABELS
+from scoring.rules import MELD_WORDS
+
+#: The melds shown at once; the others fold under "More melds" until one is entered.
+COMMON_MELDS = ("run3", "run4")
+
+
+@dataclass(frozen=True)
+class CardPointsRow:
+    """A side's card-point box, with its own message (a number out of range), if any."""
+
+    index: int
+    name: str
+    card_points: BoundField
+    error: str | None
+
+
+@dataclass(frozen=True)
+class MeldCell:
+    """One side's count box of one meld kind."""
+
+    field: BoundField
+    side: str
+    error: str | None
+
+
+@dataclass(frozen=True)
+class MeldRow:
+    """A meld kind the ruleset pays: its label, its value and one count box a side."""
+
+    kind: str
+    label: str
+    words: str  # inside a sentence ("Add a run of 3 for Anna"), in the reader's language
+    value: int | None
+    cells: tuple[MeldCell, ...]
+
+
+@dataclass(frozen=True)
+class DeclaredRow:
+    """One meld a side declared: what meld, up to or of which card, and whether in trumps;
+    ``error_key`` is the field its message (if any) is about."""
+
+    number: int  # from 1
+    meld: BoundField
+    card: BoundField
+    trump: BoundField
+    error_key: str
+    error: str | None
+
+
+@dataclass(frozen=True)
+class DeclaredSide:
+    """A side's rows of declared melds; ``can_add``: whether it may have one row more."""
+
+    index: int
+    name: str
+    rows: tuple[DeclaredRow, ...]
+    can_add: bool
+
+
+@dataclass(frozen=True)
+class PreviewSide:
+    name: str
+    points: int
+    mark: str  # as written on the sheet: "100", "XX", "-"
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    """What the deal will score; when the form is not valid, ``errors`` keyed by where the
+    page shows each (:meth:`DealForm.placed_errors`)."""
+
+    valid: bool
+    summary: str = ""
+    made: bool | None = None  # None for a void deal or a renege
+    sides: tuple[PreviewSide, ...] = ()
+    held: int = 0
+    melds: str = ""  # who scores the declared melds and why; "" when none were declared
+    errors: Mapping[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """As the preview endpoints answer it (static/js/deal-entry.js reads it)."""
+        if not self.valid:
+            return {"valid": False, "errors": dict(self.errors)}
+        return {
+            "valid": True,
+            "summary": self.summary,
+            "made": self.made,
+            "sides": [
+                {"name": side.name, "points": side.points, "mark": side.mark} for side in self.sides
+            ],
+            "held": self.held,
+            "melds": self.melds,
+        }
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """The deal form's parts, as ``templates/includes/deal_form.html`` draws them."""
+
+    side_rows: tuple[CardPointsRow, ...]
+    common_meld_rows: tuple[MeldRow, ...]
+    more_meld_rows: tuple[MeldRow, ...]  # the rarer melds, folded under "More melds"
+    more_melds_label: str  # what "More melds" holds: "run of 5 or more, four of a kind"
+    more_melds_open: bool  # a rarer meld has a count or an error: never hide input
+    declared_sides: tuple[DeclaredSide, ...]
+    no_trump_total: int  # the card points of a deal without trumps
+    top_errors: tuple[str, ...]  # errors not shown next to a part of the form
+    preview: DealPreview
+
+
+def deal_entry(form: DealForm) -> DealEntry:
+    """The form's parts for the page; build it once the form is validated (and any refusal
+    shown on it), as the page is rendered."""
+    meld_rows = _meld_rows(form)
+    more = tuple(row for row in meld_rows if row.kind not in COMMON_MELDS)
+    return DealEntry(
+        side_rows=tuple(
+            CardPointsRow(
+                index=i,
+                name=name,
+                card_points=form[f"card_points_{i}"],
+                error=form.field_errors.get(f"card_points_{i}"),
+            )
+            for i, name in enumerate(form.side_names)
+        ),
+        common_meld_rows=tuple(row for row in meld_rows if row.kind in COMMON_MELDS),
+        more_meld_rows=more,
+        more_melds_label=_more_melds_label(more),
+        more_melds_open=any(
+            any(c.error for c in row.cells)
+            or any(str(c.field.value() or "").strip() not in ("", "0") for c in row.cells)
+            for row in more
+        ),
+        declared_sides=_declared_sides(form),
+        no_trump_total=form.rules.deal_total(no_trump=True),
+        top_errors=_top_errors(form),
+        preview=deal_preview(form),
+    )
+
+
+def _meld_rows(form: DealForm) -> tuple[MeldRow, ...]:
+    """Per meld kind the ruleset pays: its label, its value and one count field a side."""
+    if form.declaring:
+        return ()  # the melds each side declared are entered instead (no count fields)
+    return tuple(
+        MeldRow(
+            kind=kind,
+            label=MELD_LABELS[kind],
+            words=engine_word(MELD_WORDS[kind]),
+            value=form.rules.meld_value(kind),
+            cells=tuple(
+                MeldCell(
+                    field=form[f"meld_{i}_{kind}"],
+                    side=name,
+                    error=form.field_errors.get(f"meld_{i}_{kind}"),
+                )
+                for i, name in enumerate(form.side_names)
+            ),
+        )
+        for kind in form.meld_kinds
+    )
+
+
+def _more_melds_label(more: tuple[MeldRow, ...]) -> str:
+    """What "More melds" holds, in a few words: "run of 5 or more, four of a kind"."""
+    kinds = [row.kind for row in more]
+    words = [engine_word(MELD_WORDS[k]) for k in kinds if not k.startswith("four_")]
+    if any(k.startswith("four_") for k in kinds):
+        words.append(pgettext("a meld, inside a list", "four of a kind"))
+    return ", ".join(words)
+
+
+def _declared_sides(form: DealForm) -> tuple[DeclaredSide, ...]:
+    """Per side: its name, its rows of declared-meld fields and each row's message."""
+    sides = []
+    for i, name in enumerate(form.side_names):
+        rows = []
+        row = 0
+        while f"declared_{i}_{row}_meld" in form.fields:
+            prefix = f"declared_{i}_{row}"
+            rows.append(
+                DeclaredRow(
+                    number=row + 1,
+                    meld=form[f"{prefix}_meld"],
+                    card=form[f"{prefix}_card"],
+                    trump=form[f"{prefix}_trump"],
+                    error_key=f"{prefix}_card"
+                    if f"{prefix}_card" in form.field_errors
+                    else f"{prefix}_meld",
+                    error=form.field_errors.get(f"{prefix}_meld")
+                    or form.field_errors.get(f"{prefix}_card"),
+                )
+            )
+            row += 1
+        sides.append(
+            DeclaredSide(index=i, name=name, rows=tuple(rows), can_add=row < form.MAX_DECLARED)
+        )
+    return tuple(sides)
+
+
+def _top_errors(form: DealForm) -> tuple[str, ...]:
+    """Errors not shown next to a part of the form."""
+    shown = set(form.group_errors.values())
+    return tuple(str(e) for e in form.non_field_errors() if e not in shown)
+
+
+def declared_text(form: DealForm) -> str:
+    """Who scores the declared melds and why, once the deal is valid; else ""."""
+    deal = form.deal
+    if deal is None or not deal.declared or deal.renege == "both":
+        return ""
+    if isinstance(deal.renege, int):
+        return selectors.renege_melds_text(form.rules, deal, form.side_names)
+    return selectors.declared_winner_text(
+        form.rules, deal.declared, form.side_names, form.elder, deal.no_trump
+    )
+
+
+def deal_preview(form: DealForm) -> DealPreview:
+    """What the deal will score, once the form is valid; else where each error shows."""
+    if form.result is None:
+        return DealPreview(valid=False, errors=form.placed_errors())
+    r = form.result
+    rules = form.rules
+    if r.void:
+        summary = _("Void deal: nobody scores.")
+    elif r.renege is not None:
+        summary = _("Renege: play stops.")
+    elif r.made:
+        summary = pgettext("the makers made it", "Made.")
+    elif r.tied and rules.tie_rule == "hang":
+        summary = _("Tie: nobody scores now; %(held)s held for the next winner.") % {"held": r.held}
+    elif r.tied and rules.tie_rule == "own":
+        summary = _("Tie: the makers score nothing.")
+    elif r.tied:
+        summary = _("Tie, which counts as a set (XX): the makers score nothing.")
+    else:
+        summary = _("Set (XX): the makers score nothing.")
+    return DealPreview(
+        valid=True,
+        summary=summary,
+        made=r.made,
+        sides=tuple(
+            PreviewSide(name=name, points=p, mark=m)
+            for name, p, m in zip(form.side_names, r.points, r.marks, strict=True)
+        ),
+        held=r.held,
+        melds=declared_text(form),
+    )
+
+
+#: The query parameter by which a preview request names the stored deal it corrects
+#: (``?deal=3``); a preview without it is of the game's next deal. The correction page puts
+#: it on the preview URL that the deal-entry script posts the form to.
+CORRECTING = "deal"
+
+
+def preview_deal(game: Game, data: Any, query: Mapping[str, str]) -> dict[str, Any]:
+    """What the deal posted in a preview request will score (:func:`deal_preview`, as JSON):
+    as a correction of the deal its query names (:data:`CORRECTING`), else as the game's next
+    deal.
+
+    A deal the game has not got (deleted since the correction page was opened) is an error of
+    the ``game`` group, like any deal that cannot be saved.
+    """
+    number = query.get(CORRECTING)
+    correcting = None
+    if number is not None:
+        correcting = selectors.game_deal(game, int(number)) if number.isdecimal() else None
+        if correcting is None:
+            message = _(
+                "This game has no deal %(number)s to correct: somebody may have deleted it."
+            ) % {"number": number}
+            return {"valid": False, "errors": {"game": message}}
+    form = deal_form(game, data, correcting=correcting)
+    form.is_valid()
+    return deal_preview(form).as_json()

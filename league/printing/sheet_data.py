@@ -1,0 +1,78 @@
+"""What a hick sheet prints, as plain frozen dataclasses: a played game's sheet
+(:class:`GameSheet`, a :class:`SheetRow` a deal) and a blank sheet to fill in at the table
+(:class:`BlankSheet`, with its sides' :class:`EntryLink`).
+
+The areas that know a game or a tournament build them
+(:func:`league.games.selectors.game_sheet_pdf`, :func:`league.tournaments.presenters.table_pack`,
+the blank sheets' view); the PDF renderer (:mod:`league.printing.pdf.sheets`) draws them. A
+module of its own, free of reportlab and of the database, so that the builders need not import
+the renderer. The words are defined in :mod:`league.printing.pdf.sheets`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["BlankSheet", "EntryLink", "GameSheet", "SheetRow"]
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal's line on the sheet."""
+
+    number: int  # deal number, 1-based
+    marks: tuple[str, ...]  # per side, as written: "100", "XX" (set makers), "-" (a zero)
+    running: tuple[int, ...]  # each side's total after this deal
+    makers: int | None  # side index that made trump, None for a void deal or a renege
+    note: str = ""  # "void: misdeal", "renege by Anna & Ben", "tie: 124 held", "belle", ...
+    dealer: str = ""  # who dealt this deal ("Carl"); "" when not known
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """A game as played so far (or finished), ready to print."""
+
+    title: str
+    ruleset_name: str
+    ruleset_lines: tuple[str, ...]  # the rules in short lines, overrides included
+    side_names: tuple[str, ...]  # 2 or 3 sides
+    target: int
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    winner: int | None  # side index, None while the game goes on
+    held: int = 0  # points held under the tie rule "hang" at the end
+    table: str = ""
+    date: str = ""
+    club: str = ""
+    page_size: str = "A4"  # "A4" or "Letter"
+    next_dealer: str = ""  # who deals the next deal of a game in play; "" when over
+
+
+@dataclass(frozen=True)
+class EntryLink:
+    """A side's entry link on a sheet: printed as a QR code with ``label`` beside it
+    ("Anna & Ben enter here") and ``url`` (absolute) under it."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    """One empty sheet for a table to fill in by hand.
+
+    A tournament's table pack pre-fills more of it: the round (``round_name``: "Round 2 ·
+    semi-final"), the date, and the sides' ``entry_links`` (at most one a side), drawn in a
+    strip between the header and the grid."""
+
+    ruleset_name: str
+    ruleset_lines: tuple[str, ...]
+    sides: int  # 2 or 3 columns
+    side_names: tuple[str, ...] = ()  # names to pre-fill; may be shorter than ``sides``
+    table: str = ""
+    target: int = 500
+    title: str = ""
+    deal_rows: int = 30
+    round_name: str = ""
+    date: str = ""  # as printed; a line to write it on when empty
+    entry_links: tuple[EntryLink, ...] = ()
