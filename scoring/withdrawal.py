@@ -70,9 +70,3 @@ def withdrawal_plan(fixtures: Sequence[FixtureOf]) -> WithdrawalPlan:
     if 2 * len(played) < total:
         return WithdrawalPlan(Outcome.VOIDED, len(played), total, tuple(ids), (), ())
     return WithdrawalPlan(Outcome.STAND, len(played), total, (), tuple(open_), tuple(played))
-
-
-def conceded_score(target: int) -> tuple[int, int]:
-    """The score of a fixture conceded by a withdrawal, the winner's first: the game's target
-    to nothing, as a director's withdrawal in a tournament gives it."""
-    return (target, 0)

@@ -34,7 +34,8 @@ from league.competitions.selectors import FixtureLine
 from league.errors import Refused
 from league.forms_common import show_refusal
 from league.models import Competition, CompetitionKind, Entrant, Fixture, FixtureStatus
-from scoring.withdrawal import Outcome, WithdrawalPlan, conceded_score
+from scoring.matches import forfeit_score
+from scoring.withdrawal import Outcome, WithdrawalPlan
 
 
 def _organiser_fixture(
@@ -190,7 +191,7 @@ def plan_sentences(entrant: Entrant, plan: WithdrawalPlan) -> list[str]:
             )
             % {"count": len(plan.kept)}
         )
-        winner, loser = conceded_score(entrant.competition.rules.target)
+        winner, loser = forfeit_score(entrant.competition.rules.target)
         said.append(
             ngettext(
                 "%(count)d fixture still to play will be conceded to the opponent, "

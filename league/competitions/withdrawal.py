@@ -2,7 +2,7 @@
 
 Words: the rule is :mod:`scoring.withdrawal`'s (fewer than half of its fixtures played: every
 result of the entrant is voided; else its results stand and its fixtures still to play are
-conceded to its opponents, by :func:`scoring.withdrawal.conceded_score`). A tournament's
+conceded to its opponents, by :func:`scoring.matches.forfeit_score`). A tournament's
 entrant withdraws on the director's page instead (:func:`league.tournaments.services.
 entrant_withdraw`), and a rotation (new partners each round) has no entrant to withdraw from a
 table of four.
@@ -42,7 +42,8 @@ from league.models import (
     FixtureStatus,
     RecordChange,
 )
-from scoring.withdrawal import FixtureOf, WithdrawalPlan, conceded_score, withdrawal_plan
+from scoring.matches import forfeit_score
+from scoring.withdrawal import FixtureOf, WithdrawalPlan, withdrawal_plan
 
 
 def refuse_unless_withdrawable(entrant: Entrant) -> None:
@@ -113,7 +114,7 @@ def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPla
             fixture.games.filter(winner__isnull=True, deal_count=0).delete()
             side = _side_of(entrant, pk)
             fixture_concede(
-                fixture=fixture, side=side, score=conceded_score(target), withdrawal=True
+                fixture=fixture, side=side, score=forfeit_score(target), withdrawal=True
             )
             audit_fixture(
                 fixture,

@@ -3,7 +3,7 @@ otherwise its results stand and what it has still to play is conceded."""
 
 import pytest
 
-from scoring.withdrawal import FixtureOf, Outcome, conceded_score, withdrawal_plan
+from scoring.withdrawal import FixtureOf, Outcome, withdrawal_plan
 
 
 def fixtures(played: int, open_: int) -> list[FixtureOf]:
@@ -52,7 +52,3 @@ def test_no_fixture_at_all_is_an_empty_plan():
 def test_a_fixture_given_twice_is_a_callers_bug():
     with pytest.raises(ValueError):
         withdrawal_plan([FixtureOf(1, True), FixtureOf(1, False)])
-
-
-def test_a_conceded_fixture_goes_to_the_opponent_by_the_target_to_nothing():
-    assert conceded_score(500) == (500, 0)
