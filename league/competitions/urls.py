@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.competitions import export_views, fixture_views, views
+from league.competitions import edit_views, export_views, fixture_views, views
 
 app_name = "competitions"
 urlpatterns = [
@@ -48,4 +48,12 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/standings/", fixture_views.standings, name="standings"),
     path("c/<slug:slug>/results.csv", fixture_views.results_csv, name="results-csv"),
+]
+
+# Editing, deleting, archiving a competition (league.competitions.edit_views).
+urlpatterns += [
+    path("c/<slug:slug>/edit/", edit_views.competition_edit, name="edit"),
+    path("c/<slug:slug>/delete/", edit_views.competition_delete, name="delete"),
+    path("c/<slug:slug>/archive/", edit_views.competition_archive, name="archive"),
+    path("c/<slug:slug>/restore/", edit_views.competition_restore, name="restore"),
 ]

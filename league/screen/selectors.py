@@ -104,6 +104,7 @@ def club_events(club: Club) -> list[Competition]:
     )
     return list(
         club.competitions.select_related("club")
+        .filter(archived_at__isnull=True)
         .filter(
             Exists(night_today)
             | Exists(game_in_play)
