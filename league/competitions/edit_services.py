@@ -267,7 +267,9 @@ def _games_take_rules(
     fixtures: dict[int, Fixture] = {}
     rescored = 0
     with tallies_deferred():
-        for game in games.order_by("pk"):
+        # Each game's row held (in id order, as one deal's save holds its own), so that a
+        # deal saved meanwhile waits and is then scored by the new rules.
+        for game in games.select_for_update(of=("self",)).order_by("pk"):
             game.ruleset_data = rules.to_data()
             game.preset = rules.preset
             game.__dict__.pop("rules", None)  # the cached ruleset is the old one
