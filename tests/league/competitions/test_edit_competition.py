@@ -448,3 +448,36 @@ def test_points_change_the_standings_at_once(organiser_client, played):
     table = competition_standings(played)
     assert [line.row.match_points for line in table][:1] == [7]
     assert sorted(line.row.match_points for line in table) == [0, 0, 1, 7]
+
+
+def test_the_match_length_changes_until_the_fixtures_are_drawn(organiser, organiser_client):
+    club = competitions_services.club_create(name="Crown")
+    fresh = competitions_services.competition_create(
+        club=club,
+        name="Summer league",
+        rules=get_ruleset("clabber"),
+        entrant_kind="partnerships",
+        by=organiser,
+    )
+    response = organiser_client.post(address(fresh), form_data(fresh, games_per_match=3))
+    assert response.status_code == 302
+    fresh.refresh_from_db()
+    assert fresh.games_per_match == 3
+    change = RecordChange.objects.get(subject_id=fresh.pk)
+    assert (change.before, change.after) == ({"games_per_match": 1}, {"games_per_match": 3})
+
+
+def test_a_started_swiss_does_not_offer_its_table_order_and_says_why(organiser, organiser_client):
+    swiss = tournament(organiser, 4, "swiss")
+    tournaments_services.tournament_start(competition=swiss)
+    root = page(organiser_client, address(swiss))
+    names = {e.attrs.get("name") for e in root.iter("select")} | {
+        e.attrs.get("name") for e in root.iter("input")
+    }
+    assert "tiebreaks_0" not in names and "points_win" not in names
+    assert "drawn from its table" in root.by_id("fixed-fields").text
+    # A forged post of a new order changes nothing.
+    was = list(swiss.tiebreaks)
+    organiser_client.post(address(swiss), {**form_data(swiss), "tiebreaks_0": "points_for"})
+    swiss.refresh_from_db()
+    assert swiss.tiebreaks == was
