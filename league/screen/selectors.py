@@ -93,7 +93,7 @@ def next_round(competition: Competition, current: Round) -> Round | None:
 
 def club_events(club: Club) -> list[Competition]:
     """The club's events on tonight: a league with a night dated today or a game in play, a
-    tournament started with a match still to confirm (one query)."""
+    tournament started with a match still to confirm (one query); none archived."""
     today = timezone.localdate()
     night_today = Round.objects.filter(competition=OuterRef("pk"), date=today, draft=False)
     game_in_play = Game.objects.filter(

@@ -481,3 +481,15 @@ def test_a_started_swiss_does_not_offer_its_table_order_and_says_why(organiser, 
     organiser_client.post(address(swiss), {**form_data(swiss), "tiebreaks_0": "points_for"})
     swiss.refresh_from_db()
     assert swiss.tiebreaks == was
+
+
+def test_an_archived_season_leaves_the_club_nights_screen(organiser_client, organiser):
+    from league.screen.selectors import club_events
+
+    season = make_league(organiser)
+    game = competitions_services.fixture_start_game(fixture=fixtures_of(season)[0], by=organiser)
+    add(game, organiser, makers=0, card_points=(120, 42))
+    assert club_events(season.club) == [season]
+    organiser_client.post(address(season, "archive"))
+    assert club_events(season.club) == []
+    assert organiser_client.get(f"/games/{game.pk}/").status_code == 200
