@@ -25,6 +25,8 @@ from league.competitions.edit_forms import CompetitionEditForm
 from league.errors import Refused
 from league.forms_common import tiebreak_help
 from league.models import Competition, CompetitionKind
+from league.rulebook.text import describe
+from scoring import Ruleset
 from scoring.competition_changes import delete_refusal
 
 #: Posted by the confirmation step: the rescore's count, and "back to the form".
@@ -64,7 +66,8 @@ def competition_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpRespon
                 rescore_games=_rescore_count(request.POST),
             )
         except edit_services.RescoreNeeded as needed:
-            return _rescore_step(request, competition, needed.games)
+            differences = rule_differences(competition.rules, form.cleaned_data["rules"])
+            return _rescore_step(request, competition, needed.games, differences)
         except Refused as error:
             form.refused(error)
         else:
@@ -86,8 +89,25 @@ def competition_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpRespon
     return render(request, "competitions/edit.html", context, status=status)
 
 
+def rule_differences(before: Ruleset, after: Ruleset) -> list[tuple[str, str, str]]:
+    """What new house rules of the same game change, a row each: the rule, its value now,
+    its value after (in the rules pages' words)."""
+    now = {str(c.label): c for c in describe(before).changes}
+    then = {str(c.label): c for c in describe(after).changes}
+    rows = []
+    for label in [*now, *(label for label in then if label not in now)]:
+        old = now[label].value if label in now else then[label].preset_value
+        new = then[label].value if label in then else now[label].preset_value
+        if str(old) != str(new):
+            rows.append((label, str(old), str(new)))
+    return rows
+
+
 def _rescore_step(
-    request: AuthenticatedHttpRequest, competition: Competition, games: int
+    request: AuthenticatedHttpRequest,
+    competition: Competition,
+    games: int,
+    differences: list[tuple[str, str, str]],
 ) -> HttpResponse:
     """Ask before rescoring: the count of games, the form's values carried along."""
     carried = [
@@ -99,6 +119,7 @@ def _rescore_step(
     context = {
         "competition": competition,
         "games": games,
+        "differences": differences,
         "carried": carried,
         "rescore_field": RESCORE,
         "back_field": BACK,

@@ -255,6 +255,8 @@ def test_new_house_rules_show_the_count_first_then_rescore_the_stored_results(
     assert asked.status_code == 200
     root = parse(asked.content)
     assert "score 1 played game again" in root.by_id("rescore-count").text
+    assert "500" in root.by_id("rule-differences").text
+    assert "1000" in root.by_id("rule-differences").text
     # Nothing changes before the organiser says so.
     game.refresh_from_db()
     assert game.rules.target == 500
