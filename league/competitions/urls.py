@@ -1,6 +1,12 @@
 from django.urls import path
 
-from league.competitions import export_views, fixture_admin_views, fixture_views, views
+from league.competitions import (
+    edit_views,
+    export_views,
+    fixture_admin_views,
+    fixture_views,
+    views,
+)
 
 app_name = "competitions"
 urlpatterns = [
@@ -75,4 +81,12 @@ urlpatterns = [
         fixture_admin_views.entrant_return,
         name="entrant-return",
     ),
+]
+
+# Editing, deleting, archiving a competition (league.competitions.edit_views).
+urlpatterns += [
+    path("c/<slug:slug>/edit/", edit_views.competition_edit, name="edit"),
+    path("c/<slug:slug>/delete/", edit_views.competition_delete, name="delete"),
+    path("c/<slug:slug>/archive/", edit_views.competition_archive, name="archive"),
+    path("c/<slug:slug>/restore/", edit_views.competition_restore, name="restore"),
 ]

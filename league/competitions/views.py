@@ -242,13 +242,16 @@ def _club_page(
     "members", "partnership")."""
     organiser = is_organiser(request.user)
     players = selectors.club_members(club)
+    # One read: the current ones listed, the archived folded away under them.
+    competitions = selectors.club_competitions(club)
     context = {
         "club": club,
         "zone_name": zone_name(club),
         "language_name": language_name(club.language),
         "players": players,
         "partnerships": selectors.club_partnerships(club),
-        "competitions": selectors.club_competitions(club),
+        "competitions": [c for c in competitions if c.archived_at is None],
+        "archived": [c for c in competitions if c.archived_at is not None],
         "can_edit": organiser,
     }
     if organiser:

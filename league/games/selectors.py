@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -343,9 +343,11 @@ def game_audit(game: Game) -> QuerySet[DealAudit]:
 
 
 def game_list() -> QuerySet[Game]:
-    """Every game but those abandoned (started by mistake: they count nowhere), each with its
-    club's time zone (``club_time_zone``; None for a casual game) for its start time."""
-    return Game.objects.filter(abandoned_at__isnull=True).annotate(
+    """Every game but those abandoned (started by mistake: they count nowhere) and those of
+    an archived competition (kept on their competition's pages), each with its club's time
+    zone (``club_time_zone``; None for a casual game) for its start time."""
+    current = Q(fixture__isnull=True) | Q(fixture__competition__archived_at__isnull=True)
+    return Game.objects.filter(current, abandoned_at__isnull=True).annotate(
         club_time_zone=F("fixture__competition__club__time_zone")
     )
 

@@ -100,7 +100,7 @@ def next_round(competition: Competition, current: Round) -> Round | None:
 
 def club_events(club: Club) -> list[Competition]:
     """The club's events on tonight: a league with a night dated today or a game in play, a
-    tournament started with a match still to confirm (one query)."""
+    tournament started with a match still to confirm (one query); none archived."""
     today = timezone.localdate()
     night_today = Round.objects.filter(competition=OuterRef("pk"), date=today, draft=False)
     game_in_play = Game.objects.filter(
@@ -111,6 +111,7 @@ def club_events(club: Club) -> list[Competition]:
     )
     return list(
         club.competitions.select_related("club")
+        .filter(archived_at__isnull=True)
         .filter(
             Exists(night_today)
             | Exists(game_in_play)

@@ -1,0 +1,125 @@
+"""What may change in a competition once it is under way (scoring.competition_changes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import get_ruleset
+from scoring.competition_changes import (
+    ALWAYS,
+    FIELDS,
+    RANKING,
+    CompetitionState,
+    delete_refusal,
+    field_refusal,
+    has_played,
+    ruleset_change,
+)
+
+NEW = CompetitionState()
+DRAWN = CompetitionState(entrants=4, drawn=True)
+PLAYED = CompetitionState(entrants=4, drawn=True, games=3, played_games=2, results=1)
+SWISS_STARTED = CompetitionState(
+    kind="tournament", format="swiss", entrants=8, drawn=True, started=True
+)
+CLABBER = get_ruleset("clabber")
+
+
+@pytest.mark.parametrize("field", ALWAYS)
+@pytest.mark.parametrize("state", [NEW, DRAWN, PLAYED, SWISS_STARTED])
+def test_words_and_dates_change_at_any_time(state, field):
+    assert field_refusal(state, field) is None
+
+
+@pytest.mark.parametrize("field", RANKING)
+def test_points_tiebreaks_and_nights_only_rerank_a_league_so_they_change_after_play(field):
+    assert field_refusal(PLAYED, field) is None
+
+
+@pytest.mark.parametrize("field", ("points", "tiebreaks"))
+@pytest.mark.parametrize("fmt", ("swiss", "pools"))
+def test_a_tournament_drawn_from_its_table_fixes_its_ranking_once_started(field, fmt):
+    started = CompetitionState(kind="tournament", format=fmt, entrants=8, started=True)
+    reason = field_refusal(started, field)
+    assert reason is not None and "drawn from its table" in reason
+    not_yet = CompetitionState(kind="tournament", format=fmt, entrants=8)
+    assert field_refusal(not_yet, field) is None
+
+
+@pytest.mark.parametrize("fmt", ("single", "double", "round_robin"))
+def test_a_bracket_or_round_robin_reranks_its_table_after_the_start(fmt):
+    started = CompetitionState(kind="tournament", format=fmt, entrants=8, started=True)
+    assert field_refusal(started, "tiebreaks") is None
+
+
+def test_the_match_length_is_fixed_once_the_rounds_are_drawn():
+    assert field_refusal(NEW, "games_per_match") is None
+    assert field_refusal(CompetitionState(entrants=5), "games_per_match") is None
+    reason = field_refusal(DRAWN, "games_per_match")
+    assert reason is not None and "games a match is fixed" in reason
+
+
+def test_who_the_entrants_are_is_fixed_once_one_is_entered():
+    assert field_refusal(NEW, "entrant_kind") is None
+    assert field_refusal(CompetitionState(entrants=1), "entrant_kind") is not None
+
+
+def test_a_tournaments_format_is_fixed_once_it_starts():
+    assert field_refusal(CompetitionState(kind="tournament", format="single"), "format") is None
+    assert field_refusal(SWISS_STARTED, "format") is not None
+
+
+def test_an_unknown_field_is_refused_in_words():
+    assert field_refusal(NEW, "slug") is not None
+    assert "rules" in FIELDS and field_refusal(PLAYED, "rules") is None
+
+
+def test_the_same_rules_change_nothing():
+    assert ruleset_change(PLAYED, CLABBER, get_ruleset("clabber")).outcome == "same"
+
+
+def test_new_house_rules_before_any_deal_apply_without_rescoring():
+    change = ruleset_change(DRAWN, CLABBER, CLABBER.replace(target=1000))
+    assert (change.outcome, change.games, change.reason) == ("apply", 0, None)
+    started_empty = CompetitionState(entrants=4, drawn=True, games=2)
+    assert ruleset_change(started_empty, CLABBER, CLABBER.replace(target=1000)).outcome == "apply"
+
+
+def test_new_house_rules_after_play_rescore_every_played_game_counted_first():
+    change = ruleset_change(PLAYED, CLABBER, CLABBER.replace(target=1000))
+    assert change.outcome == "rescore"
+    assert change.games == 2
+    assert change.reason is None
+
+
+def test_another_game_is_refused_once_a_game_has_started_naming_both():
+    change = ruleset_change(PLAYED, CLABBER, get_ruleset("klaberjass-4"))
+    assert change.outcome == "refused"
+    assert change.reason is not None
+    assert "Evansville Clabber" in change.reason and "Four-hand Klaberjass" in change.reason
+    # Before any game, another game is just the competition's game.
+    assert ruleset_change(DRAWN, CLABBER, get_ruleset("klaberjass-4")).outcome == "apply"
+
+
+@pytest.mark.parametrize("fmt", ("single", "double", "swiss", "pools"))
+def test_a_tournament_whose_draw_goes_on_from_results_keeps_its_rules_once_played(fmt):
+    played = CompetitionState(kind="tournament", format=fmt, started=True, games=1, played_games=1)
+    change = ruleset_change(played, CLABBER, CLABBER.replace(target=300))
+    assert change.outcome == "refused"
+    assert change.reason is not None and "draw goes on" in change.reason
+
+
+def test_a_round_robin_tournament_rescores_like_a_league():
+    played = CompetitionState(
+        kind="tournament", format="round_robin", started=True, games=4, played_games=4
+    )
+    assert ruleset_change(played, CLABBER, CLABBER.replace(target=300)).games == 4
+
+
+def test_deleting_is_for_a_competition_without_history():
+    assert not has_played(DRAWN)
+    assert delete_refusal(DRAWN) is None
+    assert delete_refusal(CompetitionState(games=2)) is None  # started, no deal entered
+    assert has_played(CompetitionState(results=1))  # a paper sheet's totals, a forfeit
+    reason = delete_refusal(PLAYED)
+    assert reason is not None and "archive it instead" in reason
