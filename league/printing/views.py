@@ -52,7 +52,7 @@ from league.competitions.selectors import StandingLine
 from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.languages import room_language
-from league.models import Competition, Game
+from league.models import Competition, CompetitionKind, Game
 from league.printing.forms import BlankSheetsForm
 from league.printing.pdf.sheets import (
     PAGE_SIZES,
@@ -265,12 +265,14 @@ def standings_sheet(
 def _position_lines(
     competition: Competition, lines: Sequence[StandingLine]
 ) -> PositionLines | None:
-    """The page's position chart's lines (the leaders'), for the paper too; None without."""
+    """The page's position chart's lines (the leaders'), for the paper too; None without
+    (:func:`league.charts.figures.position_lines` says when there is enough to draw)."""
     positions = competitions_selectors.competition_positions(competition, lines)
-    if positions is None or not positions.nights:
+    if positions is None:
         return None
     table = [(line.entrant_id, line.name) for line in lines]
-    return position_lines(table, positions.ranks, positions.nights)
+    by_round = competition.kind == CompetitionKind.TOURNAMENT
+    return position_lines(table, positions.ranks, positions.nights, by_round=by_round)
 
 
 def _meaning(description: str) -> str:
