@@ -70,6 +70,7 @@ from league.models import (
 )
 from league.printing.pdf.sheets import BlankSheet, EntryLink
 from league.tournaments import selectors
+from league.tournaments.bracket_codes import code_legend, legend_text, section_codes
 from league.tournaments.selectors import BracketData, PoolLine
 from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
 from scoring.formats import ELIMINATIONS, rounds_played_out, suggested_swiss_rounds
@@ -1028,6 +1029,7 @@ class BracketSheet:
     note: str = ""
     rounds_title: str = ""  # over the pairings, when there are sections too: "Pool matches"
     page_size: str = "A4"
+    codes: str = ""  # what the boxes' codes mean: "Match codes: W1-1: round 1, match 1; ..."
 
 
 def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") -> BracketSheet:
@@ -1060,6 +1062,7 @@ def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         # Pools: a heading between the knockout and the pool matches (or where it will be).
         rounds_title=pairings_title(competition) if fmt == TournamentFormat.POOLS else "",
         page_size=page_size,
+        codes=legend_text(code_legend(section_codes(sections))),
     )
 
 
