@@ -154,10 +154,13 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
 
 def _sheets_club(request: HttpRequest) -> Club | None:
     """The club the blank sheets are for: ``?club=`` (404 for none of that address), else
-    the site's only club (the usual install); None on a site of several clubs."""
+    the site's only club (the usual install); None on a site of several clubs, and for a
+    request that names its paper and no club (it needs none: no query)."""
     slug = request.GET.get("club", "")
     if slug:
         return club_or_404(slug)
+    if "preset" in request.GET and request.GET.get("page_size"):
+        return None
     clubs = list(Club.objects.all()[:2])
     return clubs[0] if len(clubs) == 1 else None
 
