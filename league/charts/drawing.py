@@ -366,10 +366,12 @@ def positions_by_night(
     nights: Sequence[int],
     ranks: Sequence[Sequence[int]],
     *,
+    axis: str = "",
     width: float = WIDTH,
     height: float = HEIGHT,
 ) -> ChartDrawing:
-    """A bump chart: each entrant's position (1 at the top) after each night.
+    """A bump chart: each entrant's position (1 at the top) after each night (``axis``: the
+    word under the steps, "night" unless given: "round" for a tournament's).
 
     ``ranks[e][i]`` is entrant ``e``'s position after ``nights[i]``; the entrants come in
     the order their labels are stacked at the right (best last position first). Each line
@@ -403,7 +405,7 @@ def positions_by_night(
     drawing.plot = plot
     x_ticks = _x_ticks(nights[0], nights[-1], plot.width) if nights else []
     drawing.add(_axes(plot, x_ticks, [(v, _label(v)) for v in y_ticks], font))
-    _axis_title(drawing, plot, pgettext("chart axis", "night"), font)
+    _axis_title(drawing, plot, axis or pgettext("chart axis", "night"), font)
     ends: list[float] = []
     lines: list[tuple[int, list[float]]] = []
     for e, line in enumerate(ranks):

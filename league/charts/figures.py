@@ -45,6 +45,10 @@ __all__ = [
 #: The most lines a position chart draws: more cannot be told apart on a phone.
 MAX_LINES = 8
 
+#: The fewest nights (rounds) a position chart is drawn for: after one, each line is a single
+#: point that says no more than the table beside it (and on paper takes a page of its own).
+MIN_NIGHTS = 2
+
 
 @dataclass(frozen=True)
 class NumbersTable:
@@ -223,15 +227,34 @@ def game_figure(
 class PositionLines:
     """The lines of a position chart: the entrants drawn (best last position first), the
     nights, each entrant's position after each night; ``field``: how many entrants there are
-    in all."""
+    in all. ``by_round``: the steps are a tournament's rounds (a Swiss's, played in one
+    afternoon), so the words say "round" where a league season's say "night"."""
 
     names: tuple[str, ...]
     nights: tuple[int, ...]
     ranks: tuple[tuple[int, ...], ...]
     field: int
+    by_round: bool = False
+
+    @property
+    def title(self) -> str:
+        """ "Positions night by night", or "round by round"."""
+        if self.by_round:
+            return _("Positions round by round")
+        return _("Positions night by night")
+
+    @property
+    def shown_note(self) -> str:
+        """ "The chart shows the top 8 of 12 entrants; ...": "" when it shows every one."""
+        if self.field <= len(self.names):
+            return ""
+        return _(
+            "The chart shows the top %(shown)s of %(field)s entrants; the table has them all."
+        ) % {"shown": len(self.names), "field": self.field}
 
     def drawing(self, **size: float) -> drawing.ChartDrawing:
-        return drawing.positions_by_night(self.names, self.nights, self.ranks, **size)
+        axis = pgettext("chart axis", "round") if self.by_round else pgettext("chart axis", "night")
+        return drawing.positions_by_night(self.names, self.nights, self.ranks, axis=axis, **size)
 
 
 def position_lines(
@@ -239,21 +262,29 @@ def position_lines(
     ranks: Mapping[int, Sequence[int]],
     nights: Sequence[int],
     shown: int = MAX_LINES,
-) -> PositionLines:
+    *,
+    by_round: bool = False,
+) -> PositionLines | None:
     """The lines of the first ``shown`` entrants of ``table`` (entrant ids and names in the
     standings' order: the leaders), from ``ranks`` (each entrant's position after each of
-    ``nights``: :class:`scoring.standings.NightPositions`)."""
+    ``nights``: :class:`scoring.standings.NightPositions`); ``by_round`` for a tournament's
+    rounds. None until there are :data:`MIN_NIGHTS` nights: a chart of one says nothing, on
+    the page or on paper."""
+    if len(nights) < MIN_NIGHTS or not table:
+        return None
     top = list(table)[:shown]
     return PositionLines(
         names=tuple(name for _e, name in top),
         nights=tuple(nights),
         ranks=tuple(tuple(ranks[e]) for e, _name in top),
         field=len(table),
+        by_round=by_round,
     )
 
 
 def _positions_summary(lines: PositionLines) -> str:
     parts = []
+    rounds = lines.by_round
     night = lines.nights[-1]
     leaders = [i for i, r in enumerate(lines.ranks) if r[-1] == 1]
     if len(leaders) == 1:
@@ -262,26 +293,35 @@ def _positions_summary(lines: PositionLines) -> str:
         # how many nights, counted back from the last, it has been first after
         streak = next((i for i, r in enumerate(reversed(ranks)) if r != 1), len(ranks))
         since = lines.nights[len(ranks) - streak]
+        values = {"name": lines.names[first], "night": night, "since": since}
         if streak == 1 and len(ranks) > 1:
-            parts.append(
-                _("%(name)s went top after night %(night)s.")
-                % {"name": lines.names[first], "night": night}
+            words = (
+                _("%(name)s went top after round %(night)s.")
+                if rounds
+                else _("%(name)s went top after night %(night)s.")
             )
         elif since == lines.nights[0]:
-            parts.append(
-                _("%(name)s is first after night %(night)s and has led after every night.")
-                % {"name": lines.names[first], "night": night}
+            words = (
+                _("%(name)s is first after round %(night)s and has led after every round.")
+                if rounds
+                else _("%(name)s is first after night %(night)s and has led after every night.")
             )
         else:
-            parts.append(
-                _("%(name)s is first after night %(night)s, and has led since night %(since)s.")
-                % {"name": lines.names[first], "night": night, "since": since}
+            words = (
+                _("%(name)s is first after round %(night)s, and has led since round %(since)s.")
+                if rounds
+                else _(
+                    "%(name)s is first after night %(night)s, and has led since night %(since)s."
+                )
             )
+        parts.append(words % values)
     elif leaders:
-        parts.append(
-            _("%(names)s share first place after night %(night)s.")
-            % {"names": _listed([lines.names[i] for i in leaders]), "night": night}
+        words = (
+            _("%(names)s share first place after round %(night)s.")
+            if rounds
+            else _("%(names)s share first place after night %(night)s.")
         )
+        parts.append(words % {"names": _listed([lines.names[i] for i in leaders]), "night": night})
     climbs = [(r[0] - r[-1], i) for i, r in enumerate(lines.ranks) if len(r) > 1]
     if climbs:
         climb, who = max(climbs, key=lambda c: (c[0], -c[1]))
@@ -294,28 +334,29 @@ def _positions_summary(lines: PositionLines) -> str:
                     "end": lines.ranks[who][-1],
                 }
             )
-    if lines.field > len(lines.names):
-        parts.append(
-            _("The chart shows the top %(shown)s of %(field)s entrants; the table has them all.")
-            % {"shown": len(lines.names), "field": lines.field}
-        )
+    if lines.shown_note:
+        parts.append(lines.shown_note)
     return " ".join(parts)
 
 
-def positions_figure(lines: PositionLines, key: str = "positions-chart") -> Figure | None:
-    """The position chart's figure; None before the first night with a result."""
-    if not lines.nights or not lines.names:
+def positions_figure(lines: PositionLines | None, key: str = "positions-chart") -> Figure | None:
+    """The position chart's figure; None without lines (before the second night)."""
+    if lines is None or not lines.nights or not lines.names:
         return None
+    if lines.by_round:
+        caption = _("Position after each round")
+        step = pgettext("noun: a round of a tournament", "Round")
+    else:
+        caption = _("Position after each night")
+        step = pgettext("noun: a night of the season", "Night")
     table = NumbersTable(
-        caption=_("Position after each night"),
-        headings=(pgettext("noun: a night of the season", "Night"), *lines.names),
+        caption=caption,
+        headings=(step, *lines.names),
         rows=tuple(
             (str(night), *(str(r[i]) for r in lines.ranks)) for i, night in enumerate(lines.nights)
         ),
     )
-    return _figure(
-        key, _("Positions night by night"), _positions_summary(lines), lines.drawing(), table
-    )
+    return _figure(key, lines.title, _positions_summary(lines), lines.drawing(), table)
 
 
 # -- a player --------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ from league.engine_words import engine_word
 from league.errors import Refused
 from league.games.forms import FirstDealerForm
 from league.live import topics as live_topics
-from league.models import Competition, Fixture, FixtureStatus
+from league.models import Competition, CompetitionKind, Fixture, FixtureStatus
 from league.ratings.uses import fixture_chances
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
@@ -362,7 +362,10 @@ def positions_chart(competition: Competition, lines: Sequence[StandingLine]) -> 
         kept = False  # nothing to draw, kept as such
         if positions is not None:
             table = [(line.entrant_id, line.name) for line in lines]
-            drawn = positions_figure(position_lines(table, positions.ranks, positions.nights))
+            by_round = competition.kind == CompetitionKind.TOURNAMENT
+            drawn = positions_figure(
+                position_lines(table, positions.ranks, positions.nights, by_round=by_round)
+            )
             kept = drawn if drawn is not None else False
         cache.set(key, kept, selectors.POSITIONS_KEPT)
     return kept or None

@@ -33,6 +33,7 @@ from league.languages import codes as language_codes
 from league.languages import language_choices, language_in_words
 from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
+from league.paper import PAPER_WORDS
 from league.timezones import time_zone_choices
 from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
 from scoring.matches import forfeit_score
@@ -64,9 +65,9 @@ def _club_language_choices() -> list[tuple[str, str]]:
 
 
 class ClubSettingsForm(forms.Form):
-    """The club's clock (the zone its pages and PDFs show times in) and its language
+    """The club's clock (the zone its pages and PDFs show times in), its language
     (league.languages: what its screen and PDFs speak, and its pages to a reader who asked for
-    no language the site speaks)."""
+    no language the site speaks) and its paper (league.paper: blank for its zone's)."""
 
     time_zone = ZoneField(
         choices=time_zone_choices,
@@ -89,6 +90,16 @@ class ClubSettingsForm(forms.Form):
             "own in the menu; an event can have its own."
         ),
         error_messages={"invalid_choice": _("Choose one of the languages in the list.")},
+    )
+    paper_size = forms.ChoiceField(
+        choices=lambda: [
+            ("", gettext("From the time zone: Letter in the Americas, A4 elsewhere")),
+            *PAPER_WORDS.items(),
+        ],
+        required=False,
+        label=_("Paper size"),
+        help_text=_("What the club's sheets, standings and brackets print on."),
+        error_messages={"invalid_choice": _("Choose A4, Letter, or the time zone's paper.")},
     )
 
 

@@ -40,6 +40,7 @@ from league.models import (
     Round,
 )
 from league.names import clean_name, name_key, same_name
+from league.paper import PAPER_SIZES
 from league.ratings.selectors import entrants_rated
 from scoring import Ruleset
 from scoring.formats import InvalidFormat, check_competition
@@ -86,6 +87,15 @@ def club_set_time_zone(*, club: Club, time_zone: str) -> Club:
         messages = error.message_dict.get("time_zone") or error.messages
         raise Refused(messages[0], "time_zone") from None
     club.save(update_fields=["time_zone"])
+    return club
+
+
+def club_set_paper_size(*, club: Club, paper_size: str) -> Club:
+    """Set the paper the club's PDFs print on: "A4", "Letter", or blank for its zone's."""
+    if paper_size and paper_size not in PAPER_SIZES:
+        raise Refused(_("Choose A4, Letter, or the time zone's paper."), "paper_size")
+    club.paper_size = paper_size
+    club.save(update_fields=["paper_size"])
     return club
 
 

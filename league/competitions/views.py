@@ -55,6 +55,7 @@ from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebr
 from league.languages import codes as language_codes
 from league.languages import language_in_words
 from league.models import Club, Competition, CompetitionKind, EntrantKind
+from league.paper import PAPER_WORDS, club_paper
 from league.ratings.presenters import pair_rating, rating_summary
 from league.rulebook.text import describe
 from league.rulebook.views import render_rules
@@ -108,7 +109,7 @@ def _added(address: str, what: str) -> str:
 @organiser_required
 @require_POST
 def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's settings: its time zone and its language."""
+    """The club's settings: its time zone, its language and its paper."""
     club = club_or_404(slug)
     form = ClubSettingsForm(request.POST, prefix="settings")
     if form.is_valid():
@@ -116,6 +117,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             with transaction.atomic():
                 services.club_set_time_zone(club=club, time_zone=form.cleaned_data["time_zone"])
                 services.club_set_language(club=club, language=form.cleaned_data["language"])
+                services.club_set_paper_size(club=club, paper_size=form.cleaned_data["paper_size"])
         except Refused as error:
             show_refusal(form, error)
         else:
@@ -248,6 +250,7 @@ def _club_page(
         "club": club,
         "zone_name": zone_name(club),
         "language_name": language_name(club.language),
+        "paper": PAPER_WORDS[club_paper(club.paper_size, club.time_zone)],
         "players": players,
         "partnerships": selectors.club_partnerships(club),
         "competitions": [c for c in competitions if c.archived_at is None],
@@ -256,7 +259,12 @@ def _club_page(
     }
     if organiser:
         context["settings_form"] = settings_form or ClubSettingsForm(
-            prefix="settings", initial={"time_zone": club.time_zone, "language": club.language}
+            prefix="settings",
+            initial={
+                "time_zone": club.time_zone,
+                "language": club.language,
+                "paper_size": club.paper_size,
+            },
         )
         context["player_form"] = player_form or PlayerForm(prefix="player")
         context["members_form"] = members_form or MembersForm(prefix="members")

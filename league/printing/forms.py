@@ -1,5 +1,5 @@
 """The printing forms: blank hick sheets for a club night (a preset or a competition's rules,
-how many, the first table number, names, paper size)."""
+how many, the first table number, names, paper size: the club's unless chosen)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from league.engine_words import engine_word
 from league.forms_common import NUMBER_INPUT
-from league.models import Competition
+from league.models import Club, Competition
+from league.paper import PAPER_WORDS, club_paper, paper_for_zone
 from scoring import (
     PRESETS,
 )
@@ -97,8 +98,25 @@ class BlankSheetsForm(forms.Form):
     )
     page_size = forms.ChoiceField(
         label=gettext_lazy("Paper size"),
-        choices=[("A4", "A4"), ("Letter", pgettext_lazy("paper size", "Letter"))],
+        choices=list(PAPER_WORDS.items()),
+        # Left out (a link that names no paper): the competition's club's, else the club's.
+        required=False,
     )
+    # The club the sheets are for (its slug), carried from the address through the form.
+    club = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.for_club = club
+        self.fields["page_size"].initial = self._paper(club)
+        if club is not None:
+            self.fields["club"].initial = club.slug
+
+    @staticmethod
+    def _paper(club: Club | None) -> str:
+        if club is None:
+            return paper_for_zone("")
+        return club_paper(club.paper_size, club.time_zone)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -106,6 +124,8 @@ class BlankSheetsForm(forms.Form):
         if "preset" not in data:
             return data
         competition = data.get("competition")
+        if not data.get("page_size"):
+            data["page_size"] = self._paper(competition.club if competition else self.for_club)
         rules = competition.rules if competition is not None else PRESETS[data["preset"]]
         lines = [line for line in (data.get("names") or "").splitlines() if line.strip()]
         rows = []

@@ -1,5 +1,7 @@
 """Printed documents: a game's sheet, blank sheets, a competition's standings, and a
-tournament's table pack, bracket and ranking (``?size=Letter`` for Letter, A4 by default).
+tournament's table pack, bracket and ranking, on the club's paper (:mod:`league.paper`: its
+own setting, else Letter in the Americas and A4 elsewhere); ``?size=A4`` or ``?size=Letter``
+asks for the other.
 
 A PDF is made for the room, so it speaks the room's language
 (:func:`league.languages.room_language`): the event's, else its club's, else the reader's;
@@ -33,6 +35,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 from league.access import (
+    club_or_404,
     competition_or_404,
     game_or_404,
     require_organiser,
@@ -52,7 +55,8 @@ from league.competitions.selectors import StandingLine
 from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.languages import room_language
-from league.models import Competition, Game
+from league.models import Club, Competition, CompetitionKind, Game
+from league.paper import club_paper, paper_for_zone
 from league.printing.forms import BlankSheetsForm
 from league.printing.pdf.sheets import (
     PAGE_SIZES,
@@ -98,9 +102,25 @@ def _competition_language(request: HttpRequest, competition: Competition) -> str
     return room_language(request, competition.club.language, competition.language)
 
 
+def _game_paper(game: Game) -> str:
+    """The paper of a game's club (one query); a casual game's, the server's zone's."""
+    club = None
+    if game.fixture_id is not None:
+        club = (
+            Club.objects.filter(competitions__fixtures=game.fixture_id)
+            .values_list("paper_size", "time_zone")
+            .first()
+        )
+    return club_paper(*club) if club is not None else paper_for_zone("")
+
+
+def _club_paper(competition: Competition) -> str:
+    return club_paper(competition.club.paper_size, competition.club.time_zone)
+
+
 def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
-    size = page_size(request)
+    size = page_size(request, _game_paper(game))
     with translation.override(_game_language(request, game)):
         sheet = games_selectors.game_sheet_pdf(game, page_size=size)
         # the day it started, on the clock of the page's request (its club's, if it has one)
@@ -110,8 +130,11 @@ def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def blank_sheets(request: HttpRequest) -> HttpResponse:
-    """Blank hick sheets to print for a club night (a GET form: it writes nothing)."""
-    form = BlankSheetsForm(request.GET if "preset" in request.GET else None)
+    """Blank hick sheets to print for a club night (a GET form: it writes nothing), on the
+    paper of the club (``?club=<slug>``, else the site's only club) unless the form says
+    otherwise."""
+    club = _sheets_club(request)
+    form = BlankSheetsForm(request.GET if "preset" in request.GET else None, club=club)
     if not form.is_bound or not form.is_valid():
         return render(
             request,
@@ -124,9 +147,22 @@ def blank_sheets(request: HttpRequest) -> HttpResponse:
     if competition is not None:
         language = _competition_language(request, competition)
     else:
-        language = room_language(request)
+        language = room_language(request, club.language if club is not None else "")
     with translation.override(language):
         return _blank_sheets_pdf(data)
+
+
+def _sheets_club(request: HttpRequest) -> Club | None:
+    """The club the blank sheets are for: ``?club=`` (404 for none of that address), else
+    the site's only club (the usual install); None on a site of several clubs, and for a
+    request that names its paper and no club (it needs none: no query)."""
+    slug = request.GET.get("club", "")
+    if slug:
+        return club_or_404(slug)
+    if "preset" in request.GET and request.GET.get("page_size"):
+        return None
+    clubs = list(Club.objects.all()[:2])
+    return clubs[0] if len(clubs) == 1 else None
 
 
 def _blank_sheets_pdf(data: dict[str, Any]) -> HttpResponse:
@@ -265,12 +301,14 @@ def standings_sheet(
 def _position_lines(
     competition: Competition, lines: Sequence[StandingLine]
 ) -> PositionLines | None:
-    """The page's position chart's lines (the leaders'), for the paper too; None without."""
+    """The page's position chart's lines (the leaders'), for the paper too; None without
+    (:func:`league.charts.figures.position_lines` says when there is enough to draw)."""
     positions = competitions_selectors.competition_positions(competition, lines)
-    if positions is None or not positions.nights:
+    if positions is None:
         return None
     table = [(line.entrant_id, line.name) for line in lines]
-    return position_lines(table, positions.ranks, positions.nights)
+    by_round = competition.kind == CompetitionKind.TOURNAMENT
+    return position_lines(table, positions.ranks, positions.nights, by_round=by_round)
 
 
 def _meaning(description: str) -> str:
@@ -284,9 +322,9 @@ def _meaning(description: str) -> str:
 
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings to print and pin up: A4 on its side (``?size=Letter`` for Letter)."""
+    """The standings to print and pin up: the club's paper on its side."""
     competition = competition_or_404(slug)
-    size = page_size(request)
+    size = page_size(request, _club_paper(competition))
     with translation.override(_competition_language(request, competition)):
         lines = competitions_selectors.competition_standings(competition)
         data = render_standings(standings_sheet(competition, lines, today(), page_size=size))
@@ -298,8 +336,8 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round's table pack: the sheets with the sides' entry links (organisers only)."""
     require_organiser(request)
-    size = page_size(request)
     competition = competition_or_404(slug)
+    size = page_size(request, _club_paper(competition))
     night = round_or_404(competition, number)
     if night.draft:
         raise Http404("This round is not published yet.")
@@ -321,7 +359,7 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_or_404(slug)
-    size = page_size(request)
+    size = page_size(request, _club_paper(competition))
     with translation.override(_competition_language(request, competition)):
         data = render_bracket(bracket_sheet(competition, today(), page_size=size))
     return pdf_response(data, f"{competition.slug}-bracket.pdf")
@@ -329,15 +367,16 @@ def bracket_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 def ranking_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     competition = tournament_or_404(slug)
-    size = page_size(request)
+    size = page_size(request, _club_paper(competition))
     with translation.override(_competition_language(request, competition)):
         data = render_ranking(ranking_sheet(competition, today(), page_size=size))
     return pdf_response(data, f"{competition.slug}-ranking.pdf")
 
 
-def page_size(request: HttpRequest) -> str:
-    """``?size=`` A4 (the default) or Letter; anything else is a page that does not exist."""
-    size = request.GET.get("size", "A4")
+def page_size(request: HttpRequest, paper: str) -> str:
+    """``?size=`` A4 or Letter, else ``paper`` (the club's); anything else is a page that does
+    not exist."""
+    size = request.GET.get("size", paper)
     if size not in PAGE_SIZES:
         raise Http404("Page size must be A4 or Letter.")
     return size

@@ -6,7 +6,11 @@ the tables still playing).
 Words:
 
 - a *page* is what the screen shows at once; a panel longer than a page (a standings table of
-  30 rows) is cut into pages ("1 of 3"), and the screen turns them in order;
+  30 rows) is cut into pages ("1 of 3"), and the screen turns them in order; a page holds as
+  many rows as fit with every name whole (:mod:`league.screen.fit`: a long name wraps, and
+  its row takes the room of two);
+- a bracket's boxes carry their codes ("W2-1", "3P"), as the side still to be known names them
+  ("Winner of W2-1"), and its pages say what the codes mean;
 - the *clock* of a round is "not set", "ready" (the full time, not started), running (the
   time left, "Time" once it is over) or "Paused";
 - a table *still playing* is one of the round's matches not finished yet (not started ones
@@ -16,8 +20,9 @@ Words:
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,15 +39,17 @@ from league.models import (
     Round,
     TournamentFormat,
 )
-from league.screen import selectors
+from league.screen import fit, selectors
 from league.tournaments import presenters as tournament_presenters
-from league.tournaments.presenters import BracketColumn, BracketDisplay
+from league.tournaments.bracket_codes import code_legend, legend_text, section_codes
+from league.tournaments.presenters import BracketBox, BracketColumn, BracketDisplay
 from scoring.formats import ELIMINATIONS
 
-#: Rows a page holds at the screen's type size: tables (two names a row), standings lines.
+#: The most rows a page holds at the screen's type size: tables (two names a row), standings
+#: lines; fewer when long names wrap (:mod:`league.screen.fit`).
 TABLE_ROWS = 8
 STANDING_ROWS = 10
-#: A bracket column's boxes a page holds, and the columns side by side.
+#: The most boxes of a bracket column a page holds, and the columns side by side.
 BRACKET_BOXES = 4
 BRACKET_COLUMNS = 3
 
@@ -228,6 +235,18 @@ def standing_rows(competition: Competition) -> list[StandingRow]:
 
 
 # -- pages ------------------------------------------------------------------------------------
+def _table_height(row: TableRow) -> float:
+    return fit.table_row_height(row.names, row.state_text)
+
+
+def _standing_height(row: StandingRow) -> float:
+    return fit.standing_row_height(row.name)
+
+
+def _place_height(row: tuple[str, str]) -> float:
+    return fit.place_row_height(row[1])
+
+
 @dataclass(frozen=True)
 class ScreenPage:
     """One page of the screen: ``kind`` says which of ``rows``, ``columns`` or ``text`` it
@@ -242,6 +261,7 @@ class ScreenPage:
     part: str = ""  # "2 of 3"
     clock: Clock | None = None
     still: StillPlaying = field(default_factory=StillPlaying)
+    codes: str = ""  # a bracket's: "Match codes: W1-1: round 1, match 1; 3P: ..."
 
 
 def _part(number: int, count: int) -> str:
@@ -249,10 +269,21 @@ def _part(number: int, count: int) -> str:
     return pgettext("page 2 of 3", "%(number)d of %(count)d") % {"number": number, "count": count}
 
 
+R = TypeVar("R")
+
+
 def _pages(
-    event: str, title: str, kind: str, rows: Sequence[object], size: int
+    event: str,
+    title: str,
+    kind: str,
+    rows: Sequence[R],
+    size: int,
+    height: Callable[[R], float],
+    room: float = fit.TABLE_ROOM,
 ) -> list[ScreenPage]:
-    chunks = [tuple(rows[i : i + size]) for i in range(0, len(rows), size)] or [()]
+    """A panel's ``rows`` on as many pages as they need: at most ``size`` a page, and no more
+    than fit in its ``room`` (each row as tall as its ``height``, long names wrapped)."""
+    chunks = fit.paginate(rows, height, room, size)
     n = len(chunks)
     return [
         ScreenPage(event, title, kind, chunk, part=_part(k, n) if n > 1 else "")
@@ -260,28 +291,44 @@ def _pages(
     ]
 
 
+def _box_height(box: BracketBox, columns: int = BRACKET_COLUMNS) -> float:
+    # Reckoned at the narrowest, BRACKET_COLUMNS side by side (a box only gets wider), or
+    # for a column on pages of its own, as wide as the page.
+    return fit.box_height(box.names, (box.winner == 0, box.winner == 1), columns)
+
+
+def _alone_height(box: BracketBox) -> float:
+    return _box_height(box, 1)
+
+
 def bracket_pages(event: str, display: BracketDisplay) -> list[ScreenPage]:
     """The bracket a few columns at a time, as many boxes as fit: a round of many matches
-    on pages of its own, the later rounds side by side."""
+    (or of long names) on pages of its own, the later rounds side by side; each page says
+    what the boxes' codes mean."""
     pages: list[ScreenPage] = []
+    codes = legend_text(code_legend(section_codes(display.sections)))
     for section in display.sections:
         name = section.title or _("Bracket")
         group: list[BracketColumn] = []
 
         def flush(group: list[BracketColumn] = group, name: str = name) -> None:
             if group:
-                pages.append(ScreenPage(event, name, "bracket", columns=tuple(group)))
+                columns = tuple(group)
+                pages.append(ScreenPage(event, name, "bracket", columns=columns, codes=codes))
                 group.clear()
 
         for column in section.columns:
-            boxes = column.boxes
-            if len(boxes) > BRACKET_BOXES:
+            chunks = fit.paginate(column.boxes, _box_height, fit.BOX_ROOM, BRACKET_BOXES)
+            if len(chunks) > 1:
+                # On pages of its own, the whole width: long names take fewer lines.
+                chunks = fit.paginate(column.boxes, _alone_height, fit.BOX_ROOM, BRACKET_BOXES)
                 flush()
-                chunks = [boxes[i : i + BRACKET_BOXES] for i in range(0, len(boxes), BRACKET_BOXES)]
                 for k, chunk in enumerate(chunks, start=1):
-                    part = _part(k, len(chunks))
+                    part = _part(k, len(chunks)) if len(chunks) > 1 else ""
                     one = (BracketColumn(column.title, chunk),)
-                    pages.append(ScreenPage(event, name, "bracket", columns=one, part=part))
+                    pages.append(
+                        ScreenPage(event, name, "bracket", columns=one, part=part, codes=codes)
+                    )
                 continue
             group.append(column)
             if len(group) == BRACKET_COLUMNS:
@@ -331,18 +378,20 @@ def competition_pages(
         else _("Round %(number)d: tables") % {"number": current.number}
     )
     rows = [table_row(line, games, is_tournament) for line in playing]
-    pages += _pages(event, title, "tables", rows, TABLE_ROWS)
+    pages += _pages(event, title, "tables", rows, TABLE_ROWS, _table_height)
     for night, lines, _seen in rounds:
         if upcoming is not None and night.number == upcoming.number:
             seats = [table_row(line, games, is_tournament) for line in lines]
             title = _("Next: Round %(number)d, seats") % {"number": night.number}
-            pages += _pages(event, title, "tables", seats, TABLE_ROWS)
+            pages += _pages(event, title, "tables", seats, TABLE_ROWS, _table_height)
 
     fmt = competition.format
     display = None
     if not is_tournament or fmt in (TournamentFormat.SWISS, TournamentFormat.ROUND_ROBIN):
         standings = standing_rows(competition)
-        pages += _pages(event, _("Standings"), "standings", standings, STANDING_ROWS)
+        pages += _pages(
+            event, _("Standings"), "standings", standings, STANDING_ROWS, _standing_height
+        )
     elif fmt == TournamentFormat.POOLS:
         for table in tournament_presenters.pool_tables(competition):
             pool_rows = [
@@ -359,21 +408,26 @@ def competition_pages(
                 )
                 for line in table.lines
             ]
-            pages += _pages(event, table.name, "standings", pool_rows, STANDING_ROWS)
+            pages += _pages(
+                event, table.name, "standings", pool_rows, STANDING_ROWS, _standing_height
+            )
     if is_tournament and (fmt in ELIMINATIONS or fmt == TournamentFormat.POOLS):
         display = tournament_presenters.bracket_display(competition)
     if display is not None:
         if display.placings:
             places = [(p.place_text, p.name) for p in display.placings]
-            pages += _pages(event, _("Final places"), "places", places, STANDING_ROWS)
+            pages += _pages(
+                event,
+                _("Final places"),
+                "places",
+                places,
+                STANDING_ROWS,
+                _place_height,
+                fit.PLACE_ROOM,
+            )
         pages += bracket_pages(event, display)
     # Every page of the event carries its clock and the tables still playing.
-    return [
-        ScreenPage(
-            p.event, p.title, p.kind, p.rows, p.columns, p.text, p.part, clock=clock, still=still
-        )
-        for p in pages
-    ]
+    return [replace(p, clock=clock, still=still) for p in pages]
 
 
 def club_pages(club: Club, now: datetime.datetime | None = None) -> list[ScreenPage]:

@@ -48,6 +48,7 @@ from league.screen.join import phone_url
 from league.screen.presenters import room
 from league.tournaments import presenters, services
 from league.tournaments import selectors as tournaments_selectors
+from league.tournaments.bracket_codes import code_legend, section_codes
 from league.tournaments.forms import SeedForm, SwapForm, TournamentForm, WithdrawForm
 
 
@@ -394,10 +395,13 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     rounds of a Swiss or round robin, and the final placings once there are some; the
     printed documents of each (the table sheets, with the entry links, for organisers)."""
     competition = tournament_or_404(slug)
+    page = presenters.bracket_page(competition)
     context = {
         "competition": competition,
         "club": competition.club,
-        "page": presenters.bracket_page(competition),
+        "page": page,
+        # What "W1-1", "3P", "GF" mean, as on the PDF and the room's screen.
+        "codes": code_legend(section_codes(page.bracket.sections)) if page.bracket else (),
         "pdfs": presenters.tournament_pdfs(competition),
         "table_packs": tournaments_selectors.published_round_numbers(competition)
         if is_organiser(request.user)

@@ -52,7 +52,7 @@ def screens() -> list[str]:
 @pytest.fixture
 def big_league(demo):
     """Besides the demo, a league of 20 partnerships with long names: pages of tables and of
-    standings, and names that must end in "..." rather than push the page wide."""
+    standings, and names that must wrap rather than push the page wide or tall."""
     organiser = User.objects.get(username=ORGANISER)
     league = make_league(organiser, teams=20, name="Big league", club_name="Big club")
     for entrant in league.entrants.all():

@@ -70,7 +70,8 @@ class StandingsSheet:
     entrant_heading: str = "Entrant"
     page_size: str = "A4"  # "A4" or "Letter"
     landscape: bool = True
-    positions: PositionLines | None = None  # the leaders' positions night by night: a chart
+    # the leaders' positions night by night (round by round): a chart, from the second on
+    positions: PositionLines | None = None
 
     def without(self, heading: str) -> StandingsSheet:
         """The same sheet without the column ``heading`` (to make the others fit)."""
@@ -223,16 +224,11 @@ def render_standings(sheet: StandingsSheet) -> bytes:
     if sheet.positions is not None and sheet.positions.nights:
         # The standings page's chart, the same Drawing, its names in the PDF's letters.
         lines = replace(sheet.positions, names=tuple(_printable(n) for n in sheet.positions.names))
-        story.append(
-            KeepTogether(
-                [
-                    Spacer(1, 14),
-                    Paragraph(_esc(_("Positions night by night")), _INFO),
-                    Spacer(1, 4),
-                    lines.drawing(width=min(width, 600), height=300),
-                ]
-            )
-        )
+        chart: list[Flowable] = [Spacer(1, 14), Paragraph(_esc(lines.title), _INFO)]
+        if lines.shown_note:  # "The chart shows the top 8 of 12 entrants; ..."
+            chart.append(Paragraph(_esc(lines.shown_note), _LEGEND))
+        chart += [Spacer(1, 4), lines.drawing(width=min(width, 600), height=300)]
+        story.append(KeepTogether(chart))
 
     on = _("standings on %(date)s") % {"date": sheet.date}
     footer = _printable(f"{sheet.title} \u00b7 {on} \u00b7 Hicksheet")

@@ -14,7 +14,8 @@ What it draws (see the presenters for the words):
   its tag and its label ("W2-1 · In play at table 1");
 - a box's *feeds*: the lines that join it to the boxes of the same section whose winners come
   into it. A side that comes from elsewhere (a seed, the loser of another match) has no line;
-- a *section*: a part of the bracket drawn on its own, its *columns* its rounds;
+- a *section*: a part of the bracket drawn on its own, its *columns* its rounds; under the
+  sections, what the boxes' codes mean ("Match codes: W1-1: round 1, match 1; ...");
 - *pairings*: the rounds of a format that is not a bracket, one line a table;
 - the *ranking*: the final order, places from the bracket, or the standings.
 
@@ -427,6 +428,8 @@ def render_bracket(sheet: BracketSheet) -> bytes:
             block += [Paragraph(_esc(section.title), _SECTION), Spacer(1, 4)]
         block += [_BracketDrawing(layout, scale), Spacer(1, SECTION_SPACE)]
         story.append(KeepTogether(block))
+    if sheet.sections and sheet.codes:
+        story += [Paragraph(_esc(sheet.codes), _INFO), Spacer(1, SECTION_SPACE)]
     if sheet.rounds:
         if sheet.sections:
             story.append(CondPageBreak(height / 3))

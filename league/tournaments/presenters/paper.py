@@ -17,6 +17,7 @@ from league.games import selectors as games_selectors
 from league.models import Competition, Entrant, FixtureSide, Round, TournamentFormat
 from league.printing.sheet_data import BlankSheet, EntryLink
 from league.tournaments import selectors
+from league.tournaments.bracket_codes import code_legend, legend_text, section_codes
 from league.tournaments.presenters.bracket import BracketSection, bracket_display
 from league.tournaments.presenters.pairings import PairingRound, pairing_rounds, pairings_title
 from league.tournaments.presenters.words import (
@@ -123,6 +124,7 @@ class BracketSheet:
     note: str = ""
     rounds_title: str = ""  # over the pairings, when there are sections too: "Pool matches"
     page_size: str = "A4"
+    codes: str = ""  # what the boxes' codes mean: "Match codes: W1-1: round 1, match 1; ..."
 
 
 def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") -> BracketSheet:
@@ -155,6 +157,7 @@ def bracket_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         # Pools: a heading between the knockout and the pool matches (or where it will be).
         rounds_title=pairings_title(competition) if fmt == TournamentFormat.POOLS else "",
         page_size=page_size,
+        codes=legend_text(code_legend(section_codes(sections))),
     )
 
 

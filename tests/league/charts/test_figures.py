@@ -125,3 +125,30 @@ def test_a_row_without_every_sides_total_is_left_out():
     figure = game_figure(NAMES, lines, 500)
     assert figure.table.rows == (("2", "90", "72"),)
     assert game_figure(NAMES, lines[:1], 500) is None
+
+
+def test_one_night_is_no_chart_two_are():
+    table = [(1, "A"), (2, "B")]
+    assert position_lines(table, {1: (1,), 2: (2,)}, (1,)) is None
+    assert positions_figure(position_lines(table, {1: (1,), 2: (2,)}, (1,))) is None
+    lines = position_lines(table, {1: (2, 1), 2: (1, 2)}, (1, 2))
+    assert positions_figure(lines) is not None
+    assert lines.shown_note == ""  # every entrant drawn: no "top 8 of" note
+
+
+def test_a_tournament_s_chart_says_round_a_league_s_night():
+    table = [(1, "A"), (2, "B")]
+    ranks = {1: (2, 1), 2: (1, 2)}
+    league = positions_figure(position_lines(table, ranks, (1, 2)))
+    swiss = positions_figure(position_lines(table, ranks, (1, 2), by_round=True))
+    assert league.title == "Positions night by night"
+    assert league.table.headings[0] == "Night"
+    assert league.table.caption == "Position after each night"
+    assert league.summary.startswith("A went top after night 2.")
+    assert swiss.title == "Positions round by round"
+    assert swiss.table.headings[0] == "Round"
+    assert swiss.table.caption == "Position after each round"
+    assert swiss.summary.startswith("A went top after round 2.")
+    assert "night" not in swiss.summary + swiss.title + swiss.table.caption
+    assert ">round<" in swiss.svg and ">night<" not in swiss.svg
+    assert ">night<" in league.svg

@@ -116,3 +116,31 @@ def test_the_printed_standings_have_the_chart(league):
     leader = [cells(tr) for tr in page.by_id("standings").iter("tr")][1]
     assert f"{leader[0].rstrip('=')} {leader[1]}" in text  # the leader's label: "1 Pair 4"
     assert "night" in text
+
+
+def test_a_swiss_chart_says_round_where_a_league_s_says_night(organiser, league):
+    swiss = tournament(organiser, 4, TournamentFormat.SWISS, swiss_rounds=3)
+    tournaments_services.tournament_start(competition=swiss)
+    for _ in range(2):
+        for fixture in open_fixtures(swiss):
+            play_by_links(fixture, winner=0)
+    for event, step in ((swiss, "Round"), (league, "Night")):
+        page = parse(Client().get(reverse("competitions:standings", args=[event.slug])).content)
+        figure = page.by_id("positions-chart")
+        caption = next(figure.iter("figcaption")).text
+        assert caption.startswith(f"Positions {step.lower()} by {step.lower()}.")
+        numbers = [cells(tr) for tr in page.by_id("positions-chart-numbers").iter("tr")]
+        assert numbers[0][0] == step
+        other = "night" if step == "Round" else "round"
+        assert f" {other} " not in f" {caption} "
+        pdf = Client().get(reverse("printing:standings-pdf", args=[event.slug])).content
+        text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+        assert f"Positions {step.lower()} by {step.lower()}" in text
+
+
+def test_one_night_draws_no_chart_on_the_page(organiser):
+    league = make_league(organiser, teams=4)
+    for fixture in (f for f in fixtures_of(league) if f.round.number == 1):
+        services.fixture_type_result(fixture=fixture, scores=[(510, 300)])
+    page = parse(Client().get(reverse("competitions:standings", args=[league.slug])).content)
+    assert not list(page.iter("figure"))

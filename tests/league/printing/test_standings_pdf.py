@@ -192,3 +192,34 @@ def test_a_heading_of_two_words_wraps_instead_of_widening_its_column():
     pdf = render_standings(two_words)
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert "Mis" in text and "ded." in text
+
+
+# -- the position chart on paper (issue 22, finding 8) ---------------------------------------
+def _play_nights(league, nights):
+    for i, fixture in enumerate(f for f in fixtures_of(league) if f.round.number <= nights):
+        score = (500 + 7 * i, 200 + 11 * i) if i % 3 else (310 + 5 * i, 505)
+        services.fixture_type_result(fixture=fixture, scores=[score])
+
+
+@pytest.mark.django_db
+def test_after_one_night_the_standings_are_one_page_without_a_chart(organiser):
+    league = make_league(organiser, teams=10)
+    _play_nights(league, 1)
+    response = Client().get(reverse("printing:standings-pdf", args=[league.slug]))
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "Positions" not in text and "The chart shows" not in text
+
+
+@pytest.mark.django_db
+def test_after_two_nights_the_chart_prints_with_its_top_8_note(organiser):
+    league = make_league(organiser, teams=10)
+    _play_nights(league, 2)
+    response = Client().get(reverse("printing:standings-pdf", args=[league.slug]))
+    text = " ".join(
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(response.content)).pages
+    )
+    assert "Positions night by night" in text
+    assert "The chart shows the top 8 of 10 entrants; the table has them all." in text

@@ -1,0 +1,114 @@
+"""The room's screen with long names (issue 22, finding 4): at 1920 x 1080 and 1280 x 720 no
+name is cut ("Betty Schmitt & Ear..."): every name is seen whole, wrapped if it must be, on
+every page of the tables, the standings, the bracket and the final places, and still nothing
+on a page overflows; the bracket's boxes show the codes ("W2-1") that "Winner of W2-1" names,
+and each bracket page says what they mean."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league.competitions import services as competitions_services
+from league.models import Competition, Role, TournamentFormat
+from league.tournaments import services as tournaments_services
+from tests.browser.test_room_screen import MEASURE, SCREENS
+from tests.builders import fixtures_of, make_league, make_user, open_fixtures, play_by_links
+from tests.builders import tournament as make_tournament
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.layout]
+
+#: Names as clubs write them: a pair's two full names, double-barrelled, one very long.
+LONG_NAMES = [
+    "Betty Schmitt & Earl Mayer",
+    "Wilhelmina Montgomery-Wolfe & Maximilian Oberwachtmeister",
+    "Anne-Marie Lefebvre & Jean-Baptiste Rousseau",
+    "Bartholomew Featherstonehaugh & Cholmondeley Marjoribanks",
+    "Maria Dolores Fernández-Villaverde & José Antonio Gutiérrez",
+    "Henrietta Worthington & Gwendolyn Whitmore-Wadsworth",
+    "Kurt & Lena",
+    "Christopher Montgomery & Alexandra Konstantinopoulou",
+    "Zoë Ødegaard & Åsa Wiśniewska-Müller",
+    "The Wednesday Night Regulars from the Old Mill Tavern by the River "
+    "(formerly the Mill Lane Crew)",
+]
+
+# Every name element of the shown page whose text is cut or clipped: wider or taller than its
+# box (it would end in "..." or be hidden), or reaching below the page's body.
+CUT_NAMES = """() => {
+  const page = [...document.querySelectorAll(".screen-page")].find((p) => !p.hidden);
+  const body = page.querySelector(".screen-body-part").getBoundingClientRect();
+  const out = [];
+  for (const el of page.querySelectorAll(".c-name")) {
+    if (el.closest("thead")) continue;
+    const box = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 ||
+        box.bottom > body.bottom + 0.5 || box.right > body.right + 0.5) {
+      out.push(`${el.textContent.trim()}: ${el.scrollWidth} x ${el.scrollHeight} in ` +
+               `${el.clientWidth} x ${el.clientHeight}`);
+    }
+  }
+  return {cut: out, names: page.querySelectorAll("tbody .c-name, li .c-name").length,
+          kind: page.className, codes: [...page.querySelectorAll(".box-code")].map(
+            (c) => c.textContent), legend: page.querySelector(".screen-codes")?.textContent};
+}"""
+
+
+def _rename(competition: Competition) -> None:
+    for entrant, name in zip(competition.entrants.order_by("id"), LONG_NAMES, strict=False):
+        entrant.name = name
+        entrant.save(update_fields=["name"])
+
+
+@pytest.fixture
+def events():
+    organiser = make_user("olga", Role.ORGANISER)
+    league = make_league(organiser, teams=10, name="Long names league", club_name="Long club")
+    _rename(league)
+    for fixture in fixtures_of(league):
+        if fixture.round.number <= 2:
+            competitions_services.fixture_type_result(fixture=fixture, scores=[(510, 320)])
+    # A knockout half way (names in its boxes, codes for what is still to come) and a finished
+    # one (its final places).
+    cups = []
+    for n, done in ((8, False), (4, True)):
+        cup = make_tournament(
+            organiser, n, TournamentFormat.SINGLE, name=f"Cup {n}", third_place=True
+        )
+        _rename(cup)
+        tournaments_services.tournament_start(competition=cup)
+        for _round in range(3 if done else 1):
+            for fixture in open_fixtures(cup):
+                play_by_links(fixture, winner=1)
+        cups.append(cup)
+    return [league, *cups]
+
+
+def test_no_name_on_the_screen_is_cut(events, new_context):
+    problems: list[str] = []
+    kinds: set[str] = set()
+    names = 0
+    for size in SCREENS:
+        context = new_context(viewport=size)
+        page = context.new_page()
+        for event in events:
+            address = reverse("screen:competition", args=[event.slug])
+            page.goto(f"{address}?seconds=600")
+            for panel in range(page.locator(".screen-page").count()):
+                page.goto(f"{address}?seconds=600&panel={panel}")
+                where = f"{size['width']}: {event.name} panel {panel}"
+                found = page.evaluate(CUT_NAMES)
+                problems += [f"{where}: {cut}" for cut in found["cut"]]
+                problems += [f"{where}: {p}" for p in page.evaluate(MEASURE)]
+                names += found["names"]
+                kind = found["kind"].split("kind-")[-1]
+                kinds.add(kind)
+                if kind == "bracket":
+                    # The codes that "Winner of W2-1" names are on the boxes, and explained.
+                    assert found["codes"] and all(found["codes"]), where
+                    assert found["legend"].startswith("Match codes: W1-1: round 1, match 1"), where
+                    assert "3P: the match for third place" in found["legend"], where
+        context.close()
+    assert {"tables", "standings", "bracket", "places"} <= kinds
+    assert names > 40, "too few names to mean anything"
+    assert not problems, "\n".join(problems)
