@@ -330,13 +330,15 @@ def club_removal(club: Club) -> Removal:
     return Removal(blockers=names, also=also)
 
 
-def _refuse_blocked(removal: Removal, name: str) -> None:
-    if not removal.allowed:
-        raise Refused(
-            _("%(name)s has played or is entered in %(competitions)s: retire it instead.")
-            % {"name": name, "competitions": ", ".join(removal.blockers)},
-            None,
-        )
+def _refuse_blocked(removal: Removal, name: str, *, club: bool = False) -> None:
+    if removal.allowed:
+        return
+    words = (
+        _("%(name)s has competitions (%(competitions)s), so cannot be removed.")
+        if club
+        else _("%(name)s is entered in %(competitions)s, so cannot be removed.")
+    )
+    raise Refused(words % {"name": name, "competitions": ", ".join(removal.blockers)}, None)
 
 
 @transaction.atomic
@@ -398,7 +400,7 @@ def club_remove(*, club: Club, by: User) -> None:
     """Remove a club that has no competition, with its members and partnerships. Its audit
     rows stay (their club is then blank), with this removal the last of them."""
     club = Club.objects.select_for_update().get(pk=club.pk)
-    _refuse_blocked(club_removal(club), club.name)
+    _refuse_blocked(club_removal(club), club.name, club=True)
     _audit(
         club=None,
         subject="club",

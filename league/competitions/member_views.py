@@ -180,6 +180,7 @@ def _remove(
     record_url: str,
     done_url: str,
     retire_url: str | None,
+    is_club: bool = False,
 ) -> HttpResponse:
     error = ""
     if request.method == "POST":
@@ -197,6 +198,7 @@ def _remove(
         "record_url": record_url,
         "retire_url": retire_url,
         "error": error,
+        "is_club": is_club,
     }
     status = 200 if request.method != "POST" else 400
     return render(request, "competitions/member_remove.html", context, status=status)
@@ -282,15 +284,19 @@ def club_remove(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         record_url=reverse("competitions:club-records", args=[club.slug]),
         done_url=reverse("competitions:club-list"),
         retire_url=None,
+        is_club=True,
     )
 
 
 def retired_records(club: Club) -> dict[str, Any]:
     """The club page's folded "Retired members" section: its retired members and partnerships
     (two queries)."""
+    players = list(club.players.exclude(retired_at=None))
+    partnerships = list(
+        club.partnerships.exclude(retired_at=None).select_related("first", "second")
+    )
     return {
-        "retired_players": list(club.players.exclude(retired_at=None)),
-        "retired_partnerships": list(
-            club.partnerships.exclude(retired_at=None).select_related("first", "second")
-        ),
+        "retired_players": players,
+        "retired_partnerships": partnerships,
+        "retired_count": len(players) + len(partnerships),
     }

@@ -23,6 +23,7 @@ from league.models import (
     Entrant,
     EntrantKind,
     Game,
+    LiveEvent,
     Partnership,
     Player,
     RecordChange,
@@ -296,6 +297,7 @@ def test_a_retired_member_is_off_every_pick_list_but_kept_in_the_records(
     assert "Eve" not in root.by_id("members").text
     retired = root.by_id("retired")
     assert "Eve" in retired.text and "Anna" in retired.text
+    assert next(retired.iter("summary")).text == "Retired members (2)"
     buttons = [b.text for b in retired.iter("button")]
     assert buttons.count("Back in the club") == 2
     # Back in one tap, from the club page.
@@ -351,7 +353,8 @@ def test_a_member_with_games_cannot_be_removed_and_is_offered_retire(season, org
     assert root.by_id("retire-instead").text == "Retire"
     response = organiser_client.post(address)
     assert response.status_code == 400
-    assert "retire it instead" in parse(response.content).by_id("remove-error").text
+    error = parse(response.content).by_id("remove-error").text
+    assert error == "Anna is entered in Winter league, so cannot be removed."
     assert Player.objects.filter(pk=anna.pk).exists()
     pair = westsiders()
     response = organiser_client.post(reverse("competitions:partnership-remove", args=[pair.pk]))
@@ -361,8 +364,16 @@ def test_a_member_with_games_cannot_be_removed_and_is_offered_retire(season, org
 
 
 def test_a_club_with_competitions_cannot_be_removed_one_without_can(season, club, organiser_client):
-    response = organiser_client.post(reverse("competitions:club-remove", args=[club.slug]))
+    address = reverse("competitions:club-remove", args=[club.slug])
+    assert (
+        "Winter league"
+        in parse(organiser_client.get(address).content).by_id("remove-blockers").text
+    )
+    response = organiser_client.post(address)
     assert response.status_code == 400
+    assert parse(response.content).by_id("remove-error").text == (
+        "Evansville Clabber Club has competitions (Winter league), so cannot be removed."
+    )
     assert Club.objects.filter(pk=club.pk).exists()
     empty = competitions_services.club_create(name="Test club")
     _members(empty, "Zoe", "Yann")
@@ -397,3 +408,22 @@ def test_the_club_lists_its_changes_newest_first_in_bounded_queries(
     assert query_count(organiser_client, address) == few
     text = parse(organiser_client.get(address).content).by_id("changes").text
     assert f"The latest {CHANGES_SHOWN} of {CHANGES_SHOWN + 7} changes." in text
+
+
+# -- the live pages follow ------------------------------------------------------------------
+def test_a_rename_tells_the_live_pages_of_the_game_the_match_and_the_club(season, club, organiser):
+    game = Game.objects.get()
+    LiveEvent.objects.all().delete()
+    member_services.partnership_rename(partnership=westsiders(), name="Eastsiders", by=organiser)
+    (event,) = LiveEvent.objects.all()
+    topics = set(event.topics.split())
+    assert {f"game:{game.pk}", f"fixture:{game.fixture_id}", f"club:{club.pk}"} <= topics
+    assert f"competition:{season.pk}" in topics
+    LiveEvent.objects.all().delete()
+    member_services.player_retire(player=player("Eve"), by=organiser)
+    assert set(LiveEvent.objects.get().topics.split()) == {f"club:{club.pk}"}
+    # A refused change tells nobody.
+    LiveEvent.objects.all().delete()
+    with pytest.raises(Refused):
+        member_services.player_rename(player=player("Eve"), name="Ben", by=organiser)
+    assert not LiveEvent.objects.exists()
