@@ -37,6 +37,8 @@ from league.models import (
     Competition,
     Entrant,
     Fixture,
+    Game,
+    MatchEvent,
     Partnership,
     Player,
     RecordChange,
@@ -107,16 +109,23 @@ def _refresh_stored_names(entrants: QuerySet[Entrant]) -> list[str]:
     competitions = {entrant.competition_id for entrant in rows}
     for competition_id in competitions:
         topics.update(competition_topics(competition_id))
-    fixtures = Fixture.objects.filter(sides__entrant__in=rows).distinct().prefetch_related("games")
-    for fixture in fixtures:
-        names = fixture_side_names(fixture)
-        topics.add(f"fixture:{fixture.pk}")
-        for game in fixture.games.all():
-            if game.side_names != names:
-                game.side_names = names
-                # updated_at too: what a page keyed on the game's last change shows is new.
-                game.save(update_fields=["side_names", "updated_at"])
-                topics.update({f"game:{game.pk}", GAMES})
+    fixtures = list(Fixture.objects.filter(sides__entrant__in=rows).distinct())
+    names = {fixture.pk: fixture_side_names(fixture) for fixture in fixtures}
+    topics.update(f"fixture:{pk}" for pk in names)
+    # A match's games, and those abandoned from it (taken off the match, kept for the record,
+    # found by the note of their abandoning).
+    games = [(game.fixture_id, game) for game in Game.objects.filter(fixture__in=fixtures)]
+    abandoned = MatchEvent.objects.filter(
+        fixture__in=fixtures, kind=MatchEvent.Kind.ABANDON, game__isnull=False
+    ).select_related("game")
+    games += [(event.fixture_id, event.game) for event in abandoned if event.game is not None]
+    for fixture_id, game in games:
+        side_names = names[fixture_id] if fixture_id is not None else None
+        if side_names is not None and game.side_names != side_names:
+            game.side_names = side_names
+            # updated_at too: what a page keyed on the game's last change shows is new.
+            game.save(update_fields=["side_names", "updated_at"])
+            topics.update({f"game:{game.pk}", GAMES})
     return sorted(topics)
 
 

@@ -157,6 +157,17 @@ def test_a_renamed_member_shows_as_now_on_old_sheets_and_pdfs(
     assert "Renamed from Anna to Anne Marie" in history
 
 
+def test_a_game_abandoned_from_the_match_is_renamed_too(season, organiser):
+    abandoned = Game.objects.get()
+    games_services.game_abandon(game=abandoned, by=organiser)
+    fixture = season.fixtures.get()
+    again = competitions_services.fixture_start_game(fixture=fixture, by=organiser)
+    member_services.player_rename(player=player("Ben"), name="Benno", by=organiser)
+    for game in (abandoned, again):
+        game.refresh_from_db()
+        assert "Anna & Benno" in game.side_names, game
+
+
 def test_a_renamed_team_shows_on_the_sheet_and_the_dealer_column(season, organiser_client, client):
     game = Game.objects.get()
     pair = westsiders()
