@@ -347,7 +347,8 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
     held_before = 0  # what the deal before left held (tie rule 'hang')
     from_first = bool(deals) and deals[0].number == 1 and deals[-1].number == len(deals)
     seats = dealer_seats(game, deals) if from_first else ()
-    seat_name = game_seat_names(game)
+    # Named only when known (the query for a match's players is spent only then).
+    seat_name = game_seat_names(game) if seats else []
     for i, d in enumerate(deals):
         makers = None if d.renege or d.void else d.makers
         seat = seats[i] if seats else None
