@@ -440,3 +440,32 @@ def test_a_rename_tells_the_live_pages_of_the_game_the_match_and_the_club(season
     with pytest.raises(Refused):
         member_services.player_rename(player=player("Eve"), name="Ben", by=organiser)
     assert not LiveEvent.objects.exists()
+
+
+def test_a_partnership_that_never_played_is_removed_and_a_get_removes_nothing(
+    season, club, organiser_client, client
+):
+    pair = competitions_services.partnership_add(
+        club=club, first=player("Eve"), second=player("Finn"), name="Late pair"
+    )
+    address = reverse("competitions:partnership-remove", args=[pair.pk])
+    assert parse(organiser_client.get(address).content).by_id("remove-confirm").text == (
+        "Remove Late pair"
+    )
+    retire = reverse("competitions:partnership-retire", args=[pair.pk])
+    assert organiser_client.get(retire).status_code == 405  # a write is a post
+    assert organiser_client.post(retire).status_code == 302
+    assert Partnership.objects.get(pk=pair.pk).retired_at is not None
+    response = organiser_client.post(address)
+    assert response["Location"] == f"/clubs/{club.slug}/#partnerships"
+    assert not Partnership.objects.filter(pk=pair.pk).exists()
+    assert Player.objects.filter(name="Eve").exists()
+    # The club page leads the organiser, and only the organiser, to the club's own record.
+    records = reverse("competitions:club-records", args=[club.slug])
+    assert (
+        parse(organiser_client.get(f"/clubs/{club.slug}/").content)
+        .by_id("club-records")
+        .attrs["href"]
+        == records
+    )
+    assert records not in client.get(f"/clubs/{club.slug}/").content.decode()
