@@ -22,9 +22,7 @@ def test_the_start_question_asks_who_deals_first(organiser, scorer_client):
     # A partnership game: seats go round the table, a partnership's players in the order
     # they sit (named as on the game's page), each with the team (issue 22: never "(1st)").
     one, two = names(fixture)
-    first, second = (
-        side.entrant.partnership for side in fixture.sides.order_by("side")
-    )
+    first, second = (side.entrant.partnership for side in fixture.sides.order_by("side"))
     seats = [
         f"{first.first.name} ({one})",
         f"{second.first.name} ({two})",
