@@ -168,6 +168,30 @@ def test_a_game_abandoned_from_the_match_is_renamed_too(season, organiser):
         assert "Anna & Benno" in game.side_names, game
 
 
+def test_a_rename_in_a_rotation_rebuilds_the_side_as_it_was_built(club, organiser):
+    """In a rotation each side is two members' entries, its name their names joined."""
+    _members(club, "Kai", "Lea", "Max", "Nia")
+    rotation = competitions_services.competition_create(
+        club=club,
+        name="Mixed pairs",
+        rules=get_ruleset("clabber"),
+        entrant_kind=EntrantKind.ROTATION,
+        by=organiser,
+    )
+    competitions_services.entrants_add_all(competition=rotation)
+    competitions_services.rotation_generate(competition=rotation, rounds=1)
+    fixture = rotation.fixtures.get()
+    game = competitions_services.fixture_start_game(fixture=fixture, by=organiser)
+    before = list(game.side_names)
+    member_services.player_rename(player=player("Lea"), name="Leah", by=organiser)
+    game.refresh_from_db()
+    expected = [
+        name.replace("Lea", "Leah") if "Lea" in name.split(" & ") else name for name in before
+    ]
+    assert game.side_names == expected != before
+    assert Entrant.objects.get(competition=rotation, player__name="Leah").name == "Leah"
+
+
 def test_a_renamed_team_shows_on_the_sheet_and_the_dealer_column(season, organiser_client, client):
     game = Game.objects.get()
     pair = westsiders()
