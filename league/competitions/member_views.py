@@ -251,15 +251,16 @@ def club_records(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.club_rename(club=club, name=form.cleaned_data["name"], by=request.user)
+            renamed = services.club_rename(
+                club=club, name=form.cleaned_data["name"], by=request.user
+            )
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, _("The club is now called %(name)s.") % {"name": club})
+            messages.success(request, _("The club is now called %(name)s.") % {"name": renamed})
             return redirect(reverse("competitions:club-records", args=[club.slug]))
     if form.errors:
         autofocus(form, "name")
-        club.refresh_from_db(fields=["name"])
     changes, total = club_changes(club)
     context = {
         "club": club,

@@ -274,8 +274,8 @@ def test_a_duplicate_team_name_is_refused_next_to_the_field(season, organiser_cl
 
 def test_a_club_keeps_its_address_when_renamed(season, club, organiser_client):
     address = reverse("competitions:club-records", args=[club.slug])
-    response = organiser_client.post(address, {"club-name": "Evansville Card Club"})
-    assert response.status_code == 302
+    response = organiser_client.post(address, {"club-name": "Evansville Card Club"}, follow=True)
+    assert "The club is now called Evansville Card Club." in response.content.decode()
     renamed = Club.objects.get()
     assert (renamed.name, renamed.slug) == ("Evansville Card Club", club.slug)
     competitions_services.club_create(name="Other Club")
