@@ -52,6 +52,7 @@ from league.competitions.tables import StandingsTable
 from league.engine_words import engine_word
 from league.errors import Refused
 from league.games.forms import FirstDealerForm
+from league.games.selectors import fixture_seat_players
 from league.live import topics as live_topics
 from league.models import Competition, CompetitionKind, Fixture, FixtureStatus
 from league.ratings.uses import fixture_chances
@@ -246,6 +247,7 @@ def fixture_start(request: AuthenticatedHttpRequest, slug: str, fixture_id: int)
         request.POST if request.method == "POST" else None,
         rules=competition.rules,
         side_names=line.sides,
+        players=fixture_seat_players(fixture.pk) if competition.rules.partnerships else None,
     )
     if request.method != "POST" or not form.is_valid():
         if line.running_game is not None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.db.models import Q
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -178,7 +179,8 @@ class PartnershipForm(forms.Form):
         for name in ("first", "second"):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
-            field.queryset = club.players.all()
+            # A retired member is off the list (league.competitions.member_services).
+            field.queryset = club.players.filter(retired_at__isnull=True)
 
 
 class CompetitionForm(forms.Form):
@@ -331,15 +333,17 @@ class EntrantForm(forms.Form):
             self.fields["partnership"] = forms.ModelChoiceField(
                 queryset=Partnership.objects.filter(club_id=competition.club_id)
                 .exclude(pk__in=entered.values("partnership_id").exclude(partnership=None))
+                .exclude(retired_at__isnull=False)
+                .exclude(Q(first__retired_at__isnull=False) | Q(second__retired_at__isnull=False))
                 .select_related("first", "second"),
                 label=_("Partnership"),
                 empty_label=_("Choose a partnership"),
             )
         else:
             self.fields["player"] = forms.ModelChoiceField(
-                queryset=Player.objects.filter(club_id=competition.club_id).exclude(
-                    pk__in=entered.values("player_id").exclude(player=None)
-                ),
+                queryset=Player.objects.filter(
+                    club_id=competition.club_id, retired_at=None
+                ).exclude(pk__in=entered.values("player_id").exclude(player=None)),
                 label=_("Player"),
                 empty_label=_("Choose a player"),
             )

@@ -666,11 +666,13 @@ def club_by_slug(slug: str) -> Club | None:
 
 
 def club_members(club: Club) -> list[Player]:
-    return list(club.players.all())
+    """The club's members who have not retired."""
+    return list(club.players.filter(retired_at=None))
 
 
 def club_partnerships(club: Club) -> list[Partnership]:
-    return list(club.partnerships.select_related("first", "second"))
+    """The club's partnerships that have not retired."""
+    return list(club.partnerships.filter(retired_at=None).select_related("first", "second"))
 
 
 def club_competitions(club: Club) -> list[Competition]:

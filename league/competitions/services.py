@@ -186,6 +186,12 @@ def partnership_add(*, club: Club, first: Player, second: Player, name: str = ""
         raise Refused(_("A partnership is two different players."), "second")
     if first.club_id != club.pk or second.club_id != club.pk:
         raise Refused(_("Both partners must be members of %(club)s.") % {"club": club}, "second")
+    for partner, field_name in ((first, "first"), (second, "second")):
+        if partner.retired_at is not None:
+            raise Refused(
+                _("%(name)s has retired: bring them back in the club first.") % {"name": partner},
+                field_name,
+            )
     pair = {first.pk, second.pk}
     name = clean_name(name)
     for existing in club.partnerships.all():
@@ -275,6 +281,11 @@ def entrant_add(
             takes % {"competition": competition},
             "partnership" if wants_partnership else "player",
         )
+    if _retired(chosen):
+        raise Refused(
+            _("%(name)s has retired: bring them back in the club first.") % {"name": chosen},
+            "partnership" if wants_partnership else "player",
+        )
     if chosen.club_id != competition.club_id:
         raise Refused(
             _("%(name)s is not of %(club)s.") % {"name": chosen, "club": competition.club}, None
@@ -306,6 +317,17 @@ def entrant_add(
         raise Refused(_("%(name)s is already entered.") % {"name": chosen}, None) from None
 
 
+def _retired(chosen: Player | Partnership) -> bool:
+    """Whether ``chosen`` is retired (a partnership also when one of its players is)."""
+    if isinstance(chosen, Partnership):
+        return (
+            chosen.retired_at is not None
+            or chosen.first.retired_at is not None
+            or chosen.second.retired_at is not None
+        )
+    return chosen.retired_at is not None
+
+
 @dataclass
 class EntrantsAdded:
     """What entering a whole club did: the entrants ``added``, how many of the club's were
@@ -330,7 +352,9 @@ def entrants_add_all(*, competition: Competition) -> EntrantsAdded:
     done = EntrantsAdded()
     if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
         entered = set(competition.entrants.values_list("partnership_id", flat=True))
-        for pair in club.partnerships.select_related("first", "second"):
+        for pair in club.partnerships.select_related("first", "second").filter(
+            retired_at=None, first__retired_at=None, second__retired_at=None
+        ):
             if pair.pk in entered:
                 done.already += 1
                 continue
@@ -340,7 +364,7 @@ def entrants_add_all(*, competition: Competition) -> EntrantsAdded:
                 done.refused.append((str(pair), error.message))
     else:
         entered = set(competition.entrants.values_list("player_id", flat=True))
-        for player in club.players.all():
+        for player in club.players.filter(retired_at=None):
             if player.pk in entered:
                 done.already += 1
                 continue

@@ -5,6 +5,7 @@ from league.competitions import (
     export_views,
     fixture_admin_views,
     fixture_views,
+    member_views,
     views,
 )
 
@@ -89,4 +90,34 @@ urlpatterns += [
     path("c/<slug:slug>/delete/", edit_views.competition_delete, name="delete"),
     path("c/<slug:slug>/archive/", edit_views.competition_archive, name="archive"),
     path("c/<slug:slug>/restore/", edit_views.competition_restore, name="restore"),
+]
+
+# Housekeeping of the club's records (league.competitions.member_views).
+urlpatterns += [
+    path("players/<int:player_id>/rename/", member_views.player_rename, name="player-rename"),
+    path("players/<int:player_id>/retire/", member_views.player_retire, name="player-retire"),
+    path("players/<int:player_id>/return/", member_views.player_return, name="player-return"),
+    path("players/<int:player_id>/remove/", member_views.player_remove, name="player-remove"),
+    path(
+        "partnerships/<int:partnership_id>/rename/",
+        member_views.partnership_rename,
+        name="partnership-rename",
+    ),
+    path(
+        "partnerships/<int:partnership_id>/retire/",
+        member_views.partnership_retire,
+        name="partnership-retire",
+    ),
+    path(
+        "partnerships/<int:partnership_id>/return/",
+        member_views.partnership_return,
+        name="partnership-return",
+    ),
+    path(
+        "partnerships/<int:partnership_id>/remove/",
+        member_views.partnership_remove,
+        name="partnership-remove",
+    ),
+    path("clubs/<slug:slug>/records/", member_views.club_records, name="club-records"),
+    path("clubs/<slug:slug>/remove/", member_views.club_remove, name="club-remove"),
 ]

@@ -48,6 +48,7 @@ from league.competitions.forms import (
     PlayerForm,
     RotationForm,
 )
+from league.competitions.member_views import record_controls, retired_records
 from league.competitions.presenters import made_and_hicks_chart
 from league.engine_words import engine_word
 from league.errors import Refused
@@ -246,7 +247,7 @@ def _club_page(
     players = selectors.club_members(club)
     # One read: the current ones listed, the archived folded away under them.
     competitions = selectors.club_competitions(club)
-    context = {
+    context: dict[str, Any] = {
         "club": club,
         "zone_name": zone_name(club),
         "language_name": language_name(club.language),
@@ -256,6 +257,7 @@ def _club_page(
         "competitions": [c for c in competitions if c.archived_at is None],
         "archived": [c for c in competitions if c.archived_at is not None],
         "can_edit": organiser,
+        **retired_records(club),
     }
     if organiser:
         context["settings_form"] = settings_form or ClubSettingsForm(
@@ -510,6 +512,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "partnerships": selectors.player_partnerships(player),
         "games": selectors.person_games(player=player),
         **rating_summary(player.pk),
+        **record_controls(request, "player", player),
     }
     context["rating_recent"] = list(reversed(context["rating_lines"][-10:]))
     return render(request, "competitions/player_detail.html", context)
@@ -525,5 +528,6 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
         "chart": made_and_hicks_chart(records),
         "games": selectors.person_games(partnership=partnership),
         "pair_rating": pair_rating(partnership.first_id, partnership.second_id),
+        **record_controls(request, "partnership", partnership),
     }
     return render(request, "competitions/partnership_detail.html", context)

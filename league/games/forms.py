@@ -200,7 +200,7 @@ class GameSettingsForm(forms.Form):
             "initial", {"meld_entry": game.meld_entry, "first_dealer": str(game.first_dealer)}
         )
         super().__init__(*args, **kwargs)
-        seats = selectors.seat_names(game.rules, game.side_names)
+        seats = selectors.game_seat_names(game)
         self.fields["first_dealer"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in enumerate(seats)],
             coerce=int,
@@ -214,9 +214,16 @@ class FirstDealerForm(forms.Form):
     "Start the game" question or a side's entry link): a seat, named as
     :func:`league.games.selectors.seat_names` names it. Left out, the first seat deals."""
 
-    def __init__(self, *args: Any, rules: Ruleset, side_names: Sequence[str], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        rules: Ruleset,
+        side_names: Sequence[str],
+        players: Sequence[Sequence[str] | None] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
-        seats = selectors.seat_names(rules, side_names)
+        seats = selectors.seat_names(rules, side_names, players)
         self.fields["first_dealer"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in enumerate(seats)],
             coerce=int,

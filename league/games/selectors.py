@@ -17,7 +17,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 import scoring
 from league.engine_words import engine_word
-from league.models import Deal, DealAudit, Fixture, Game, MatchEvent
+from league.models import Deal, DealAudit, Fixture, FixtureSide, Game, MatchEvent
 from league.models.games import VOID_REASON_IN_SENTENCE, VoidReason
 from league.printing.sheet_data import GameSheet, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
@@ -62,24 +62,72 @@ class DealRow:
 
 
 # -- seats and dealers ---------------------------------------------------------------------
-def seat_names(rules: Ruleset, side_names: Sequence[str]) -> list[str]:
+def seat_names(
+    rules: Ruleset,
+    side_names: Sequence[str],
+    players: Sequence[Sequence[str] | None] | None = None,
+) -> list[str]:
     """A name for each seat round the table (seat ``s`` plays for side ``s % sides``).
 
     Alone at the table a player is their side. A partnership "Anna & Ben" gives Anna the
-    first of its seats and Ben the second; a partnership named otherwise ("The Aces") gives
-    "The Aces (1st)" and "The Aces (2nd)", its players in the order they sit."""
+    first of its seats and Ben the second. A partnership named otherwise ("Westsiders") whose
+    players are known (``players``: per side, its players in seat order, or None) names each
+    player with the team: "Ruth Meyer (Westsiders)"; when they are not known (a casual game,
+    typed names), "Westsiders (1st)" and "Westsiders (2nd)", its players in the order they
+    sit."""
     if not rules.partnerships:
         return list(side_names)
     per_side = rules.players // rules.sides
     names = []
     for seat in range(rules.players):
         side, within = seat % rules.sides, seat // rules.sides
-        players = [p.strip() for p in side_names[side].split(" & ")]
-        if len(players) == per_side and all(players):
-            names.append(players[within])
+        known = players[side] if players is not None and side < len(players) else None
+        typed = [p.strip() for p in side_names[side].split(" & ")]
+        if known is not None and len(known) == per_side and all(known):
+            if list(known) == typed:
+                names.append(known[within])
+            else:
+                names.append(
+                    pgettext(
+                        "a player and their team: Ruth Meyer (Westsiders)", "%(player)s (%(team)s)"
+                    )
+                    % {"player": known[within], "team": side_names[side]}
+                )
+        elif len(typed) == per_side and all(typed):
+            names.append(typed[within])
         else:
             names.append(f"{side_names[side]} ({PARTNER_WORDS[within]})")
     return names
+
+
+def fixture_seat_players(fixture_id: int | None) -> list[tuple[str, ...] | None] | None:
+    """Per side of a match, its partnership's players in seat order (first, second), or None
+    for a side that is not one partnership; None for no match (one query)."""
+    if fixture_id is None:
+        return None
+    sides: dict[int, list[FixtureSide]] = {}
+    for row in FixtureSide.objects.filter(fixture_id=fixture_id).select_related(
+        "entrant__partnership__first", "entrant__partnership__second"
+    ):
+        sides.setdefault(row.side, []).append(row)
+    players: list[tuple[str, ...] | None] = []
+    for index in range(max(sides, default=-1) + 1):
+        rows = sides.get(index, [])
+        pair = rows[0].entrant.partnership if len(rows) == 1 else None
+        players.append(None if pair is None else (pair.first.name, pair.second.name))
+    return players
+
+
+def game_seat_names(game: Game) -> list[str]:
+    """:func:`seat_names` of ``game``, its players named from its match's partnerships (one
+    query for a four-hand match's game, none otherwise; kept on the game for the request)."""
+    cached = game.__dict__.get("_seat_names")
+    if cached is None:
+        rules = game.rules
+        players = fixture_seat_players(game.fixture_id) if rules.partnerships else None
+        cached = seat_names(rules, game.side_names, players)
+        game.__dict__["_seat_names"] = cached
+    return list(cached)
 
 
 def engine_deals(game: Game, deals: Sequence[Deal]) -> list[scoring.Deal]:
@@ -299,7 +347,8 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
     held_before = 0  # what the deal before left held (tie rule 'hang')
     from_first = bool(deals) and deals[0].number == 1 and deals[-1].number == len(deals)
     seats = dealer_seats(game, deals) if from_first else ()
-    seat_name = seat_names(rules, names)
+    # Named only when known (the query for a match's players is spent only then).
+    seat_name = game_seat_names(game) if seats else []
     for i, d in enumerate(deals):
         makers = None if d.renege or d.void else d.makers
         seat = seats[i] if seats else None
@@ -374,7 +423,7 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
             )
             for r in rows
         ),
-        next_dealer=seat_names(rules, game.side_names)[next_dealer(game, deals)]
+        next_dealer=game_seat_names(game)[next_dealer(game, deals)]
         if game.winner is None and not game.abandoned
         else "",
         totals=tuple(game.display_totals),

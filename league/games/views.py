@@ -91,7 +91,7 @@ def _game_page(
     if form is None and writer and not game.finished:
         form = deal_form(game)
     deals = selectors.game_deals(game)
-    seats = selectors.seat_names(game.rules, game.side_names)
+    seats = selectors.game_seat_names(game)
     place = selectors.game_place(game)
     rows = selectors.deal_rows(game, deals)
     open_match = place.fixture is None or place.fixture.confirmed_at is None

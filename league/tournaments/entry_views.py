@@ -29,6 +29,7 @@ from league.errors import DealChanged, DealTaken, Refused
 from league.games import answers
 from league.games.deal_presenter import deal_entry, preview_deal
 from league.games.forms import DealForm, FirstDealerForm, deal_form, refused_deal_form
+from league.games.selectors import fixture_seat_players
 from league.live import topics as live_topics
 from league.models import FixtureSide
 from league.ratings.uses import fixture_chances
@@ -124,7 +125,9 @@ def _start_form(
     side: FixtureSide, names: Sequence[str], data: QueryDict | None = None
 ) -> FirstDealerForm:
     """Who deals first, asked beside the side's "Start the game" button."""
-    return FirstDealerForm(data, rules=side.fixture.competition.rules, side_names=names)
+    rules = side.fixture.competition.rules
+    players = fixture_seat_players(side.fixture_id) if rules.partnerships else None
+    return FirstDealerForm(data, rules=rules, side_names=names, players=players)
 
 
 def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:

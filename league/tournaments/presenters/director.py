@@ -159,7 +159,7 @@ def entry_match(side: FixtureSide) -> EntryMatch:
     running = line.running_game
     next_dealer = ""
     if running is not None:
-        seats = games_selectors.seat_names(running.rules, running.side_names)
+        seats = games_selectors.game_seat_names(running)
         next_dealer = seats[games_selectors.next_dealer(running, deals.get(running.pk))]
     # The entrant's next match of the tournament, once the result has moved it on.
     next_token = None

@@ -20,16 +20,22 @@ def test_the_start_question_asks_who_deals_first(organiser, scorer_client):
     start = url("competitions:fixture-start", league, fixture)
     select = parse(scorer_client.get(start).content).by_id("start").by_id("id_first_dealer")
     # A partnership game: seats go round the table, a partnership's players in the order
-    # they sit (named as on the game's page).
+    # they sit (named as on the game's page), each with the team (issue 22: never "(1st)").
     one, two = names(fixture)
-    seats = [f"{one} (1st)", f"{two} (1st)", f"{one} (2nd)", f"{two} (2nd)"]
+    first, second = (side.entrant.partnership for side in fixture.sides.order_by("side"))
+    seats = [
+        f"{first.first.name} ({one})",
+        f"{second.first.name} ({two})",
+        f"{first.second.name} ({one})",
+        f"{second.second.name} ({two})",
+    ]
     assert [o.text for o in select.iter("option")] == seats
     response = scorer_client.post(start, {"first_dealer": "1"})
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.first_dealer == 1
     sheet = parse(scorer_client.get(response["Location"]).content)
-    assert sheet.by_id("next-dealer").text == f"Deals next: {two} (1st)"
+    assert sheet.by_id("next-dealer").text == f"Deals next: {second.first.name} ({two})"
 
 
 def test_a_dealer_not_at_the_table_is_refused_and_nothing_starts(organiser, scorer_client):
