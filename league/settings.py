@@ -288,7 +288,9 @@ _LOCKOUT_PARAMETERS: dict[str, list[str | list[str]]] = {
     "username,ip_address": [["username", "ip_address"], "ip_address"],
     "username": ["username"],
 }
-AXES_LOCKOUT_PARAMETERS = _LOCKOUT_PARAMETERS[env_choice("LOGIN_LOCKOUT_BY", "username,ip_address", ("username,ip_address", "username"))]
+AXES_LOCKOUT_PARAMETERS = _LOCKOUT_PARAMETERS[
+    env_choice("LOGIN_LOCKOUT_BY", "username,ip_address", ("username,ip_address", "username"))
+]
 AXES_HANDLER = "league.accounts.throttle.ThrottleHandler"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
