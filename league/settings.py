@@ -299,6 +299,14 @@ AXES_LOCKOUT_CALLABLE = "league.accounts.views.locked_out"
 AXES_SENSITIVE_PARAMETERS = ["password", "password1", "password2"]
 AXES_VERBOSE = False
 
+# -- live pages ------------------------------------------------------------------------------
+
+# The most live streams (/live/) one client address (the one the sign-in throttle counts) holds
+# open in one web process: a club laptop with a few pages open is far below it; beyond it a
+# stream is refused (429), so that one client cannot hold every stream a process keeps open
+# (league.live.views.MAX_OPEN_PAGES) and push everybody else to 503.
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 8, minimum=1)
+
 # -- language and time -----------------------------------------------------------------------
 
 # English is the source language; the others are catalogs in locale/<code>/LC_MESSAGES (README:

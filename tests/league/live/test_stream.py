@@ -146,3 +146,26 @@ def test_a_server_with_too_many_open_pages_says_so(monkeypatch) -> None:
     response = Client().get("/live/?topics=games")
     assert response.status_code == 503 and response["Retry-After"] == "30"
     assert b"reload by hand" in response.content
+
+
+def test_one_address_holds_a_few_streams_at_most_and_gets_them_back(settings, own_hub) -> None:
+    settings.LIVE_STREAMS_PER_ADDRESS = 3
+    laptop, phone = "10.0.0.9", "10.0.0.10"
+    held = [open_stream(Client(REMOTE_ADDR=laptop), "/live/?topics=games")[0] for _ in range(3)]
+    assert own_hub.streams_of(laptop) == 3
+    refused = Client(REMOTE_ADDR=laptop).get("/live/?topics=games")
+    assert refused.status_code == 429 and refused["Retry-After"] == "30"
+    assert b"Too many live pages are open from this device" in refused.content
+    # Somebody else's phone is not refused for the laptop's pages.
+    other, _ = open_stream(Client(REMOTE_ADDR=phone), "/live/?topics=games")
+    other.close()
+    # A page closed gives its place back; so does a stream asked for and never read.
+    held.pop().close()
+    unread = Client(REMOTE_ADDR=laptop).get("/live/?topics=games")
+    assert unread.status_code == 200 and own_hub.streams_of(laptop) == 3
+    unread.close()
+    again, _ = open_stream(Client(REMOTE_ADDR=laptop), "/live/?topics=games")
+    for response in [again, *held]:
+        response.close()
+    assert own_hub.streams_of(laptop) == 0 and own_hub.streams_of(phone) == 0
+    assert own_hub.open_pages == 0
