@@ -3,11 +3,12 @@ was away, and that an event committed by another connection reaches an open stre
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
 import pytest
-from django.test import Client, RequestFactory
+from django.test import AsyncClient, Client, RequestFactory
 
 from league.live import views as live_views
 from league.live.hub import Event, Hub, Subscription
@@ -169,3 +170,20 @@ def test_one_address_holds_a_few_streams_at_most_and_gets_them_back(settings, ow
         response.close()
     assert own_hub.streams_of(laptop) == 0 and own_hub.streams_of(phone) == 0
     assert own_hub.open_pages == 0
+
+
+def test_on_the_event_loop_too_a_closed_stream_gives_its_place_back(settings, own_hub) -> None:
+    # uvicorn serves the streams as ASGI: Django closes the response when the page goes.
+    settings.LIVE_STREAMS_PER_ADDRESS = 1
+
+    async def visit() -> tuple[int, int, int]:
+        client = AsyncClient()  # from 127.0.0.1, as the ASGI scope says
+        response = await client.get("/live/?topics=games")
+        chunks = aiter(response.streaming_content)
+        assert await anext(chunks) == b"retry: 1000\n\n"
+        held = own_hub.streams_of("127.0.0.1")
+        refused = (await client.get("/live/?topics=games")).status_code
+        response.close()
+        return held, refused, own_hub.streams_of("127.0.0.1")
+
+    assert asyncio.run(visit()) == (1, 429, 0)
