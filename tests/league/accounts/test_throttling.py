@@ -79,7 +79,10 @@ def test_an_address_guessing_many_accounts_is_locked_out_at_its_own_cap():
     # Below the cap the laptop still signs its people in, and that does not wipe its record.
     assert sign_in(Client(), "olga", PASSWORD, "10.0.0.66").status_code == 302
     sign_in(Client(), "guess-last", "wrong", "10.0.0.66")
-    assert locked_out(sign_in(Client(), "olga", PASSWORD, "10.0.0.66"))
+    response = sign_in(Client(), "olga", PASSWORD, "10.0.0.66")
+    assert locked_out(response)
+    message = parse(response.content).by_id("lockout-message").text
+    assert f"There were {ADDRESS_LIMIT} wrong passwords" in message
     # Olga herself, from her own phone, still gets in.
     assert sign_in(Client(), "olga", PASSWORD, "10.0.0.5").status_code == 302
 
@@ -173,3 +176,16 @@ def test_signing_in_from_code_is_not_throttled():
     make_user("olga", Role.ORGANISER)
     assert Client().login(username="olga", password=PASSWORD)
     assert User.objects.get().is_active
+
+
+def test_behind_a_proxy_an_account_is_locked_from_everywhere(settings, organiser_client):
+    # LOGIN_LOCKOUT_BY=username: every visitor shares the proxy's address, so only accounts count.
+    settings.AXES_LOCKOUT_PARAMETERS = ["username"]
+    make_user("sam2", Role.SCORER)
+    for i in range(LIMIT):
+        sign_in(Client(), "sam2", "wrong", f"10.0.1.{i}")
+    assert locked_out(sign_in(Client(), "sam2", PASSWORD, "10.0.0.2"))
+    rows = parse(organiser_client.get(reverse("accounts:lockouts")).content).by_id("lockouts")
+    assert "Account sam2" in rows.text and "from address" not in rows.text
+    organiser_client.post(reverse("accounts:lockouts"), {"kind": "account", "who": "sam2"})
+    assert sign_in(Client(), "sam2", PASSWORD, "10.0.0.2").status_code == 302
