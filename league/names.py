@@ -20,8 +20,9 @@ _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 # Braille blank, the Mongolian vowel separator (a format character before Unicode 6.3).
 _BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
 
-#: The longest name of a game's side: what a sheet (its header and every deal row, on either
-#: paper size, :mod:`league.printing`) prints in full. A member's name is as long at most.
+#: The longest name typed for a game's side (the new-game form, blank sheets): what a sheet (its
+#: header and every deal row, on either paper size, :mod:`league.printing`) prints in full. A
+#: member's name is as long at most; a match's sides are named by their entrants.
 SIDE_NAME_MAX = 80
 
 

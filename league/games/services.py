@@ -35,7 +35,7 @@ from league.live import publish as live
 from league.live import topics as live_topics
 from league.models import Deal, DealAudit, Fixture, Game, MatchEvent, MeldEntry
 from league.models.games import declared_to_data
-from league.names import SIDE_NAME_MAX, clean_name, name_key
+from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
 from scoring.game import add_stats, deal_stats, game_winner, side_stats
 
@@ -71,11 +71,6 @@ def game_create(
         )
     if len({name_key(n) for n in names}) != len(names):
         raise Refused(_("Give each side a different name."), "side_names")
-    if any(len(name) > SIDE_NAME_MAX for name in names):
-        raise Refused(
-            _("A side's name has at most %(most)d letters.") % {"most": SIDE_NAME_MAX},
-            "side_names",
-        )
     _check_dealer(rules, first_dealer)
     game = Game(
         title=clean_name(title),
