@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
 from league.engine_words import engine_word
 from league.errors import Refused
+from league.names import clean_name, clean_text
 from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
 from scoring.errors import Term
 from scoring.rules import TIE_RULES
@@ -244,3 +245,25 @@ class TieBreakChainField(forms.Field):
                     params={"name": engine_word(TIEBREAKS[key].name)},
                 )
             seen.add(key)
+
+
+class NameField(forms.CharField):
+    """A name as a person types it (a club, member, team, competition, game title or side, a
+    table), cleaned as it is stored (:func:`league.names.clean_name`), its ``max_length``
+    checked on the clean name: NFKC can make a name longer than typed (one U+FDFA becomes 18
+    letters), and the length that is stored is the one that must fit. Only blank or invisible
+    characters typed count as nothing typed."""
+
+    def to_python(self, value: Any) -> str | None:
+        text = super().to_python(value)
+        return clean_name(text) if text else text
+
+
+class WordsField(forms.CharField):
+    """Several lines of words (a side's words for the director), cleaned line by line as names
+    are (:func:`league.names.clean_text`), the line breaks kept; ``max_length`` checked on the
+    clean words."""
+
+    def to_python(self, value: Any) -> str | None:
+        text = super().to_python(value)
+        return clean_text(text) if text else text

@@ -20,6 +20,11 @@ _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 # Braille blank, the Mongolian vowel separator (a format character before Unicode 6.3).
 _BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
 
+#: The longest name typed for a game's side (the new-game form, blank sheets): what a sheet (its
+#: header and every deal row, on either paper size, :mod:`league.printing`) prints in full. A
+#: member's name is as long at most; a match's sides are named by their entrants.
+SIDE_NAME_MAX = 80
+
 
 def clean_name(text: str) -> str:
     """``text`` in NFKC form (full-width and other compatibility letters become the plain
@@ -34,6 +39,18 @@ def clean_name(text: str) -> str:
         else:
             kept.append(char)
     return " ".join("".join(kept).split())
+
+
+def clean_text(text: str) -> str:
+    """Several lines of words (a side's words for the director) cleaned as names are, line by
+    line: NFKC, no invisible or direction-control characters, single spaces; the line breaks
+    kept (one blank line at most between paragraphs), none at either end."""
+    lines = [clean_name(line) for line in unicodedata.normalize("NFKC", text).splitlines()]
+    kept: list[str] = []
+    for line in lines:
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept).strip()
 
 
 def name_key(text: str) -> str:

@@ -271,23 +271,41 @@ LOGOUT_REDIRECT_URL = "home"
 
 # -- sign-in throttling (django-axes) -----------------------------------------------------------
 # Failed sign-ins are counted in the database (both SQLite and PostgreSQL; every web process
-# sees the same counts), per account and per address: AXES_FAILURE_LIMIT failures for one
-# account, from anywhere, lock that account; as many from one address, for any accounts, lock
-# that address. Both /accounts/login/ and /admin/login/. The lock lifts by itself after
-# AXES_COOLOFF_MINUTES, or when an organiser lifts it at /accounts/lockouts/; a successful
-# sign-in clears the account's count. The address is the connection's (REMOTE_ADDR): behind a
-# proxy every visitor would share its address, so such a server sets LOGIN_LOCKOUT_BY=username.
+# sees the same counts; the rule is league.accounts.throttle): AXES_FAILURE_LIMIT failures for
+# one account from one address pause that account on that address only (a stranger elsewhere
+# never locks the organiser out; typos on a shared club laptop pause only the account typed),
+# and LOGIN_ADDRESS_FAILURE_LIMIT failures from one address, for any accounts, pause that
+# address. Both /accounts/login/ and /admin/login/. A pause ends by itself AXES_COOLOFF_MINUTES
+# after the failure that started it (sign-ins tried meanwhile are refused and not counted, so
+# nobody can prolong it), or when an organiser lifts it at /accounts/lockouts/; a successful
+# sign-in clears that account's count from that address. The address is the connection's
+# (REMOTE_ADDR): behind a proxy every visitor would share its address, so such a server sets
+# LOGIN_LOCKOUT_BY=username (an account is then paused from everywhere).
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20, minimum=1)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
-AXES_LOCKOUT_PARAMETERS = {
-    "username,ip_address": ["username", "ip_address"],
+_LOCKOUT_PARAMETERS: dict[str, list[str | list[str]]] = {
+    "username,ip_address": [["username", "ip_address"], "ip_address"],
     "username": ["username"],
-}[env_choice("LOGIN_LOCKOUT_BY", "username,ip_address", ("username,ip_address", "username"))]
+}
+AXES_LOCKOUT_PARAMETERS = _LOCKOUT_PARAMETERS[
+    env_choice("LOGIN_LOCKOUT_BY", "username,ip_address", ("username,ip_address", "username"))
+]
+AXES_HANDLER = "league.accounts.throttle.ThrottleHandler"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "league.accounts.views.locked_out"
 # Attempts are recorded without what was typed (the password field is never stored anyway).
 AXES_SENSITIVE_PARAMETERS = ["password", "password1", "password2"]
 AXES_VERBOSE = False
+
+# -- live pages ------------------------------------------------------------------------------
+
+# The most live streams (/live/) one client address (the one the sign-in throttle counts) holds
+# open in one web process: a club laptop with a few pages open is far below it; beyond it a
+# stream is refused (429), so that one client cannot hold every stream a process keeps open
+# (league.live.views.MAX_OPEN_PAGES) and push everybody else to 503.
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 8, minimum=1)
 
 # -- language and time -----------------------------------------------------------------------
 

@@ -1,10 +1,13 @@
 """Reads about accounts: whether the install is empty, the accounts and their roles, and which
 sign-ins are locked out.
 
-Words: a *lockout* stops every sign-in to one account (from anywhere) or from one address (to
-any account) after ``AXES_FAILURE_LIMIT`` failed sign-ins within ``AXES_COOLOFF_TIME``; it
-*ends* by itself that long after the last failure, or when an organiser lifts it. django-axes
-keeps the failures (``AccessAttempt``: one row per account, address and browser).
+Words: a *lockout* (a pause) stops sign-ins to one account from one address after
+``AXES_FAILURE_LIMIT`` failed sign-ins within ``AXES_COOLOFF_TIME`` (to one account from
+anywhere, when ``LOGIN_LOCKOUT_BY`` is ``username``), or every sign-in from one address (to any
+account) after ``LOGIN_ADDRESS_FAILURE_LIMIT`` failures; it *ends* by itself that long after the
+failure that started it (sign-ins tried meanwhile are not counted), or when an organiser lifts
+it. django-axes keeps the failures (``AccessAttempt``: one row per account, address and
+browser); the rule is :mod:`league.accounts.throttle`.
 """
 
 from __future__ import annotations
@@ -67,12 +70,14 @@ def accounts() -> list[Account]:
 
 @dataclass(frozen=True)
 class Lockout:
-    """One account or one address that may not sign in until ``ends``."""
+    """One account (from one address, or from anywhere if ``address`` is None) or one address
+    that may not sign in until ``ends``."""
 
     kind: LockoutKind
     who: str  # the username, or the address
     failures: int
     ends: datetime.datetime
+    address: str | None = None  # for an account: the address it is paused on
 
     @property
     def minutes_left(self) -> int:
@@ -89,36 +94,60 @@ def _recent_attempts(now: datetime.datetime) -> Q:
     return Q(attempt_time__gte=now - settings.AXES_COOLOFF_TIME)
 
 
+def _accounts_by_address() -> bool:
+    return ["username", "ip_address"] in settings.AXES_LOCKOUT_PARAMETERS
+
+
 def lockouts() -> list[Lockout]:
     """Every account and address locked out now, the latest to end first."""
     now = timezone.now()
     recent = AccessAttempt.objects.filter(_recent_attempts(now))
     found: list[Lockout] = []
-    params = settings.AXES_LOCKOUT_PARAMETERS
-    for kind, field in (("account", "username"), ("address", "ip_address")):
-        if field not in params:
-            continue
+    by_address = _accounts_by_address()
+    groups: list[tuple[LockoutKind, list[str], int]] = [
+        (
+            "account",
+            ["username", "ip_address"] if by_address else ["username"],
+            settings.AXES_FAILURE_LIMIT,
+        )
+    ]
+    if "ip_address" in settings.AXES_LOCKOUT_PARAMETERS:
+        groups.append(("address", ["ip_address"], settings.LOGIN_ADDRESS_FAILURE_LIMIT))
+    for kind, fields, limit in groups:
         rows = (
-            recent.exclude(**{f"{field}__isnull": True})
-            .values(field)
+            recent.exclude(**{f"{fields[0]}__isnull": True})
+            .values(*fields)
             .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
-            .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+            .filter(failures__gte=limit)
         )
         for row in rows:
             ends = row["last"] + settings.AXES_COOLOFF_TIME
-            found.append(Lockout(kind, str(row[field]), row["failures"], ends))  # type: ignore[arg-type]
+            address = str(row["ip_address"]) if kind == "account" and by_address else None
+            found.append(Lockout(kind, str(row[fields[0]]), row["failures"], ends, address))
     return sorted(
-        found, key=lambda lockout: (lockout.ends, lockout.kind, lockout.who), reverse=True
+        found,
+        key=lambda lockout: (lockout.ends, lockout.kind, lockout.who, lockout.address or ""),
+        reverse=True,
     )
 
 
-def lockout_ends(*, username: str | None, address: str | None) -> datetime.datetime | None:
-    """When the lockout that stops this sign-in ends (the later one, if both the account and
-    the address are locked); None if neither is locked."""
-    matching = [
+def lockouts_of(*, username: str | None, address: str | None) -> list[Lockout]:
+    """The lockouts that stop this sign-in: its account (on this address) and its address."""
+    return [
         lockout
         for lockout in lockouts()
-        if (lockout.kind == "account" and username and lockout.who == username)
+        if (
+            lockout.kind == "account"
+            and username
+            and lockout.who == username
+            and lockout.address in (None, address)
+        )
         or (lockout.kind == "address" and address and lockout.who == address)
     ]
+
+
+def lockout_ends(*, username: str | None, address: str | None) -> datetime.datetime | None:
+    """When the lockout that stops this sign-in ends (the later one, if both the account on
+    this address and the address are locked); None if neither is locked."""
+    matching = lockouts_of(username=username, address=address)
     return max((lockout.ends for lockout in matching), default=None)

@@ -147,10 +147,14 @@ def locked_out(
     """What a sign-in gets while its account or address is locked out (django-axes'
     ``AXES_LOCKOUT_CALLABLE``): 429, and how long to wait."""
     username = (credentials or {}).get("username") or request.POST.get("username")
-    ends = selectors.lockout_ends(username=username, address=get_client_ip_address(request))
+    found = selectors.lockouts_of(username=username, address=get_client_ip_address(request))
+    ends = max((lockout.ends for lockout in found), default=None)
     minutes = selectors.minutes_until(ends) if ends is not None else None
+    by_address = any(lockout.kind == "address" for lockout in found)
     context = {
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "failure_limit": (
+            settings.LOGIN_ADDRESS_FAILURE_LIMIT if by_address else settings.AXES_FAILURE_LIMIT
+        ),
         "minutes": minutes or int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
     }
     return render(request, "accounts/locked_out.html", context, status=429)
@@ -170,5 +174,9 @@ def lockouts(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/lockouts.html",
-        {"lockouts": selectors.lockouts(), "failure_limit": settings.AXES_FAILURE_LIMIT},
+        {
+            "lockouts": selectors.lockouts(),
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "address_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
+        },
     )

@@ -25,6 +25,7 @@ from league.forms_common import (
     RULE_FIELDS,
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
+    NameField,
     TieBreakChainField,
     meld_tie_field,
     number,
@@ -43,7 +44,7 @@ from scoring.words import possessive
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=100, label=_("Club name"))
+    name = NameField(max_length=100, label=_("Club name"))
 
 
 class ZoneField(forms.ChoiceField):
@@ -127,7 +128,7 @@ class EventLanguageForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=80, label=_("Member's name"))
+    name = NameField(max_length=80, label=_("Member's name"))
 
 
 class MembersForm(forms.Form):
@@ -172,7 +173,7 @@ class PartnershipForm(forms.Form):
 
     first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("First partner"))
     second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Second partner"))
-    name = forms.CharField(max_length=80, required=False, label=_("Team name (optional)"))
+    name = NameField(max_length=80, required=False, label=_("Team name (optional)"))
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -186,7 +187,7 @@ class PartnershipForm(forms.Form):
 class CompetitionForm(forms.Form):
     """A league season: its club, its ruleset (a preset and house rules) and match format."""
 
-    name = forms.CharField(max_length=120, label=_("Name"), help_text=_("e.g. Winter league 2025"))
+    name = NameField(max_length=120, label=_("Name"), help_text=_("e.g. Winter league 2025"))
     club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None, label=_("Club"))
     preset = forms.ChoiceField(
         choices=[(key, rules.name) for key, rules in PRESETS.items()],
@@ -426,7 +427,7 @@ class RescheduleForm(FixtureForm):
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("Empty: the round's night."),
     )
-    table = forms.CharField(
+    table = NameField(
         max_length=20,
         required=False,
         label=pgettext_lazy("where a match is played", "Table"),

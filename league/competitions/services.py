@@ -487,7 +487,7 @@ def fixture_reschedule(*, fixture: Fixture, date: datetime.date | None, table: s
     if fixture.finished:
         raise Refused(_("This fixture has a result; it cannot be moved."), "date")
     fixture.date = date
-    fixture.table = table.strip() or fixture.table
+    fixture.table = clean_name(table) or fixture.table
     fixture.save(update_fields=["date", "table"])
     return fixture
 

@@ -21,11 +21,11 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 import scoring
 from league.engine_words import engine_catalog, engine_message, engine_word
 from league.errors import DealTaken, Refused
-from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES
+from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES, NameField
 from league.games import selectors
 from league.models import Deal, Game, MeldEntry, VoidReason
 from league.models.games import VOID_REASON_IN_SENTENCE
-from league.names import clean_name
+from league.names import SIDE_NAME_MAX, clean_name
 from league.rulebook.text import CARD_NAMES, NATURAL_ORDER
 from scoring import (
     MELD_KINDS,
@@ -73,16 +73,16 @@ class GameForm(forms.Form):
     preset = forms.ChoiceField(
         choices=[(k, r.name) for k, r in PRESETS.items()], label=gettext_lazy("Preset")
     )
-    side_0 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Side 1"))
-    side_1 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Side 2"))
-    side_2 = forms.CharField(
-        max_length=80,
+    side_0 = NameField(max_length=SIDE_NAME_MAX, required=False, label=gettext_lazy("Side 1"))
+    side_1 = NameField(max_length=SIDE_NAME_MAX, required=False, label=gettext_lazy("Side 2"))
+    side_2 = NameField(
+        max_length=SIDE_NAME_MAX,
         required=False,
         label=gettext_lazy("Side 3"),
         help_text=gettext_lazy("Three-hand games only."),
     )
-    table = forms.CharField(max_length=20, required=False, label=gettext_lazy("Table (optional)"))
-    title = forms.CharField(max_length=120, required=False, label=gettext_lazy("Title (optional)"))
+    table = NameField(max_length=20, required=False, label=gettext_lazy("Table (optional)"))
+    title = NameField(max_length=120, required=False, label=gettext_lazy("Title (optional)"))
     target = forms.IntegerField(
         required=False,
         min_value=1,
@@ -137,7 +137,7 @@ class GameForm(forms.Form):
             return data
         names = [clean_name(data.get(f"side_{i}") or "") for i in range(rules.sides)]
         for i, name in enumerate(names):
-            if not name:
+            if not name and f"side_{i}" not in self.errors:
                 params = {"game": rules.name, "count": rules.sides, "number": i + 1}
                 if rules.partnerships:
                     message = ngettext(

@@ -77,7 +77,7 @@ def game_create(
         preset=rules.preset,
         ruleset_data=rules.to_data(),
         side_names=names,
-        table=table.strip(),
+        table=clean_name(table),
         created_by=by,
         totals=[0] * rules.sides,
         first_dealer=first_dealer,

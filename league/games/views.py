@@ -36,6 +36,7 @@ from league.access import (
 )
 from league.charts.figures import game_figure, game_lines
 from league.errors import DealChanged, Refused
+from league.first_steps import first_steps
 from league.forms_common import show_refusal
 from league.games import answers, selectors, services
 from league.games.deal_presenter import CORRECTING, deal_entry, preview_deal
@@ -58,7 +59,12 @@ def game_list(request: HttpRequest) -> HttpResponse:
     table = GameTable(selectors.game_list())
     paging = {"paginator_class": AnyPagePaginator, "per_page": 25}
     RequestConfig(request, paginate=paging).configure(table)
-    context = {"table": table, "live_topics": live_topics.games_page()}
+    context = {
+        "table": table,
+        "live_topics": live_topics.games_page(),
+        # The landing page after setup: a new install's organiser sees the way to a first night.
+        "first_steps": first_steps() if is_organiser(request.user) else [],
+    }
     return render(request, "games/game_list.html", context)
 
 

@@ -52,11 +52,36 @@ class Subscription:
     deliver: Callable[[Event], None]
 
 
+class Claim:
+    """One address's hold on one open stream (:meth:`Hub.claim`); given back once, by
+    :meth:`release`, however many times it is called (the stream's end and the response's
+    closing both call it)."""
+
+    def __init__(self, hub: Hub, address: str) -> None:
+        self._hub = hub
+        self.address = address
+        self._released = False
+
+    def release(self) -> None:
+        with self._hub._lock:
+            if self._released:
+                return
+            self._released = True
+            left = self._hub._streams_by_address[self.address] - 1
+            if left > 0:
+                self._hub._streams_by_address[self.address] = left
+            else:
+                del self._hub._streams_by_address[self.address]
+
+
 class Hub:
     def __init__(self, using: str = "default") -> None:
         self.using = using
         self._lock = threading.Lock()
         self._subscriptions: set[Subscription] = set()
+        # The open streams of each client address (claimed before a stream starts, so that
+        # one client cannot hold every stream a process may keep open).
+        self._streams_by_address: dict[str, int] = {}
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._last_id: int | None = None
@@ -69,6 +94,20 @@ class Hub:
     @property
     def open_pages(self) -> int:
         return len(self._subscriptions)
+
+    def streams_of(self, address: str) -> int:
+        """How many streams ``address`` holds open now."""
+        with self._lock:
+            return self._streams_by_address.get(address, 0)
+
+    def claim(self, address: str, most: int) -> Claim | None:
+        """One more open stream for ``address``, or None if it holds ``most`` already."""
+        with self._lock:
+            held = self._streams_by_address.get(address, 0)
+            if held >= most:
+                return None
+            self._streams_by_address[address] = held + 1
+        return Claim(self, address)
 
     def subscribe(self, topics: frozenset[str], deliver: Callable[[Event], None]) -> Subscription:
         subscription = Subscription(topics, deliver)

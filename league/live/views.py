@@ -8,6 +8,12 @@ A page connects with ``at`` (when it was made, seconds since 1970 by the server'
 told at once if something changed since; a page that reconnects (the browser does so by itself
 after a drop, a sleep or a server restart) sends the last event id it saw (``Last-Event-ID``)
 and is told if it missed anything, once, however much it missed.
+
+One client address holds at most ``LIVE_STREAMS_PER_ADDRESS`` streams of a process at once (a
+club laptop with a few pages open is far below it); one more is refused with 429 and
+``Retry-After``, so that one client cannot hold every stream the process keeps
+(:data:`MAX_OPEN_PAGES`) and push everybody else to 503. The address is the one the sign-in
+throttle counts (``REMOTE_ADDR``; README "Running it for real" on proxies).
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ import time
 from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
+from axes.helpers import get_client_ip_address
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.db.models import Q
@@ -28,7 +36,7 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.live.hub import Event, Hub, hub
+from league.live.hub import Claim, Event, Hub, hub
 from league.models import LiveEvent
 
 # ASCII digits only: ``\d`` would take "١٢" too.
@@ -130,16 +138,60 @@ def events(request: HttpRequest) -> HttpResponseBase:
         )
         response["Retry-After"] = "30"
         return response
+    address = get_client_ip_address(request) or ""
+    claim = the_hub.claim(address, settings.LIVE_STREAMS_PER_ADDRESS)
+    if claim is None:
+        response = HttpResponse(
+            _("Too many live pages are open from this device: close some, or reload by hand."),
+            status=429,
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Retry-After"] = "30"
+        return response
     since = Since(request)
+    stream: _ClaimedStream | _ClaimedAsyncStream
     if isinstance(request, ASGIRequest):
-        stream: Iterator[bytes] | AsyncIterator[bytes] = _async_stream(the_hub, topics, since)
+        stream = _ClaimedAsyncStream(_async_stream(the_hub, topics, since, claim), claim)
     else:
-        stream = _sync_stream(the_hub, topics, since)
+        stream = _ClaimedStream(_sync_stream(the_hub, topics, since, claim), claim)
     connections.close_all()  # whatever the middleware read: the stream holds no connection
     streaming = StreamingHttpResponse(stream, content_type="text/event-stream")
     streaming["Cache-Control"] = "no-cache, no-store"
     streaming["X-Accel-Buffering"] = "no"  # nginx and friends: pass each event on at once
     return streaming
+
+
+class _ClaimedStream:
+    """A stream whose address's claim is given back when the response closes, even if the
+    stream never ran (a generator's ``finally`` runs only once it has started)."""
+
+    def __init__(self, stream: Iterator[bytes], claim: Claim) -> None:
+        self._stream = stream
+        self._claim = claim
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._stream
+
+    def close(self) -> None:
+        self._claim.release()
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+class _ClaimedAsyncStream:
+    """:class:`_ClaimedStream` for the event loop's stream (Django closes the response from a
+    thread, so the async generator itself ends through its own cancellation)."""
+
+    def __init__(self, stream: AsyncIterator[bytes], claim: Claim) -> None:
+        self._stream = stream
+        self._claim = claim
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        return self._stream
+
+    def close(self) -> None:
+        self._claim.release()
 
 
 class _Sent:
@@ -161,7 +213,9 @@ class _Sent:
 # so that an event committed in between is found, delivered, or both (and then sent once).
 
 
-async def _async_stream(the_hub: Hub, topics: frozenset[str], since: Since) -> AsyncIterator[bytes]:
+async def _async_stream(
+    the_hub: Hub, topics: frozenset[str], since: Since, claim: Claim
+) -> AsyncIterator[bytes]:
     # The hub's thread queues events (thread-safe) and wakes this stream on its event loop.
     waiting: queue.SimpleQueue[Event] = queue.SimpleQueue()
     wake = asyncio.Event()
@@ -195,9 +249,12 @@ async def _async_stream(the_hub: Hub, topics: frozenset[str], since: Since) -> A
                 yield STILL_HERE
     finally:
         the_hub.unsubscribe(subscription)
+        claim.release()
 
 
-def _sync_stream(the_hub: Hub, topics: frozenset[str], since: Since) -> Iterator[bytes]:
+def _sync_stream(
+    the_hub: Hub, topics: frozenset[str], since: Since, claim: Claim
+) -> Iterator[bytes]:
     waiting: queue.SimpleQueue[Event] = queue.SimpleQueue()
     subscription = the_hub.subscribe(topics, waiting.put)
     sent = _Sent()
@@ -217,3 +274,4 @@ def _sync_stream(the_hub: Hub, topics: frozenset[str], since: Since) -> Iterator
                 yield message(event.id, event.topics & topics)
     finally:
         the_hub.unsubscribe(subscription)
+        claim.release()

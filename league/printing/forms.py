@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from league.engine_words import engine_word
 from league.forms_common import NUMBER_INPUT
 from league.models import Club, Competition
+from league.names import SIDE_NAME_MAX, clean_name
 from league.paper import PAPER_WORDS, club_paper, paper_for_zone
 from scoring import (
     PRESETS,
@@ -24,7 +25,7 @@ MAX_SHEETS = 40
 
 #: The longest name a sheet carries: as long as a game's side name, and short enough that the
 #: header, wrapped, leaves room for every deal row on either paper size and any ruleset.
-NAME_MAX = 80
+NAME_MAX = SIDE_NAME_MAX
 
 #: The most characters the names box takes: every line full, with its commas.
 NAMES_MAX = MAX_SHEETS * 3 * (NAME_MAX + 2)
@@ -127,10 +128,11 @@ class BlankSheetsForm(forms.Form):
         if not data.get("page_size"):
             data["page_size"] = self._paper(competition.club if competition else self.for_club)
         rules = competition.rules if competition is not None else PRESETS[data["preset"]]
-        lines = [line for line in (data.get("names") or "").splitlines() if line.strip()]
+        # Each name cleaned as it will print (NFKC may make it longer), then measured.
+        lines = [line for line in (data.get("names") or "").splitlines() if clean_name(line)]
         rows = []
         for number, line in enumerate(lines, start=1):
-            names = tuple(n.strip() for n in line.split(","))
+            names = tuple(clean_name(n) for n in line.split(","))
             if len(names) > rules.sides:
                 self.add_error(
                     "names",

@@ -18,7 +18,9 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from league.engine_words import engine_message, engine_word
 from league.forms_common import (
     NUMBER_INPUT,
+    NameField,
     TieBreakChainField,
+    WordsField,
     meld_tie_field,
     number,
     renege_melds_field,
@@ -72,7 +74,7 @@ def _tiebreaks_help() -> str:
 class TournamentForm(forms.Form):
     """A tournament: its club, its game (a preset and a target), its entrants and format."""
 
-    name = forms.CharField(
+    name = NameField(
         max_length=120,
         label=pgettext_lazy("a tournament's", "Name"),
         help_text=gettext_lazy("e.g. Spring cup 2026"),
@@ -313,7 +315,7 @@ class SwapForm(forms.Form):
 class DisputeForm(forms.Form):
     """A side's words for the director: what on the sheet is not what was played."""
 
-    words = forms.CharField(
+    words = WordsField(
         max_length=1000,
         label=gettext_lazy("What is not as you played it?"),
         help_text=gettext_lazy("For example: deal 4 was 90 - 72 to us, not to them."),

@@ -60,6 +60,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.names import clean_text
 from league.ratings.selectors import entrants_rated
 from league.tournaments.selectors import (
     BRACKETS,
@@ -782,7 +783,7 @@ def token_dispute(*, side: FixtureSide, words: str) -> Fixture:
     add its words. The director settles it by correcting the sheet and confirming."""
     _open_for_entry(side)
     fixture = Fixture.objects.select_for_update().get(pk=side.fixture_id)
-    words = " ".join(words.split())
+    words = clean_text(words)
     if not words:
         raise Refused(_("Say what was not as you played it, for the director."), "words")
     if fixture.disputed_at is None and fixture.entered_by in (None, side.side):

@@ -100,7 +100,12 @@ def test_the_keyboard_focus_wears_a_ring_that_can_be_seen(live_server, new_conte
     page = new_context(viewport=PHONE).new_page()
     page.goto("/")
     rings = []
-    for _ in range(8):  # the skip link, the site's name, the menu's links
+    for _ in range(3):  # the skip link, the site's name, the "Menu" button (folded on a phone)
+        page.keyboard.press("Tab")
+        rings.append((page.evaluate("document.activeElement.outerHTML"), page.evaluate(RING)))
+    assert "<summary" in rings[2][0]
+    page.keyboard.press("Enter")  # the menu opens, and the keyboard goes on through its links
+    for _ in range(6):
         page.keyboard.press("Tab")
         rings.append((page.evaluate("document.activeElement.outerHTML"), page.evaluate(RING)))
     page.goto("/accounts/login/")  # the name field has the focus
@@ -108,4 +113,4 @@ def test_the_keyboard_focus_wears_a_ring_that_can_be_seen(live_server, new_conte
     for html, (style, width, shadow) in rings:
         # Chromium's own ring is a thin "auto" outline, hard to see on the green menu.
         assert style == "solid" and width >= 3 and shadow != "none", html
-    assert "Log in" in rings[7][0] and 'name="username"' in rings[8][0]
+    assert "Log in" in rings[8][0] and 'name="username"' in rings[9][0]

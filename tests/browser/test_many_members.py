@@ -34,6 +34,7 @@ def test_a_secretary_enters_the_clubs_people_on_a_phone(browser, live_server):
     page.fill("#id_password", PASSWORD)
     with page.expect_navigation():
         page.click("main button[type=submit]")
+    page.click("#site-menu > summary")  # the menu is folded on a phone
     assert page.locator("#signed-in").inner_text() == "Signed in as secretary"
 
     page.goto(f"/clubs/{club.slug}/")

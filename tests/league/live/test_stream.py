@@ -3,11 +3,12 @@ was away, and that an event committed by another connection reaches an open stre
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
 import pytest
-from django.test import Client, RequestFactory
+from django.test import AsyncClient, Client, RequestFactory
 
 from league.live import views as live_views
 from league.live.hub import Event, Hub, Subscription
@@ -146,3 +147,43 @@ def test_a_server_with_too_many_open_pages_says_so(monkeypatch) -> None:
     response = Client().get("/live/?topics=games")
     assert response.status_code == 503 and response["Retry-After"] == "30"
     assert b"reload by hand" in response.content
+
+
+def test_one_address_holds_a_few_streams_at_most_and_gets_them_back(settings, own_hub) -> None:
+    settings.LIVE_STREAMS_PER_ADDRESS = 3
+    laptop, phone = "10.0.0.9", "10.0.0.10"
+    held = [open_stream(Client(REMOTE_ADDR=laptop), "/live/?topics=games")[0] for _ in range(3)]
+    assert own_hub.streams_of(laptop) == 3
+    refused = Client(REMOTE_ADDR=laptop).get("/live/?topics=games")
+    assert refused.status_code == 429 and refused["Retry-After"] == "30"
+    assert b"Too many live pages are open from this device" in refused.content
+    # Somebody else's phone is not refused for the laptop's pages.
+    other, _ = open_stream(Client(REMOTE_ADDR=phone), "/live/?topics=games")
+    other.close()
+    # A page closed gives its place back; so does a stream asked for and never read.
+    held.pop().close()
+    unread = Client(REMOTE_ADDR=laptop).get("/live/?topics=games")
+    assert unread.status_code == 200 and own_hub.streams_of(laptop) == 3
+    unread.close()
+    again, _ = open_stream(Client(REMOTE_ADDR=laptop), "/live/?topics=games")
+    for response in [again, *held]:
+        response.close()
+    assert own_hub.streams_of(laptop) == 0 and own_hub.streams_of(phone) == 0
+    assert own_hub.open_pages == 0
+
+
+def test_on_the_event_loop_too_a_closed_stream_gives_its_place_back(settings, own_hub) -> None:
+    # uvicorn serves the streams as ASGI: Django closes the response when the page goes.
+    settings.LIVE_STREAMS_PER_ADDRESS = 1
+
+    async def visit() -> tuple[int, int, int]:
+        client = AsyncClient()  # from 127.0.0.1, as the ASGI scope says
+        response = await client.get("/live/?topics=games")
+        chunks = aiter(response.streaming_content)
+        assert await anext(chunks) == b"retry: 1000\n\n"
+        held = own_hub.streams_of("127.0.0.1")
+        refused = (await client.get("/live/?topics=games")).status_code
+        response.close()
+        return held, refused, own_hub.streams_of("127.0.0.1")
+
+    assert asyncio.run(visit()) == (1, 429, 0)

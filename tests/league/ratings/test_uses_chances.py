@@ -57,7 +57,8 @@ def test_a_fixture_page_shows_each_sides_chance_before_the_game(client, organise
     # Before anybody is rated: two newcomers a side, even.
     text = chances_text(client, fixture_url(fixture))
     assert text is not None and text.startswith(
-        f"Chances of winning: {home} 50% · {away} 50% From the skill the players' ratings show"
+        f"Chances of winning: {home} 50% · {away} 50% How is this worked out? "
+        "From the skill the players' ratings show"
     )
     assert "a player with no rated game yet counts as average" in text
     a, b = members(fixture, 0)
@@ -169,3 +170,17 @@ def test_the_entry_link_reads_the_ratings_in_one_query(organiser):
         assert Client().get(entry_url(fixture, 0)).status_code == 200
     reading = [q for q in captured.captured_queries if "currentrating" in q["sql"].lower()]
     assert len(reading) == 1
+
+
+def test_on_an_entry_link_how_the_chances_are_worked_out_is_folded(organiser):
+    # Above "Start the game" a side reads its chance; the ratings' jargon waits behind a tap.
+    fixture = cup(organiser).fixtures.get()
+    root = page(Client(), entry_url(fixture, 0))
+    chances = root.by_id("chances")
+    how = chances.by_id("chances-how")
+    assert how.tag == "details" and "open" not in how.attrs
+    assert next(how.iter("summary")).text == "How is this worked out?"
+    assert "cautious number of the rating lists" in next(how.iter("p")).text
+    # Nothing of it outside the fold.
+    outside = [p for p in chances.iter("p") if p not in list(how.iter("p"))]
+    assert all("rating" not in p.text for p in outside)
