@@ -55,6 +55,7 @@ from league.games.forms import FirstDealerForm
 from league.live import topics as live_topics
 from league.models import Competition, Fixture
 from league.ratings.uses import fixture_chances
+from league.stored_words import event_notes
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
 from scoring.standings import TIEBREAKS
@@ -137,7 +138,7 @@ def _fixture_page(
         "night": fixture.round,
         "can_manage": manage,
         "forms": forms,
-        "events": selectors.match_events(fixture),
+        "events": event_notes(selectors.match_events(fixture), line.sides),
         "live_topics": live_topics.match_page(fixture),
         "chances": fixture_chances(fixture, line),
     }

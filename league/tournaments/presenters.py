@@ -69,6 +69,7 @@ from league.models import (
     TournamentFormat,
 )
 from league.printing.pdf.sheets import BlankSheet, EntryLink
+from league.stored_words import confirmed_by_words
 from league.tournaments import selectors
 from league.tournaments.selectors import BracketData, PoolLine
 from scoring.brackets import Bracket, BracketMatch, BracketState, LoserOf, Nobody, Seed, WinnerOf
@@ -789,17 +790,17 @@ def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     and by whom) or ``confirmed``. Fuller than a box's status: the director acts on it."""
     names = line.sides
     if fixture.confirmed_at is not None:
-        said = {"who": fixture.confirmed_by}
+        said = {"who": confirmed_by_words(fixture, names)}
         if words := conceded(fixture, names):
             said["how"] = in_sentence(words)
-            if fixture.confirmed_by:
+            if said["who"]:
                 return "confirmed", pgettext(
                     "a table's status, for its director", "Confirmed by %(who)s: %(how)s"
                 ) % said
             return "confirmed", pgettext(
                 "a table's status, for its director", "Confirmed: %(how)s"
             ) % said
-        if fixture.confirmed_by:
+        if said["who"]:
             return "confirmed", pgettext(
                 "a table's status, for its director", "Confirmed by %(who)s"
             ) % said

@@ -34,6 +34,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.stored_words import EventNote, event_notes
 from scoring.brackets import (
     Bracket,
     BracketState,
@@ -234,7 +235,7 @@ def side_enters(side: FixtureSide) -> bool:
 class DisputedMatch:
     fixture: Fixture
     sides: str  # "Anna v Bert"
-    events: list[MatchEvent]
+    events: list[EventNote]
 
 
 def disputed_matches(competition: Competition) -> list[DisputedMatch]:
@@ -254,8 +255,10 @@ def disputed_matches(competition: Competition) -> list[DisputedMatch]:
         for side in fixture.sides.all():
             names[side.side].append(side.entrant.name)
         versus = pgettext("between the two sides of a match: Anna v Bert", "v")
-        sides = f" {versus} ".join(" & ".join(n) for n in names)
-        matches.append(DisputedMatch(fixture, sides, list(fixture.events.all())))
+        side_names = [" & ".join(n) for n in names]
+        sides = f" {versus} ".join(side_names)
+        events = event_notes(list(fixture.events.all()), side_names)
+        matches.append(DisputedMatch(fixture, sides, events))
     return matches
 
 
