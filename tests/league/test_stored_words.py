@@ -42,7 +42,9 @@ def test_an_abandoned_game_s_deals_are_counted_in_each_reader_s_language(organis
     fixture = fixtures_of(league)[0]
     game = competitions_services.fixture_start_game(fixture=fixture, by=scorer)
     for _ in range(2):
-        games_services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer)
+        games_services.game_add_deal(
+            game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer
+        )
     with translation.override("fr"):  # the organiser reads French
         games_services.game_abandon(game=game, by=organiser)
 
@@ -109,9 +111,7 @@ def test_an_undo_from_an_entry_link_is_audited_as_the_link_of_a_side(organiser):
         side=away, game=game, deal=Deal(makers=1, card_points=(10, 152))
     )
     with translation.override("de"):
-        tournaments_services.token_undo_deal(
-            side=away, game=game, number=1, expected_version=1
-        )
+        tournaments_services.token_undo_deal(side=away, game=game, number=1, expected_version=1)
     audit = DealAudit.objects.get()
     assert (audit.via, audit.via_side) == (DealAudit.VIA_ENTRY_LINK, 1)
     sheet = page(reader(organiser), reverse("games:detail", args=[game.pk]))
