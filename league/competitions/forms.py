@@ -25,6 +25,7 @@ from league.forms_common import (
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
     TieBreakChainField,
+    choices_by_name,
     meld_tie_field,
     number,
     renege_melds_field,
@@ -167,6 +168,7 @@ class PartnershipForm(forms.Form):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = club.players.all()
+            choices_by_name(field)
 
 
 class CompetitionForm(forms.Form):
@@ -323,6 +325,7 @@ class EntrantForm(forms.Form):
                 label=_("Partnership"),
                 empty_label=_("Choose a partnership"),
             )
+            choices_by_name(self.fields["partnership"])
         else:
             self.fields["player"] = forms.ModelChoiceField(
                 queryset=Player.objects.filter(club_id=competition.club_id).exclude(
@@ -331,6 +334,7 @@ class EntrantForm(forms.Form):
                 label=_("Player"),
                 empty_label=_("Choose a player"),
             )
+            choices_by_name(self.fields["player"])
 
 
 class DrawForm(forms.Form):

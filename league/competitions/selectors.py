@@ -37,6 +37,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.names import name_sort_key
 from league.wording import DASH, result_text, winner_first
 from scoring.standings import (
     TALLY_COUNTS,
@@ -662,11 +663,15 @@ def club_by_slug(slug: str) -> Club | None:
 
 
 def club_members(club: Club) -> list[Player]:
-    return list(club.players.all())
+    """The club's members by name (:func:`league.names.name_sort_key`, not code points)."""
+    return sorted(club.players.all(), key=lambda p: name_sort_key(p.name))
 
 
 def club_partnerships(club: Club) -> list[Partnership]:
-    return list(club.partnerships.select_related("first", "second"))
+    """The club's partnerships by name, as :func:`club_members`."""
+    return sorted(
+        club.partnerships.select_related("first", "second"), key=lambda p: name_sort_key(str(p))
+    )
 
 
 def club_competitions(club: Club) -> list[Competition]:
@@ -684,7 +689,8 @@ def player_partnerships(player: Player) -> list[Partnership]:
 
 # -- competitions -----------------------------------------------------------------------------
 def competition_entrants(competition: Competition) -> list[Entrant]:
-    return list(competition.entrants.all())
+    """The competition's entrants by name, as :func:`club_members`."""
+    return sorted(competition.entrants.all(), key=lambda e: name_sort_key(e.name))
 
 
 def round_count(competition: Competition) -> int:

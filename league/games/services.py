@@ -564,9 +564,7 @@ def _take_off(
     # One row at a time from the front, so that (game, number) stays unique at every step
     # whatever order the database would update a whole batch in.
     for moved in sorted(changed, key=lambda d: d.number):
-        moved.save(
-            update_fields=["number", "points", "marks", "made", "running", "held", "dealer"]
-        )
+        moved.save(update_fields=["number", "points", "marks", "made", "running", "held", "dealer"])
     _save_game(game, [])
     if kept_dealer is not None and record.number == 1:
         game.save(update_fields=["first_dealer"])

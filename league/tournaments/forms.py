@@ -19,6 +19,7 @@ from league.engine_words import engine_message, engine_word
 from league.forms_common import (
     NUMBER_INPUT,
     TieBreakChainField,
+    choices_by_name,
     meld_tie_field,
     number,
     renege_melds_field,
@@ -281,6 +282,7 @@ class WithdrawForm(forms.Form):
         entrant = self.fields["entrant"]
         assert isinstance(entrant, forms.ModelChoiceField)
         entrant.queryset = competition.entrants.filter(withdrawn=False)
+        choices_by_name(entrant)
 
 
 class SwapForm(forms.Form):

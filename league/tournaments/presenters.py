@@ -68,6 +68,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.names import name_sort_key
 from league.printing.pdf.sheets import BlankSheet, EntryLink
 from league.stored_words import confirmed_by_words
 from league.tournaments import selectors
@@ -1116,8 +1117,10 @@ def _placing_rows(
         places = place_texts([place for place, _ in state.placings])
         return [row(p, e) for p, (_, e) in zip(places, state.placings, strict=True)]
     still_in = [e for e in entrants if e not in state.out_at]
-    out = sorted(state.out_at, key=lambda e: (-order[state.out_at[e]], entrants[e].name.casefold()))
-    return [row("", e) for e in sorted(still_in, key=lambda e: entrants[e].name.casefold())] + [
+    out = sorted(
+        state.out_at, key=lambda e: (-order[state.out_at[e]], name_sort_key(entrants[e].name))
+    )
+    return [row("", e) for e in sorted(still_in, key=lambda e: name_sort_key(entrants[e].name))] + [
         row("", e) for e in out
     ]
 
@@ -1194,7 +1197,7 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         if state is None:
             heading = _("Not started yet")
             note = _("The places are given once the bracket is played out.")
-            names = sorted(e.name for e in entrants.values())
+            names = sorted((e.name for e in entrants.values()), key=name_sort_key)
             rows = [RankingRow("", name, ("0", "0", "\u2013")) for name in names]
         else:
             bracket = selectors.tournament_bracket(competition)

@@ -34,6 +34,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.names import name_sort_key
 from league.stored_words import EventNote, event_notes
 from scoring.brackets import (
     Bracket,
@@ -163,8 +164,8 @@ def round_entrants(night: Round) -> list[Entrant]:
     ordered = sorted(seats, key=lambda s: (_table_key(s.fixture), s.side))
     out = Entrant.objects.filter(
         pk__in=night.sitting_out.through.objects.filter(round_id=night.pk).values("entrant_id")
-    ).order_by("name")
-    return [s.entrant for s in ordered] + list(out)
+    )
+    return [s.entrant for s in ordered] + sorted(out, key=lambda e: name_sort_key(e.name))
 
 
 def published_round_numbers(competition: Competition) -> list[int]:
@@ -318,7 +319,7 @@ def tournament_entrants(competition: Competition) -> list[Entrant]:
     """The entrants, best seed first (the unseeded after, by name), each with its partnership
     (one query)."""
     entrants = list(competition.entrants.select_related("partnership"))
-    entrants.sort(key=lambda e: (e.seed is None, e.seed or 0, e.name.casefold(), e.pk))
+    entrants.sort(key=lambda e: (e.seed is None, e.seed or 0, name_sort_key(e.name), e.pk))
     return entrants
 
 

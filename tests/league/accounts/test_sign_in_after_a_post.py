@@ -49,9 +49,7 @@ def test_signing_in_after_a_signed_out_post_returns_to_the_form_s_page(clabber_g
     "referer",
     [None, "https://elsewhere.example/games/1/", "javascript:alert(1)", "//elsewhere.example/"],
 )
-def test_without_a_page_of_this_site_to_return_to_signing_in_lands_on_a_page(
-    clabber_game, referer
-):
+def test_without_a_page_of_this_site_to_return_to_signing_in_lands_on_a_page(clabber_game, referer):
     client = Client()
     headers = {"HTTP_REFERER": referer} if referer else {}
     address = reverse("games:deal-undo", args=[clabber_game.pk])

@@ -18,9 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def banner(fixture) -> str:
-    address = reverse(
-        "competitions:fixture-detail", args=[fixture.competition.slug, fixture.pk]
-    )
+    address = reverse("competitions:fixture-detail", args=[fixture.competition.slug, fixture.pk])
     # The page's text with the label's colon back against it ("In play: ...").
     return parse(Client().get(address).content).by_id("result").text.replace(" :", ":")
 

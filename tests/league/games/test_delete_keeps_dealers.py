@@ -70,9 +70,7 @@ def test_deleting_deals_keeps_every_other_deal_s_dealer(game, scorer, numbers):
 def test_a_new_first_dealer_after_a_deletion_moves_every_dealer_alike(game, scorer):
     delete(game, 2, scorer)
     before = dealt(game)
-    games_services.game_settings(
-        game=game, by=scorer, meld_entry=game.meld_entry, first_dealer=3
-    )
+    games_services.game_settings(game=game, by=scorer, meld_entry=game.meld_entry, first_dealer=3)
     shift = (3 - 1) % 4
     assert dealt(game) == {pk: (seat + shift) % 4 for pk, seat in before.items()}
 
