@@ -247,7 +247,7 @@ class TieBreakChainField(forms.Field):
             seen.add(key)
 
 
-class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
+class ByNameChoiceIterator(forms.models.ModelChoiceIterator):  # type: ignore[type-arg]
     """A menu's choices in the order of their names (:func:`league.names.name_sort_key`:
     "Élodie" between "Elias" and "Emil"), not the database's order of code points."""
 

@@ -126,7 +126,7 @@ def game_settings(
                 # A dealer kept after a deletion was counted from the old first dealer too.
                 kept = [d for d in deals if d.dealer is not None]
                 for deal in kept:
-                    deal.dealer = (deal.dealer + shift) % game.rules.players
+                    deal.dealer = ((deal.dealer or 0) + shift) % game.rules.players
                 Deal.objects.bulk_update(kept, ["dealer"])
                 before = {d.number: d.entered() for d in deals}
                 changed = game_recompute(game, deals)

@@ -7,17 +7,20 @@ What cannot be read (a side's name that no longer matches, a sentence in an unkn
 kept as written, and shown as it was."""
 
 import re
+from typing import Any
 
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 DIRECTOR = "director "
 WITHDRAWAL = " (withdrawal)"
 ENTRY_LINK = "entry link of "
 
 
-def _fixture_sides(FixtureSide, fixture_id):
+def _fixture_sides(FixtureSide: Any, fixture_id: int) -> dict[int, str]:
     """The fixture's sides' names in side order, as the services wrote them."""
-    names = {}
+    names: dict[int, list[str]] = {}
     for side, name in (
         FixtureSide.objects.filter(fixture_id=fixture_id)
         .order_by("side", "id")
@@ -27,11 +30,11 @@ def _fixture_sides(FixtureSide, fixture_id):
     return {side: " & ".join(parts) for side, parts in names.items()}
 
 
-def _side_of(name, sides):
+def _side_of(name: str, sides: dict[int, str]) -> int | None:
     return next((side for side, words in sides.items() if words == name), None)
 
 
-def to_codes(apps, schema_editor):
+def to_codes(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Fixture = apps.get_model("league", "Fixture")
     FixtureSide = apps.get_model("league", "FixtureSide")
     MatchEvent = apps.get_model("league", "MatchEvent")
@@ -89,7 +92,7 @@ def to_codes(apps, schema_editor):
         audit.save(update_fields=["via", "via_side"])
 
 
-def to_words(apps, schema_editor):
+def to_words(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Back to the English sentences (what the code before 0016 wrote and showed)."""
     Fixture = apps.get_model("league", "Fixture")
     FixtureSide = apps.get_model("league", "FixtureSide")
