@@ -14,7 +14,7 @@ from django.utils import translation
 from league.competitions import services as competitions_services
 from league.games import services as games_services
 from league.models import DealAudit, Fixture, FixtureSide, MatchEvent
-from league.stored_words import audit_who, confirmed_by_words
+from league.stored_words import audit_who, confirmed_by_words, event_words
 from league.tournaments import presenters as tournaments_presenters
 from league.tournaments import services as tournaments_services
 from scoring import Deal
@@ -144,3 +144,10 @@ def test_a_correction_by_a_person_names_them(scorer, organiser):
     games_services.game_add_deal(game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer)
     games_services.game_delete_deal(game=game, number=1, expected_version=1, by=organiser)
     assert audit_who(DealAudit.objects.get(), game.side_names) == "olga"
+
+
+def test_words_from_before_the_codes_that_could_not_be_read_show_as_stored():
+    fixture = Fixture(confirmed_by="Zoltan")
+    assert confirmed_by_words(fixture, ["P1", "P2"]) == "Zoltan"
+    event = MatchEvent(kind=MatchEvent.Kind.ABANDON, who="olga", words="cinq donnes")
+    assert event_words(event) == "cinq donnes"
