@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
 from league.engine_words import engine_word
 from league.errors import Refused
-from league.names import clean_name, clean_text
+from league.names import clean_name, clean_text, name_sort_key
 from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
 from scoring.errors import Term
 from scoring.rules import TIE_RULES
@@ -267,3 +267,23 @@ class WordsField(forms.CharField):
     def to_python(self, value: Any) -> str | None:
         text = super().to_python(value)
         return clean_text(text) if text else text
+
+
+class ByNameChoiceIterator(forms.models.ModelChoiceIterator):  # type: ignore[type-arg]
+    """A menu's choices in the order of their names (:func:`league.names.name_sort_key`:
+    "Élodie" between "Elias" and "Emil"), not the database's order of code points."""
+
+    def __iter__(self) -> Any:
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        label = self.field.label_from_instance
+        for obj in sorted(self.queryset, key=lambda o: name_sort_key(str(label(o)))):
+            yield self.choice(obj)
+
+
+def choices_by_name(field: forms.Field) -> None:
+    """List ``field``'s choices (a ModelChoiceField's) in the order of their names."""
+    assert isinstance(field, forms.ModelChoiceField)
+    field.iterator = ByNameChoiceIterator
+    # The widget took its choices from the queryset when it was set: take them again.
+    field.widget.choices = field.choices

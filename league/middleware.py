@@ -1,16 +1,20 @@
 """Middleware of the site's own: a request id for every request, the Content-Security-Policy
-header, a development server that answers this computer only, and each request starting on
-the server's clock (a club's page then turns to the club's: :mod:`league.timezones`)."""
+header, a development server that answers this computer only, each request starting on the
+server's clock (a club's page then turns to the club's: :mod:`league.timezones`), and a
+sign-in asked for by a form that leads back to the form's page."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
-from django.shortcuts import render
+from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, QueryDict
+from django.shortcuts import render, resolve_url
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from league.server import is_loopback
 
@@ -89,3 +93,47 @@ def styled_method_not_allowed(get_response: Handler) -> Handler:
         return styled
 
     return middleware
+
+
+def sign_in_returns_to_the_form_s_page(get_response: Handler) -> Handler:
+    """A form posted while signed out (a session that ended at the table) is sent to sign in
+    with ``next`` set to the form's address, which answers posts only: signed in, the person
+    would land on a 405. Send them back instead to the page the form was on (the ``Referer``,
+    when it is a page of this site), or, without one, to wherever signing in leads by
+    default. What the form said is not posted again: they see the page and send it again."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if request.method != "POST" or response.status_code != 302:
+            return response
+        target = urlsplit(response.get("Location", ""))
+        if target.path != resolve_url(settings.LOGIN_URL):
+            return response
+        query = QueryDict(target.query, mutable=True)
+        if query.get(REDIRECT_FIELD_NAME) != request.get_full_path():
+            return response
+        back = _page_the_form_was_on(request)
+        if back:
+            query[REDIRECT_FIELD_NAME] = back
+        else:
+            del query[REDIRECT_FIELD_NAME]
+        response["Location"] = urlunsplit(target._replace(query=query.urlencode(safe="/")))
+        return response
+
+    return middleware
+
+
+def _page_the_form_was_on(request: HttpRequest) -> str:
+    """The path (and query) of the page a form was posted from, if it is a page of this site
+    other than the form's own address and the sign-in page; "" otherwise."""
+    referer = request.headers.get("Referer", "")
+    if not referer or not url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return ""
+    page = urlsplit(referer)
+    if not page.netloc:  # a relative Referer is not what a browser sends
+        return ""
+    if page.path in (request.path, resolve_url(settings.LOGIN_URL)):
+        return ""
+    return urlunsplit(("", "", page.path or "/", page.query, ""))

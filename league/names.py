@@ -62,3 +62,15 @@ def same_name(text: str, others: list[str]) -> str | None:
     """The first of ``others`` that is the same name as ``text``, or None."""
     key = name_key(text)
     return next((other for other in others if name_key(other) == key), None)
+
+
+def name_sort_key(text: str) -> tuple[str, str]:
+    """What lists of names are sorted by, in Python (a club's lists are small): the letters
+    without their accents and case, so that "Élodie" comes between "Elias" and "Emil" rather
+    than after "Zoe" (the database compares code points); then the name itself, so that names
+    equal but for accents or case keep one order. Close to a dictionary's order in every
+    language the site speaks, without a locale's collation the server may not have."""
+    letters = "".join(
+        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+    )
+    return letters.casefold(), text

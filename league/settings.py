@@ -175,6 +175,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # Inside the session, user and messages: its page has the menu of whoever is signed in.
     "league.middleware.styled_method_not_allowed",
+    # A sign-in asked for by a posted form returns to the form's page, not to its address.
+    "league.middleware.sign_in_returns_to_the_form_s_page",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",

@@ -69,15 +69,29 @@ def next_dealer(rules: Ruleset, dealer: int, deal: Deal) -> int:
     return dealer if deals_again(rules, deal) else (dealer + 1) % rules.players
 
 
-def dealers(rules: Ruleset, first_dealer: int, deals: Sequence[Deal]) -> tuple[int, ...]:
+def dealers(
+    rules: Ruleset,
+    first_dealer: int,
+    deals: Sequence[Deal],
+    dealt_by: Sequence[int | None] = (),
+) -> tuple[int, ...]:
     """The dealer's seat of each deal, then of the next deal: ``len(deals) + 1`` seats.
 
-    ``first_dealer`` is the seat that dealt the first deal. An unknown seat is an
-    :class:`InvalidDeal` (field ``dealer``).
+    ``first_dealer`` is the seat that dealt the first deal. ``dealt_by`` (as long as
+    ``deals`` or shorter) keeps, for a deal, the seat that dealt it where that no longer
+    follows from the deals before it (one of them was deleted: the cards after it were still
+    dealt by who dealt them), ``None`` where it follows; the deal passes on from there. An
+    unknown seat is an :class:`InvalidDeal` (field ``dealer``).
     """
-    seats = [_check_seat(rules, first_dealer)]
-    for deal in deals:
-        seats.append(next_dealer(rules, seats[-1], deal))
+    dealer = _check_seat(rules, first_dealer)
+    seats = []
+    for index, deal in enumerate(deals):
+        kept = dealt_by[index] if index < len(dealt_by) else None
+        if kept is not None:
+            dealer = _check_seat(rules, kept)
+        seats.append(dealer)
+        dealer = next_dealer(rules, dealer, deal)
+    seats.append(dealer)
     return tuple(seats)
 
 

@@ -56,6 +56,7 @@ from league.games.selectors import fixture_seat_players
 from league.live import topics as live_topics
 from league.models import Competition, CompetitionKind, Fixture, FixtureStatus
 from league.ratings.uses import fixture_chances
+from league.stored_words import event_notes
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
 from scoring.standings import TIEBREAKS
@@ -138,7 +139,7 @@ def _fixture_page(
         "night": fixture.round,
         "can_manage": manage,
         "forms": forms,
-        "events": selectors.match_events(fixture),
+        "events": event_notes(selectors.match_events(fixture), line.sides),
         "live_topics": live_topics.match_page(fixture),
         "chances": fixture_chances(fixture, line),
     }

@@ -27,6 +27,7 @@ from league.forms_common import (
     TIE_RULE_CHOICES,
     NameField,
     TieBreakChainField,
+    choices_by_name,
     meld_tie_field,
     number,
     renege_melds_field,
@@ -182,6 +183,7 @@ class PartnershipForm(forms.Form):
             assert isinstance(field, forms.ModelChoiceField)
             # A retired member is off the list (league.competitions.member_services).
             field.queryset = club.players.filter(retired_at__isnull=True)
+            choices_by_name(field)
 
 
 class CompetitionForm(forms.Form):
@@ -340,6 +342,7 @@ class EntrantForm(forms.Form):
                 label=_("Partnership"),
                 empty_label=_("Choose a partnership"),
             )
+            choices_by_name(self.fields["partnership"])
         else:
             self.fields["player"] = forms.ModelChoiceField(
                 queryset=Player.objects.filter(
@@ -348,6 +351,7 @@ class EntrantForm(forms.Form):
                 label=_("Player"),
                 empty_label=_("Choose a player"),
             )
+            choices_by_name(self.fields["player"])
 
 
 class DrawForm(forms.Form):

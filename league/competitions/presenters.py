@@ -15,6 +15,7 @@ from league.charts.figures import Figure, SeasonRecord, made_and_hicks_figure
 from league.competitions.selectors import RecordLine, StandingLine
 from league.engine_words import engine_word
 from league.models import Competition, EntrantKind
+from league.names import name_sort_key
 from scoring.standings import TIEBREAKS
 
 #: Tie-break keys that are a column of the table already (key: column).
@@ -98,7 +99,7 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             "rank_value": r.rank,
             "tied": line.tied,
             "entrant": line.name,
-            "sort_name": line.name.casefold(),
+            "sort_name": name_sort_key(line.name),
             "url": url(line),
             "played": r.played,
             "won": r.won,

@@ -37,6 +37,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.names import name_sort_key
 from league.wording import DASH, result_text, winner_first
 from scoring.standings import (
     TALLY_COUNTS,
@@ -666,13 +667,17 @@ def club_by_slug(slug: str) -> Club | None:
 
 
 def club_members(club: Club) -> list[Player]:
-    """The club's members who have not retired."""
-    return list(club.players.filter(retired_at=None))
+    """The club's members who have not retired, by name (:func:`league.names.name_sort_key`,
+    not code points)."""
+    return sorted(club.players.filter(retired_at=None), key=lambda p: name_sort_key(p.name))
 
 
 def club_partnerships(club: Club) -> list[Partnership]:
-    """The club's partnerships that have not retired."""
-    return list(club.partnerships.filter(retired_at=None).select_related("first", "second"))
+    """The club's partnerships that have not retired, by name, as :func:`club_members`."""
+    return sorted(
+        club.partnerships.filter(retired_at=None).select_related("first", "second"),
+        key=lambda p: name_sort_key(str(p)),
+    )
 
 
 def club_competitions(club: Club) -> list[Competition]:
@@ -690,7 +695,8 @@ def player_partnerships(player: Player) -> list[Partnership]:
 
 # -- competitions -----------------------------------------------------------------------------
 def competition_entrants(competition: Competition) -> list[Entrant]:
-    return list(competition.entrants.all())
+    """The competition's entrants by name, as :func:`club_members`."""
+    return sorted(competition.entrants.all(), key=lambda e: name_sort_key(e.name))
 
 
 def round_count(competition: Competition) -> int:

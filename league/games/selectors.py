@@ -135,7 +135,7 @@ def engine_deals(game: Game, deals: Sequence[Deal]) -> list[scoring.Deal]:
     dealt it (declared melds that tie may go to the elder hand: ``meld_tie``)."""
     rules = game.rules
     plain = [d.to_engine() for d in deals]
-    seats = scoring.dealers(rules, game.first_dealer, plain)
+    seats = scoring.dealers(rules, game.first_dealer, plain, [d.dealer for d in deals])
     return [
         d.to_engine(elder=scoring.elder_side(rules, seat)) if d.declared else engine
         for d, engine, seat in zip(deals, plain, seats, strict=False)
@@ -144,7 +144,8 @@ def engine_deals(game: Game, deals: Sequence[Deal]) -> list[scoring.Deal]:
 
 def dealer_seats(game: Game, deals: Sequence[Deal]) -> tuple[int, ...]:
     """Who dealt each of ``deals`` (the game's deals from the first), then who deals next."""
-    return tuple(scoring.dealers(game.rules, game.first_dealer, [d.to_engine() for d in deals]))
+    plain = [d.to_engine() for d in deals]
+    return tuple(scoring.dealers(game.rules, game.first_dealer, plain, [d.dealer for d in deals]))
 
 
 def next_dealer(game: Game, deals: Sequence[Deal] | None = None) -> int:

@@ -118,10 +118,16 @@ def game_settings(
             _check_dealer(game.rules, first_dealer)
             if game.fixture_id is not None:
                 _fixture_open(game.fixture_id, None)
+            shift = first_dealer - game.first_dealer
             game.first_dealer = first_dealer
             fields.append("first_dealer")
             if game.deal_count:
                 deals = list(game.deals.all())
+                # A dealer kept after a deletion was counted from the old first dealer too.
+                kept = [d for d in deals if d.dealer is not None]
+                for deal in kept:
+                    deal.dealer = ((deal.dealer or 0) + shift) % game.rules.players
+                Deal.objects.bulk_update(kept, ["dealer"])
                 before = {d.number: d.entered() for d in deals}
                 changed = game_recompute(game, deals)
                 game.save(update_fields=fields)
@@ -136,7 +142,7 @@ def game_settings(
                         before=before[d.number],
                         after=d.entered(),
                         by=by,
-                        via=_("%(who)s (a new first dealer)") % {"who": by},
+                        via=DealAudit.VIA_FIRST_DEALER,
                     )
                     for d in rescored
                 )
@@ -464,13 +470,49 @@ def game_delete_deal(*, game: Game, number: int, expected_version: int, by: User
 
 
 def game_undo_deal(
-    *, game: Game, number: int, expected_version: int, by: User, via: str = ""
+    *,
+    game: Game,
+    number: int,
+    expected_version: int,
+    by: User,
+    via: str = "",
+    via_side: int | None = None,
 ) -> Deal:
     """Take the game's last deal, ``number``, off again (a slip of the finger just saved), and
-    audit it as an undo (``via``: who, when ``by`` is not the person: "entry link of Anna").
+    audit it as an undo (``via``, a ``DealAudit.VIA_*`` code, when ``by`` is not the person:
+    ``VIA_ENTRY_LINK`` with ``via_side``, the entry link of that side).
     Refused when deal ``number`` is no longer the last (somebody added one since), or when a
     later game of the same match has started. Returns the deal taken off (no longer saved)."""
-    return _take_off(game, number, expected_version, by, DealAudit.Action.UNDO, via)
+    return _take_off(game, number, expected_version, by, DealAudit.Action.UNDO, via, via_side)
+
+
+def _keep_dealers(game: Game, deals: list[Deal], record: Deal) -> Deal | None:
+    """Before ``record`` is taken off ``deals``: keep who dealt each deal after it, which the
+    deals would otherwise pass on one seat too few (a deleted deal was one entered by
+    mistake; the cards after it were still dealt by who dealt them). The deal after it keeps
+    its dealer: as the game's first dealer when ``record`` is deal 1, else on the deal itself
+    (``Deal.dealer``); every later one follows from it. Returns that deal (changed, not
+    saved), or None when nothing after ``record`` changes dealer. Undoing the last deal
+    changes nobody's: its dealer deals again."""
+    index = deals.index(record)
+    if index + 1 >= len(deals):
+        return None
+    seats = selectors.dealer_seats(game, deals)
+    following = deals[index + 1]
+    if index == 0:
+        if seats[1] == game.first_dealer and following.dealer is None:
+            return None
+        game.first_dealer = seats[1]
+        following.dealer = None
+        return following
+    follows = selectors.dealer_seats(game, deals[:index])[-1]
+    # None when the deals before it pass the deal to who dealt it anyway (the deleted deal
+    # was dealt again by the same dealer: void).
+    kept = None if seats[index + 1] == follows else seats[index + 1]
+    if following.dealer == kept:
+        return None
+    following.dealer = kept
+    return following
 
 
 @transaction.atomic
@@ -481,6 +523,7 @@ def _take_off(
     by: User,
     action: DealAudit.Action,
     via: str = "",
+    via_side: int | None = None,
 ) -> Deal:
     game = _locked(game)
     _not_abandoned(game)
@@ -513,13 +556,18 @@ def _take_off(
                 "game",
             )
     remaining = [d for d in deals if d is not record]
+    kept_dealer = _keep_dealers(game, deals, record)
     changed = game_recompute(game, remaining)
+    if kept_dealer is not None and kept_dealer not in changed:
+        kept_dealer.save(update_fields=["dealer"])
     record.delete()
     # One row at a time from the front, so that (game, number) stays unique at every step
     # whatever order the database would update a whole batch in.
     for moved in sorted(changed, key=lambda d: d.number):
-        moved.save(update_fields=["number", "points", "marks", "made", "running", "held"])
+        moved.save(update_fields=["number", "points", "marks", "made", "running", "held", "dealer"])
     _save_game(game, [])
+    if kept_dealer is not None and record.number == 1:
+        game.save(update_fields=["first_dealer"])
     DealAudit.objects.create(
         game=game,
         deal_number=number,
@@ -528,6 +576,7 @@ def _take_off(
         after=None,
         by=by,
         via=via,
+        via_side=via_side,
     )
     return record
 
@@ -554,10 +603,9 @@ def game_abandon(*, game: Game, by: User) -> Game:
             fixture=fixture,
             game=game,
             kind=MatchEvent.Kind.ABANDON,
-            who=str(by),
-            # Kept as written, in the language of who abandoned it.
-            words=ngettext("%(count)d deal entered", "%(count)d deals entered", game.deal_count)
-            % {"count": game.deal_count},
+            who=by.get_username(),
+            # The count: its words are the reader's (league.stored_words).
+            words=str(game.deal_count),
         )
         if not fixture.games.exists():
             # Nobody enters a match that has no game: the next to start it will.

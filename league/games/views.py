@@ -51,6 +51,7 @@ from league.games.tables import GameTable
 from league.live import topics as live_topics
 from league.models import Deal, Game
 from league.rulebook.views import render_rules
+from league.stored_words import audit_who
 from league.tables_common import AnyPagePaginator
 
 
@@ -120,7 +121,9 @@ def _game_page(
         "place": place,
         "last_deal": deals[-1] if deals and writer and open_match else None,
         "can_abandon": is_organiser(request.user) and not game.abandoned and open_match,
-        "audit": list(selectors.game_audit(game)) if is_organiser(request.user) else None,
+        "audit": [(a, audit_who(a, game.side_names)) for a in selectors.game_audit(game)]
+        if is_organiser(request.user)
+        else None,
         "ruleset_lines": selectors.ruleset_lines(game.rules),
         "next_number": game.deal_count + 1,
         "next_dealer": None

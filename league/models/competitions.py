@@ -205,7 +205,13 @@ class Fixture(models.Model):
     # entry over since); the other side (or the director) confirms.
     entered_by = models.PositiveSmallIntegerField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Who confirmed the result, as a code (``Fixture.CONFIRMED_BY_*``): a side (its index in
+    # ``confirmed_side``), the director or the director withdrawing an entrant (their username
+    # in ``confirmed_by_name``); the words are the reader's (league.stored_words). "" when
+    # unconfirmed; a sentence from before the codes that could not be read stays as written.
     confirmed_by = models.CharField(max_length=40, blank=True)
+    confirmed_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    confirmed_by_name = models.CharField(max_length=150, blank=True)
     # Set when the confirming side disputes the result instead of confirming it (their words
     # are a MatchEvent); cleared when the director confirms.
     disputed_at = models.DateTimeField(null=True, blank=True)
@@ -214,6 +220,10 @@ class Fixture(models.Model):
     finished = models.BooleanField(default=False)
 
     objects = FixtureQuerySet.as_manager()
+
+    CONFIRMED_BY_SIDE = "side"
+    CONFIRMED_BY_DIRECTOR = "director"
+    CONFIRMED_BY_WITHDRAWAL = "withdrawal"
 
     class Meta:
         ordering = ["round__number", "table", "id"]
@@ -333,9 +343,12 @@ class MatchEvent(models.Model):
         "league.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    # The side it came from (None: the director), and who: a side's name or "director olga".
+    # The side it came from (its name is the side's as it is now), or None: a person with an
+    # account, whose username is ``who`` (the director settling a dispute; whoever abandoned a
+    # game). ``words``: a side's words on a dispute; for an abandoned game, the number of
+    # deals it had. Shown in the reader's words by league.stored_words.
     side = models.PositiveSmallIntegerField(null=True, blank=True)
-    who = models.CharField(max_length=120)
+    who = models.CharField(max_length=120, blank=True)
     words = models.TextField(blank=True, max_length=1000)
     at = models.DateTimeField(auto_now_add=True)
 

@@ -184,6 +184,10 @@ class Deal(models.Model):
     void = models.BooleanField(default=False)
     void_reason = models.CharField(max_length=16, choices=VoidReason.choices, blank=True)
     no_trump = models.BooleanField(default=False)
+    # The seat that dealt this deal when that no longer follows from the deals before it (one
+    # of them was deleted, and the deals after it keep who dealt them: scoring.dealers);
+    # None, as for nearly every deal, when it follows.
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the engine gave (game_recompute).
     points = models.JSONField(default=list)
     marks = models.JSONField(default=list)
@@ -276,14 +280,21 @@ class DealAudit(models.Model):
         DELETE = "delete", pgettext_lazy("a correction of a deal", "Deleted")
         UNDO = "undo", pgettext_lazy("a correction of a deal", "Undone")
 
+    VIA_ENTRY_LINK = "entry_link"
+    VIA_FIRST_DEALER = "first_dealer"
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
     deal_number = models.PositiveIntegerField()
     action = models.CharField(max_length=8, choices=Action.choices)
     before = models.JSONField()
     after = models.JSONField(null=True, blank=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    # Who did it when ``by`` is not a person with an account: "entry link of Anna".
+    # How, when not simply by ``by``, as a code (``DealAudit.VIA_*``): through the entry link
+    # of the side ``via_side``, or by a new first dealer rescoring the deal; the words are the
+    # reader's (league.stored_words). A sentence from before the codes that could not be read
+    # stays as written.
     via = models.CharField(max_length=80, blank=True)
+    via_side = models.PositiveSmallIntegerField(null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -33,6 +33,7 @@ from league.games.selectors import fixture_seat_players
 from league.live import topics as live_topics
 from league.models import FixtureSide
 from league.ratings.uses import fixture_chances
+from league.stored_words import confirmed_by_words, event_notes
 from league.tournaments import presenters, selectors, services
 from league.tournaments.forms import DisputeForm
 
@@ -103,7 +104,8 @@ def _entry_page(
         "can_take_over": not confirmed and not entering and not fixture.finished,
         "undo": undo,
         "disputed": fixture.disputed_at is not None and not confirmed,
-        "events": selectors.match_events(fixture),
+        "events": event_notes(selectors.match_events(fixture), match.line.sides),
+        "confirmed_by": confirmed_by_words(fixture, match.line.sides),
         "chances": fixture_chances(fixture, match.line),
         "dispute_form": dispute_form,
         "deal_action": reverse("tournaments:entry-deal", args=[token])

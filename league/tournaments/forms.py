@@ -21,6 +21,7 @@ from league.forms_common import (
     NameField,
     TieBreakChainField,
     WordsField,
+    choices_by_name,
     meld_tie_field,
     number,
     renege_melds_field,
@@ -283,6 +284,7 @@ class WithdrawForm(forms.Form):
         entrant = self.fields["entrant"]
         assert isinstance(entrant, forms.ModelChoiceField)
         entrant.queryset = competition.entrants.filter(withdrawn=False)
+        choices_by_name(entrant)
 
 
 class SwapForm(forms.Form):

@@ -34,6 +34,8 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.names import name_sort_key
+from league.stored_words import EventNote, event_notes
 from scoring.brackets import (
     Bracket,
     BracketState,
@@ -162,8 +164,8 @@ def round_entrants(night: Round) -> list[Entrant]:
     ordered = sorted(seats, key=lambda s: (_table_key(s.fixture), s.side))
     out = Entrant.objects.filter(
         pk__in=night.sitting_out.through.objects.filter(round_id=night.pk).values("entrant_id")
-    ).order_by("name")
-    return [s.entrant for s in ordered] + list(out)
+    )
+    return [s.entrant for s in ordered] + sorted(out, key=lambda e: name_sort_key(e.name))
 
 
 def published_round_numbers(competition: Competition) -> list[int]:
@@ -226,7 +228,7 @@ def side_enters(side: FixtureSide) -> bool:
 class DisputedMatch:
     fixture: Fixture
     sides: str  # "Anna v Bert"
-    events: list[MatchEvent]
+    events: list[EventNote]
 
 
 def disputed_matches(competition: Competition) -> list[DisputedMatch]:
@@ -246,8 +248,10 @@ def disputed_matches(competition: Competition) -> list[DisputedMatch]:
         for side in fixture.sides.all():
             names[side.side].append(side.entrant.name)
         versus = pgettext("between the two sides of a match: Anna v Bert", "v")
-        sides = f" {versus} ".join(" & ".join(n) for n in names)
-        matches.append(DisputedMatch(fixture, sides, list(fixture.events.all())))
+        side_names = [" & ".join(n) for n in names]
+        sides = f" {versus} ".join(side_names)
+        events = event_notes(list(fixture.events.all()), side_names)
+        matches.append(DisputedMatch(fixture, sides, events))
     return matches
 
 
@@ -307,7 +311,7 @@ def tournament_entrants(competition: Competition) -> list[Entrant]:
     """The entrants, best seed first (the unseeded after, by name), each with its partnership
     (one query)."""
     entrants = list(competition.entrants.select_related("partnership"))
-    entrants.sort(key=lambda e: (e.seed is None, e.seed or 0, e.name.casefold(), e.pk))
+    entrants.sort(key=lambda e: (e.seed is None, e.seed or 0, name_sort_key(e.name), e.pk))
     return entrants
 
 

@@ -51,6 +51,7 @@ from league.models import (
     Competition,
     CompetitionKind,
     Deal,
+    DealAudit,
     Entrant,
     Fixture,
     FixtureSide,
@@ -349,17 +350,28 @@ def fixture_confirm(
                 _("This result is disputed: the director looks at it and confirms it."), None
             )
     fixture.confirmed_at = timezone.now()
+    # Codes, not words: each reader sees who confirmed it in their language (stored_words).
     if director is not None:
-        fixture.confirmed_by = f"director {director}"
+        fixture.confirmed_by = Fixture.CONFIRMED_BY_DIRECTOR
+        fixture.confirmed_by_name = director.get_username()
         if fixture.disputed_at is not None:
             fixture.disputed_at = None
             MatchEvent.objects.create(
-                fixture=fixture, kind=MatchEvent.Kind.SETTLED, who=f"director {director}"
+                fixture=fixture, kind=MatchEvent.Kind.SETTLED, who=director.get_username()
             )
     else:
         assert side is not None  # checked above: with no director, a side confirms
-        fixture.confirmed_by = _side_name(fixture, side)[:40]
-    fixture.save(update_fields=["confirmed_at", "confirmed_by", "disputed_at"])
+        fixture.confirmed_by = Fixture.CONFIRMED_BY_SIDE
+        fixture.confirmed_side = side
+    fixture.save(
+        update_fields=[
+            "confirmed_at",
+            "confirmed_by",
+            "confirmed_side",
+            "confirmed_by_name",
+            "disputed_at",
+        ]
+    )
     tournament_advance(competition=fixture.competition)
     return fixture
 
@@ -617,8 +629,11 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
             fixture.refresh_from_db()
             fixture.status = FixtureStatus.FORFEIT
             fixture.confirmed_at = timezone.now()
-            fixture.confirmed_by = f"director {by} (withdrawal)"
-            fixture.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+            fixture.confirmed_by = Fixture.CONFIRMED_BY_WITHDRAWAL
+            fixture.confirmed_by_name = by.get_username()
+            fixture.save(
+                update_fields=["status", "confirmed_at", "confirmed_by", "confirmed_by_name"]
+            )
     tournament_advance(competition=competition)
     return entrant
 
@@ -724,7 +739,6 @@ def token_take_over(*, side: FixtureSide) -> Fixture:
         fixture=fixture,
         kind=MatchEvent.Kind.TAKE_OVER,
         side=side.side,
-        who=_side_name(fixture, side.side),
     )
     return fixture
 
@@ -771,7 +785,8 @@ def token_undo_deal(*, side: FixtureSide, game: Game, number: int, expected_vers
         number=number,
         expected_version=expected_version,
         by=fixture.competition.created_by,
-        via=f"entry link of {_side_name(fixture, side.side)}",
+        via=DealAudit.VIA_ENTRY_LINK,
+        via_side=side.side,
     )
 
 
@@ -797,7 +812,6 @@ def token_dispute(*, side: FixtureSide, words: str) -> Fixture:
         fixture=fixture,
         kind=MatchEvent.Kind.DISPUTE,
         side=side.side,
-        who=_side_name(fixture, side.side),
         words=words[:1000],
     )
     return fixture

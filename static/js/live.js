@@ -47,6 +47,10 @@
     };
     source.onmessage = function (event) {
       if (event.lastEventId) lastId = event.lastEventId;
+      // An event came, so the stream is live, whatever was said while the network was away.
+      if (status && status.getAttribute("data-state") !== "live") {
+        say("live", pgettext("the page updates itself", "Live"));
+      }
       schedule();
     };
     source.onerror = function () {
@@ -169,6 +173,19 @@
   });
   window.addEventListener("offline", function () {
     say("offline", gettext("Offline"));
+  });
+  // The network is back: a stream that stayed open is live again at once (no event may come
+  // for minutes to say so); one that closed reconnects now rather than at its next retry,
+  // and says "Live" when it opens.
+  window.addEventListener("online", function () {
+    if (document.visibilityState === "hidden") return;
+    if (source && source.readyState === EventSource.OPEN) {
+      say("live", pgettext("the page updates itself", "Live"));
+    } else {
+      clearTimeout(retryTimer);
+      retryDelay = 1000;
+      connect();
+    }
   });
 
   window.HicksheetLive = { inUse: inUse };

@@ -10,6 +10,7 @@ from league.competitions import selectors as competitions_selectors
 from league.competitions.selectors import FixtureLine
 from league.games import selectors as games_selectors
 from league.models import Competition, Fixture, FixtureSide, Game, Round
+from league.stored_words import confirmed_by_words
 from league.tournaments import selectors
 from league.tournaments.presenters.words import (
     conceded,
@@ -29,17 +30,17 @@ def table_status(fixture: Fixture, line: FixtureLine) -> tuple[str, str]:
     and by whom) or ``confirmed``. Fuller than a box's status: the director acts on it."""
     names = line.sides
     if fixture.confirmed_at is not None:
-        said = {"who": fixture.confirmed_by}
+        said = {"who": confirmed_by_words(fixture, names)}
         if words := conceded(fixture, names):
             said["how"] = in_sentence(words)
-            if fixture.confirmed_by:
+            if said["who"]:
                 return "confirmed", pgettext(
                     "a table's status, for its director", "Confirmed by %(who)s: %(how)s"
                 ) % said
             return "confirmed", pgettext(
                 "a table's status, for its director", "Confirmed: %(how)s"
             ) % said
-        if fixture.confirmed_by:
+        if said["who"]:
             return "confirmed", pgettext(
                 "a table's status, for its director", "Confirmed by %(who)s"
             ) % said

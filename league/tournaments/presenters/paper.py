@@ -15,6 +15,7 @@ from league.competitions import selectors as competitions_selectors
 from league.engine_words import engine_word
 from league.games import selectors as games_selectors
 from league.models import Competition, Entrant, FixtureSide, Round, TournamentFormat
+from league.names import name_sort_key
 from league.printing.sheet_data import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.bracket_codes import code_legend, legend_text, section_codes
@@ -213,8 +214,10 @@ def _placing_rows(
         places = place_texts([place for place, _ in state.placings])
         return [row(p, e) for p, (_, e) in zip(places, state.placings, strict=True)]
     still_in = [e for e in entrants if e not in state.out_at]
-    out = sorted(state.out_at, key=lambda e: (-order[state.out_at[e]], entrants[e].name.casefold()))
-    return [row("", e) for e in sorted(still_in, key=lambda e: entrants[e].name.casefold())] + [
+    out = sorted(
+        state.out_at, key=lambda e: (-order[state.out_at[e]], name_sort_key(entrants[e].name))
+    )
+    return [row("", e) for e in sorted(still_in, key=lambda e: name_sort_key(entrants[e].name))] + [
         row("", e) for e in out
     ]
 
@@ -291,7 +294,7 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         if state is None:
             heading = _("Not started yet")
             note = _("The places are given once the bracket is played out.")
-            names = sorted(e.name for e in entrants.values())
+            names = sorted((e.name for e in entrants.values()), key=name_sort_key)
             rows = [RankingRow("", name, ("0", "0", "\u2013")) for name in names]
         else:
             bracket = selectors.tournament_bracket(competition)

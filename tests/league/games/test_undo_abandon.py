@@ -153,6 +153,7 @@ def test_an_organiser_abandons_a_game_started_by_mistake(organiser, organiser_cl
     assert fixture.status == FixtureStatus.SCHEDULED and not fixture.games.exists()
     event = MatchEvent.objects.get()
     assert (event.kind, event.game, event.who) == ("abandon", game, "olga")
+    assert event.words == str(game.deal_count)  # a count, worded for each reader
     # The match starts afresh; the abandoned game is gone from the lists, and marked on its page.
     root = page(organiser_client, url("competitions:fixture-detail", league.slug, fixture.pk))
     assert "Start the game" in root.by_id("start-game").text

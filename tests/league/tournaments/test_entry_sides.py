@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from league.competitions import services as competitions_services
 from league.models import Deal, DealAudit, Fixture, FixtureSide, MatchEvent
+from league.stored_words import audit_who, event_who
 from league.tournaments import services as tournaments_services
 from tests.builders import page, signed_in, tournament
 from tests.league.html import Element, parse
@@ -150,7 +151,8 @@ def test_taking_over_entry_switches_the_sides_and_is_kept_for_the_director(organ
     fixture.refresh_from_db()
     assert fixture.entered_by == 0
     event = MatchEvent.objects.get()
-    assert (event.kind, event.side, event.who) == ("take_over", 0, "P1")
+    # Kept as the side's index, named as the side is named now.
+    assert (event.kind, event.side, event_who(event, ["P1", "P2"])) == ("take_over", 0, "P1")
     # Now the home link enters, the away link confirms.
     assert has_id(page(client, url("tournaments:entry", home)), "deal-form")
     root = page(client, url("tournaments:entry", away))
@@ -183,7 +185,13 @@ def test_the_entering_side_undoes_its_last_deal_until_the_result_is_confirmed(or
     game.refresh_from_db()
     assert game.deal_count == 0 and game.totals == [0, 0]
     audit = DealAudit.objects.get()
-    assert (audit.action, audit.deal_number, audit.via) == ("undo", 1, "entry link of P2")
+    assert (audit.action, audit.deal_number, audit.via, audit.via_side) == (
+        "undo",
+        1,
+        DealAudit.VIA_ENTRY_LINK,
+        1,
+    )
+    assert audit_who(audit, game.side_names) == "entry link of P2"
     # The same form again finds no deal 1 to undo: nothing happens.
     assert client.post(url("tournaments:entry-undo", away), undo).status_code == 409
 
