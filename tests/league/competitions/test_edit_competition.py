@@ -172,10 +172,10 @@ def test_a_scorer_and_a_stranger_change_nothing(scorer_client, played, what):
     ("changes", "field", "words"),
     [
         ({"name": "   "}, "name", "This field is required"),
-        ({"name": "\u200b\u200b"}, "name", "Give the competition a name"),
+        ({"name": "\u200b\u200b"}, "name", "This field is required"),
         ({"name": "x" * 121}, "name", "at most 120"),
         # Each U+FDFA becomes 18 letters: short when typed, too long once cleaned.
-        ({"name": "\ufdfa" * 20}, "name", "Keep the name to 120 letters"),
+        ({"name": "\ufdfa" * 20}, "name", "at most 120 characters (it has 360)"),
         ({"tiebreaks_0": "nonsense"}, "tiebreaks", "is not a tie-break"),
         ({"tiebreaks_0": "", "tiebreaks_1": "", "tiebreaks_2": ""}, "tiebreaks", "at least one"),
         ({"points_win": 1, "points_draw": 2}, "points_draw", ""),
