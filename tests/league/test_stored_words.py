@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.games import services as games_services
 from league.models import DealAudit, Fixture, FixtureSide, MatchEvent
@@ -93,7 +94,7 @@ def test_the_director_s_confirmation_reads_as_before_in_english(organiser):
     settled = MatchEvent.objects.get(kind=MatchEvent.Kind.SETTLED)
     assert (settled.side, settled.who) == (None, "olga")
     assert confirmed_by_words(fixture, ["P1", "P2"]) == "director olga"
-    line = tournaments_presenters.competitions_selectors.fixture_line(fixture)
+    line = competitions_selectors.fixture_line(fixture)
     assert tournaments_presenters.table_status(fixture, line) == (
         "confirmed",
         "Confirmed by director olga",

@@ -235,7 +235,7 @@ def test_the_dealer_column_names_a_team_player_with_the_team(season, client, org
     [
         ("  BEN ", "Evansville Clabber Club already has a member called Ben."),
         ("", "This field is required."),
-        ("\u200b\u202e ", "Give the player a name."),
+        ("\u200b\u202e ", "This field is required."),
         ("x" * 81, "Ensure this value has at most 80 characters (it has 81)."),
     ],
 )
