@@ -97,7 +97,7 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             "rank": line.rank_text,
             "rank_value": r.rank,
             "tied": line.tied,
-            "entrant": line.name,
+            "entrant": line.shown_name,
             "sort_name": line.name.casefold(),
             "url": url(line),
             "played": r.played,

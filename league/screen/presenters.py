@@ -215,7 +215,7 @@ def standing_rows(competition: Competition) -> list[StandingRow]:
     return [
         StandingRow(
             line.rank_text,
-            line.name,
+            line.shown_name,
             line.row.played,
             line.row.won,
             line.row.drawn,

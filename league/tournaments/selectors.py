@@ -34,6 +34,7 @@ from league.models import (
     Round,
     TournamentFormat,
 )
+from league.wording import withdrawn_name
 from scoring.brackets import (
     Bracket,
     BracketState,
@@ -456,7 +457,7 @@ def pool_standings(
     members: dict[int, list[int]] = defaultdict(list)
     names = {}
     for e in entrants:
-        names[e.pk] = e.name
+        names[e.pk] = withdrawn_name(e.name, e.withdrawn)
         if e.pool is not None:
             members[e.pool].append(e.pk)
     if not members:

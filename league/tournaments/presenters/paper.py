@@ -236,7 +236,7 @@ def _pool_rows(
         pool = entrants[line.entrant_id].pool
         went = pool_name(pool) if pool is not None else pgettext("went out in the", "pools")
         values = (str(record["win"]), str(record["loss"]), went)
-        rows.append(RankingRow(place, entrants[line.entrant_id].name, values))
+        rows.append(RankingRow(place, line.shown_name, values))
     return rows
 
 
@@ -326,7 +326,9 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         picked = _standing_columns(competition)
         columns = tuple(heading for heading, _ in picked)
         rows = [
-            RankingRow(line.rank_text, line.name, tuple(str(get(line.row)) for _, get in picked))
+            RankingRow(
+                line.rank_text, line.shown_name, tuple(str(get(line.row)) for _, get in picked)
+            )
             for line in lines
         ]
         progress = selectors.fixture_progress(competition)
