@@ -14,7 +14,14 @@ from django.utils.translation import ngettext, pgettext
 from league.competitions import selectors as competitions_selectors
 from league.engine_words import engine_word
 from league.games import selectors as games_selectors
-from league.models import Competition, Entrant, FixtureSide, Round, TournamentFormat
+from league.models import (
+    Competition,
+    Entrant,
+    FixtureSide,
+    FixtureStatus,
+    Round,
+    TournamentFormat,
+)
 from league.printing.sheet_data import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.presenters.bracket import BracketSection, bracket_display
@@ -60,8 +67,8 @@ def table_pack(
 ) -> TablePack:
     """One sheet a table of ``night``, in table order; ``link`` makes an entry token's
     absolute address. Any competition's round prints; sides without an entry link (a
-    league's) get no code."""
-    fixtures = selectors.round_fixtures(night)
+    league's) get no code. A void fixture is left out: nobody plays it."""
+    fixtures = [f for f in selectors.round_fixtures(night) if f.status != FixtureStatus.VOID]
     rules = competition.rules
     lines = games_selectors.ruleset_lines(rules)
     bracket = None
