@@ -1,7 +1,8 @@
 """A void fixture is never one to play: its game left unfinished takes no more deals (the game
 page offers no form, and a deal posted anyway is refused with the reason), the club's screen
-does not show its league as being played for it, and the screen's next round has no seats for
-it. Abandoning that game is still allowed."""
+does not show its league as being played for it, the screen's next round has no seats for it,
+and the games lists say the game stopped rather than "In play". Abandoning that game is still
+allowed."""
 
 from __future__ import annotations
 
@@ -82,3 +83,17 @@ def test_the_screen_s_next_round_has_no_seats_for_a_void_fixture(organiser):
     assert len(seats()) == 2
     admin.fixture_void(fixture=league.fixtures.filter(round__number=2).first(), by=organiser)
     assert len(seats()) == 1
+
+
+def test_the_games_lists_do_not_show_a_void_fixture_s_game_in_play(organiser):
+    _league, fixture, _game = in_play(organiser)
+
+    def row() -> str:
+        rows = page(Client(), reverse("games:list")).iter("tr")
+        return next(r.text for r in rows if "Pair 1" in r.text)
+
+    assert "In play: 100 – 62" in row()
+    admin.fixture_void(fixture=fixture, by=organiser)
+    assert "Stopped at 100 – 62: its match is void" in row() and "In play" not in row()
+    home = page(Client(), reverse("home")).text
+    assert "Stopped at 100 – 62: its match is void" in home
