@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.words import possessive
 
@@ -39,3 +40,13 @@ def result_text(names: Sequence[str], scores: Sequence[object], winner: int | No
 
 
 __all__ = ["DASH", "possessive", "result_text", "winner_first"]
+
+
+def withdrawn_name(name: str, withdrawn: bool = True) -> str:
+    """An entrant's name as a table lists it: marked "(withdrawn)" once it has withdrawn from
+    the competition (its line stays, with whatever results still count), else as it is."""
+    if not withdrawn:
+        return name
+    return pgettext("an entrant's name in a table, after it withdrew", "%(name)s (withdrawn)") % {
+        "name": name
+    }

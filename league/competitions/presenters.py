@@ -98,7 +98,7 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             "rank": line.rank_text,
             "rank_value": r.rank,
             "tied": line.tied,
-            "entrant": line.name,
+            "entrant": line.shown_name,
             "sort_name": name_sort_key(line.name),
             "url": url(line),
             "played": r.played,

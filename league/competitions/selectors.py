@@ -38,7 +38,7 @@ from league.models import (
     TournamentFormat,
 )
 from league.names import name_sort_key
-from league.wording import DASH, result_text, winner_first
+from league.wording import DASH, result_text, winner_first, withdrawn_name
 from scoring.standings import (
     TALLY_COUNTS,
     TIEBREAKS,
@@ -67,6 +67,12 @@ class StandingLine:
     tied: bool
     player_id: int | None = None
     partnership_id: int | None = None
+    withdrawn: bool = False
+
+    @property
+    def shown_name(self) -> str:
+        """The name as the table prints it: marked once the entrant has withdrawn."""
+        return withdrawn_name(self.name, self.withdrawn)
 
     @property
     def rank_text(self) -> str:
@@ -176,6 +182,10 @@ def kept_tallies(competition: Competition) -> dict[int, Tally]:
     }
 
 
+#: An entrant as a standings line names it: name, player id, partnership id, withdrawn.
+_Named = tuple[str, int | None, int | None, bool]
+
+
 def competition_standings(competition: Competition) -> list[StandingLine]:
     """The table, ordered by the competition's tie-break chain.
 
@@ -186,12 +196,17 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
     """
     if competition.best_nights:
         return competition_standings_from_sides(competition)
-    entrants: dict[int, tuple[str, int | None, int | None]] = {}
+    entrants: dict[int, _Named] = {}
     tallies = []
-    for pk, name, player, partnership, *values in competition.entrants.values_list(
-        "id", "name", "player_id", "partnership_id", *(f"tally__{c}" for c in TALLY_COLUMNS)
+    for pk, name, player, partnership, withdrawn, *values in competition.entrants.values_list(
+        "id",
+        "name",
+        "player_id",
+        "partnership_id",
+        "withdrawn",
+        *(f"tally__{c}" for c in TALLY_COLUMNS),
     ):
-        entrants[pk] = (name, player, partnership)
+        entrants[pk] = (name, player, partnership, withdrawn)
         tallies.append(tally_from_values(pk, values))
     table = rank(tallies, keys=competition.tiebreaks, points=match_points(competition))
     return _lines(table, entrants)
@@ -200,10 +215,10 @@ def competition_standings(competition: Competition) -> list[StandingLine]:
 def competition_standings_from_sides(competition: Competition) -> list[StandingLine]:
     """The table worked out from every finished fixture side of the competition (two
     queries): what the kept tallies must always agree with."""
-    entrants = {
-        pk: (name, player, partnership)
-        for pk, name, player, partnership in competition.entrants.values_list(
-            "id", "name", "player_id", "partnership_id"
+    entrants: dict[int, _Named] = {
+        pk: (name, player, partnership, withdrawn)
+        for pk, name, player, partnership, withdrawn in competition.entrants.values_list(
+            "id", "name", "player_id", "partnership_id", "withdrawn"
         )
     }
     rows = entrant_match_rows(finished_sides(Q(fixture__competition=competition)))
@@ -294,9 +309,7 @@ def competition_positions(
     return NightPositions(nights, MappingProxyType(ranks))
 
 
-def _lines(
-    table: list[StandingRow], entrants: Mapping[int, tuple[str, int | None, int | None]]
-) -> list[StandingLine]:
+def _lines(table: list[StandingRow], entrants: Mapping[int, _Named]) -> list[StandingLine]:
     ranks: dict[int, int] = defaultdict(int)
     for row in table:
         ranks[row.rank] += 1
@@ -308,6 +321,7 @@ def _lines(
             tied=ranks[row.rank] > 1,
             player_id=entrants[row.entrant][1],
             partnership_id=entrants[row.entrant][2],
+            withdrawn=entrants[row.entrant][3],
         )
         for row in table
     ]
@@ -481,6 +495,15 @@ def first_open_round(competition: Competition) -> int | None:
     )
 
 
+def _marked_side(fixture: Fixture, side: int) -> str:
+    """A side's names, each withdrawn entrant marked (the sides read with the fixture)."""
+    return " & ".join(
+        withdrawn_name(s.entrant.name, s.entrant.withdrawn)
+        for s in fixture.sides.all()
+        if s.side == side
+    )
+
+
 def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
     """Results as flat rows, for the CSV export: one row a fixture, in round and table order.
 
@@ -504,8 +527,8 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
                     "round": night.number,
                     "date": (fixture.date or night.date or None),
                     "table": fixture.table,
-                    "home": line.sides[0],
-                    "away": line.sides[1],
+                    "home": _marked_side(fixture, 0),
+                    "away": _marked_side(fixture, 1),
                     "status": fixture.get_status_display(),
                     "score": line.score,
                     "winner": winner,

@@ -395,10 +395,12 @@ def game_audit(game: Game) -> QuerySet[DealAudit]:
 def game_list() -> QuerySet[Game]:
     """Every game but those abandoned (started by mistake: they count nowhere) and those of
     an archived competition (kept on their competition's pages), each with its club's time
-    zone (``club_time_zone``; None for a casual game) for its start time."""
+    zone (``club_time_zone``; None for a casual game) for its start time, and its fixture's
+    status (``fixture_status``: a void fixture's game is not in play)."""
     current = Q(fixture__isnull=True) | Q(fixture__competition__archived_at__isnull=True)
     return Game.objects.filter(current, abandoned_at__isnull=True).annotate(
-        club_time_zone=F("fixture__competition__club__time_zone")
+        club_time_zone=F("fixture__competition__club__time_zone"),
+        fixture_status=F("fixture__status"),
     )
 
 

@@ -33,7 +33,7 @@ from league.errors import Busy, DealChanged, DealTaken, GameOver, NotEntering, R
 from league.games import selectors
 from league.live import publish as live
 from league.live import topics as live_topics
-from league.models import Deal, DealAudit, Fixture, Game, MatchEvent, MeldEntry
+from league.models import Deal, DealAudit, Fixture, FixtureStatus, Game, MatchEvent, MeldEntry
 from league.models.games import declared_to_data
 from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
@@ -237,15 +237,24 @@ def _save_game(game: Game, changed: list[Deal]) -> None:
         fixture_recompute(game.fixture)
 
 
-def _fixture_open(fixture_id: int, entered_by: int | None) -> None:
+def _fixture_open(fixture_id: int, entered_by: int | None, *, void_ok: bool = False) -> None:
     """Inside a write transaction: refuse to change a game whose fixture's result is confirmed,
-    and hold the fixture's row so that a confirmation waits for this write.
+    or (unless ``void_ok``) whose fixture is void, and hold the fixture's row so that a
+    confirmation waits for this write.
 
     ``entered_by`` (a write from a side's entry link) must be the side that enters the match's
     deals; the first side to write when none is recorded yet becomes it."""
     fixture = Fixture.objects.filter(pk=fixture_id, confirmed_at__isnull=True)
     if entered_by is None:
-        still_open = bool(list(fixture.select_for_update().values_list("pk", flat=True)))
+        # The status comes with the lock, in the same query: this is the deal's hot path.
+        statuses = list(fixture.select_for_update().values_list("status", flat=True))
+        if statuses == [FixtureStatus.VOID] and not void_ok:
+            # Its games are kept for the record, not played on (a league's void fixture).
+            raise Refused(
+                _("This game's fixture is void: restore the fixture first to enter deals."),
+                "game",
+            )
+        still_open = bool(statuses)
     else:
         mine = Q(entered_by__isnull=True) | Q(entered_by=entered_by)
         still_open = bool(fixture.filter(mine).update(entered_by=entered_by))
@@ -590,7 +599,7 @@ def game_abandon(*, game: Game, by: User) -> Game:
     _not_abandoned(game)
     fixture_id = game.fixture_id
     if fixture_id is not None:
-        _fixture_open(fixture_id, None)
+        _fixture_open(fixture_id, None, void_ok=True)  # a void fixture's game may go too
     game.abandoned_at = timezone.now()
     game.abandoned_by = by
     game.fixture = None

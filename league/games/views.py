@@ -49,7 +49,7 @@ from league.games.forms import (
 )
 from league.games.tables import GameTable
 from league.live import topics as live_topics
-from league.models import Deal, Game
+from league.models import Deal, FixtureStatus, Game
 from league.rulebook.views import render_rules
 from league.stored_words import audit_who
 from league.tables_common import AnyPagePaginator
@@ -94,7 +94,10 @@ def _game_page(
     status: int = 200,
     settings_form: GameSettingsForm | None = None,
 ) -> HttpResponse:
-    writer = can_score(request.user, game) and not game.abandoned
+    place = selectors.game_place(game)
+    # A void fixture's games are kept for the record, not played on: no form, no undo.
+    void = place.fixture is not None and place.fixture.status == FixtureStatus.VOID
+    writer = can_score(request.user, game) and not game.abandoned and not void
     if form is None and writer and not game.finished:
         form = deal_form(game)
     deals = selectors.game_deals(game)
@@ -126,8 +129,9 @@ def _game_page(
         else None,
         "ruleset_lines": selectors.ruleset_lines(game.rules),
         "next_number": game.deal_count + 1,
+        "void_fixture": void,
         "next_dealer": None
-        if game.finished or game.abandoned
+        if game.finished or game.abandoned or void
         else seats[selectors.next_dealer(game, deals)],
         "settings_form": (settings_form or GameSettingsForm(game=game)) if writer else None,
         "live_topics": live_topics.game_page(game),

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 import scoring
-from league.models.competitions import Fixture
+from league.models.competitions import Fixture, FixtureStatus
 from league.wording import result_text
 from scoring import Ruleset, ruleset_from_data
 from scoring.deal import Renege
@@ -161,6 +161,10 @@ class Game(models.Model):
         if self.winner is not None:
             return self.result_text
         scores = " – ".join(str(t) for t in self.display_totals)
+        # A list reads its fixture's status with it (``fixture_status``): a void fixture's
+        # game is kept for the record, not in play.
+        if getattr(self, "fixture_status", None) == FixtureStatus.VOID:
+            return _("Stopped at %(scores)s: its match is void") % {"scores": scores}
         if self.held:
             return _("In play: %(scores)s, %(held)s held") % {"scores": scores, "held": self.held}
         return _("In play: %(scores)s") % {"scores": scores}

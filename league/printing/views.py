@@ -22,13 +22,14 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -348,9 +349,17 @@ def round_tables_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespon
             link=lambda token: phone_url(request, reverse("tournaments:entry", args=[token])),
             page_size=size,
         )
-        if not pack.sheets:
-            raise Http404("This round has no tables.")
-        data = render_table_pack(pack)
+        data = render_table_pack(pack) if pack.sheets else b""
+    if not pack.sheets and night.fixtures.exists():
+        # Every fixture of the round is void: said on the fixtures page, in the reader's words.
+        messages.info(
+            request,
+            _("Every fixture of round %(number)d is void: there is no sheet to print.")
+            % {"number": number},
+        )
+        return redirect(reverse("competitions:fixtures", args=[slug]) + f"#round-{number}")
+    if not pack.sheets:
+        raise Http404("This round has no tables.")
     response = pdf_response(data, f"{competition.slug}-round-{number}-tables.pdf")
     # The entry links are as good as a password for the match: keep them out of caches.
     response["Cache-Control"] = "private, no-store"

@@ -222,7 +222,7 @@ def standing_rows(competition: Competition) -> list[StandingRow]:
     return [
         StandingRow(
             line.rank_text,
-            line.name,
+            line.shown_name,
             line.row.played,
             line.row.won,
             line.row.drawn,
@@ -381,7 +381,12 @@ def competition_pages(
     pages += _pages(event, title, "tables", rows, TABLE_ROWS, _table_height)
     for night, lines, _seen in rounds:
         if upcoming is not None and night.number == upcoming.number:
-            seats = [table_row(line, games, is_tournament) for line in lines]
+            # A void fixture is not played: it has no seats to take.
+            seats = [
+                table_row(line, games, is_tournament)
+                for line in lines
+                if line.fixture.status != FixtureStatus.VOID
+            ]
             title = _("Next: Round %(number)d, seats") % {"number": night.number}
             pages += _pages(event, title, "tables", seats, TABLE_ROWS, _table_height)
 

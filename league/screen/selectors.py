@@ -103,8 +103,12 @@ def club_events(club: Club) -> list[Competition]:
     tournament started with a match still to confirm (one query); none archived."""
     today = timezone.localdate()
     night_today = Round.objects.filter(competition=OuterRef("pk"), date=today, draft=False)
+    # A void fixture's game left unfinished is kept for the record, not in play.
     game_in_play = Game.objects.filter(
-        fixture__competition=OuterRef("pk"), winner__isnull=True, fixture__round__draft=False
+        fixture__competition=OuterRef("pk"),
+        winner__isnull=True,
+        fixture__round__draft=False,
+        fixture__status__in=_NOT_VOID,
     )
     match_open = Fixture.objects.filter(
         competition=OuterRef("pk"), confirmed_at__isnull=True, round__draft=False

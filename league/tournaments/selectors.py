@@ -36,6 +36,7 @@ from league.models import (
 )
 from league.names import name_sort_key
 from league.stored_words import EventNote, event_notes
+from league.wording import withdrawn_name
 from scoring.brackets import (
     Bracket,
     BracketState,
@@ -460,7 +461,7 @@ def pool_standings(
     members: dict[int, list[int]] = defaultdict(list)
     names = {}
     for e in entrants:
-        names[e.pk] = e.name
+        names[e.pk] = withdrawn_name(e.name, e.withdrawn)
         if e.pool is not None:
             members[e.pool].append(e.pk)
     if not members:

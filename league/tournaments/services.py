@@ -58,6 +58,7 @@ from league.models import (
     FixtureStatus,
     Game,
     MatchEvent,
+    RecordChange,
     Round,
     TournamentFormat,
 )
@@ -610,6 +611,7 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     if tournament_finished(entrant.competition):
         raise Refused(_("The tournament is finished: nobody can withdraw now."), "entrant")
     draft = draft_round(entrant.competition)
+    redrawn = draft.number if draft is not None else None
     if draft is not None:
         draft.delete()
     entrant.withdrawn = True
@@ -617,11 +619,15 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
     competition = entrant.competition
     target = competition.rules.target
-    open_sides = FixtureSide.objects.filter(entrant=entrant, fixture__finished=False)
+    open_sides = FixtureSide.objects.filter(entrant=entrant, fixture__finished=False).exclude(
+        fixture__status=FixtureStatus.VOID
+    )
+    conceded = []
     # The entrants' tallies once, after every conceded fixture is locked and written.
     with tallies_deferred():
-        for side in open_sides.select_related("fixture"):
+        for side in open_sides.select_related("fixture").order_by("fixture_id"):
             fixture = side.fixture
+            conceded.append(fixture.pk)
             fixture.games.filter(winner__isnull=True, deal_count=0).delete()
             fixture_concede(
                 fixture=fixture, side=side.side, score=forfeit_score(target), withdrawal=True
@@ -634,6 +640,18 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
             fixture.save(
                 update_fields=["status", "confirmed_at", "confirmed_by", "confirmed_by_name"]
             )
+    # Audited as a league's withdrawal is (league.competitions.withdrawal): the same subject
+    # and action, what it conceded, and the drawn round it drew again.
+    RecordChange.objects.create(
+        club_id=competition.club_id,
+        subject="entrant",
+        subject_id=entrant.pk,
+        subject_name=entrant.name[:200],
+        action="withdraw",
+        before={"withdrawn": False},
+        after={"withdrawn": True, "conceded": conceded, "redrawn": redrawn},
+        by=by,
+    )
     tournament_advance(competition=competition)
     return entrant
 

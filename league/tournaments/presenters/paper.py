@@ -14,7 +14,14 @@ from django.utils.translation import ngettext, pgettext
 from league.competitions import selectors as competitions_selectors
 from league.engine_words import engine_word
 from league.games import selectors as games_selectors
-from league.models import Competition, Entrant, FixtureSide, Round, TournamentFormat
+from league.models import (
+    Competition,
+    Entrant,
+    FixtureSide,
+    FixtureStatus,
+    Round,
+    TournamentFormat,
+)
 from league.names import name_sort_key
 from league.printing.sheet_data import BlankSheet, EntryLink
 from league.tournaments import selectors
@@ -62,8 +69,8 @@ def table_pack(
 ) -> TablePack:
     """One sheet a table of ``night``, in table order; ``link`` makes an entry token's
     absolute address. Any competition's round prints; sides without an entry link (a
-    league's) get no code."""
-    fixtures = selectors.round_fixtures(night)
+    league's) get no code. A void fixture is left out: nobody plays it."""
+    fixtures = [f for f in selectors.round_fixtures(night) if f.status != FixtureStatus.VOID]
     rules = competition.rules
     lines = games_selectors.ruleset_lines(rules)
     bracket = None
@@ -242,7 +249,7 @@ def _pool_rows(
         pool = entrants[line.entrant_id].pool
         went = pool_name(pool) if pool is not None else pgettext("went out in the", "pools")
         values = (str(record["win"]), str(record["loss"]), went)
-        rows.append(RankingRow(place, entrants[line.entrant_id].name, values))
+        rows.append(RankingRow(place, line.shown_name, values))
     return rows
 
 
@@ -332,7 +339,9 @@ def ranking_sheet(competition: Competition, date: str, page_size: str = "A4") ->
         picked = _standing_columns(competition)
         columns = tuple(heading for heading, _ in picked)
         rows = [
-            RankingRow(line.rank_text, line.name, tuple(str(get(line.row)) for _, get in picked))
+            RankingRow(
+                line.rank_text, line.shown_name, tuple(str(get(line.row)) for _, get in picked)
+            )
             for line in lines
         ]
         progress = selectors.fixture_progress(competition)

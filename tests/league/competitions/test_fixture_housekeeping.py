@@ -151,16 +151,22 @@ def test_a_void_fixture_with_a_game_in_play_keeps_it_and_its_deals_count_for_nob
     fixture = fixtures_of(league)[0]
     game = start(fixture, scorer, deals=2)
     admin.fixture_void(fixture=fixture, by=organiser)
-    # Deals entered after the void still count for nobody.
-    while game.winner is None:
+    # Its game is kept, not played on: a deal entered after the void is refused.
+    with pytest.raises(Refused, match="void"):
         games_services.game_add_deal(
             game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer
         )
-        game.refresh_from_db()
+    game.refresh_from_db()
+    assert game.deal_count == 2
     assert state(fixture)[:2] == (FixtureStatus.VOID, False)
     assert all(t.played == 0 for t in selectors.kept_tallies(league).values())
     agrees_with_a_fresh_recompute(league)
     admin.fixture_restore(fixture=fixture, by=organiser)
+    while game.winner is None:  # restored, the game goes on and counts
+        games_services.game_add_deal(
+            game=game, deal=Deal(makers=0, card_points=(100, 62)), by=scorer
+        )
+        game.refresh_from_db()
     assert state(fixture)[:2] == (FixtureStatus.PLAYED, True)
     agrees_with_a_fresh_recompute(league)
 

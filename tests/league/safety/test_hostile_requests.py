@@ -77,6 +77,7 @@ def site(organiser, scorer) -> dict[str, str]:
         "fixture_id": str(fixture.pk),
         "player_id": str(player.pk),
         "partnership_id": str(partnership.pk),
+        "entrant_id": str(league.entrants.first().pk),
         "preset": "clabber",
         "language": "de",
         "token": side.entry_token if side else "no-token",
