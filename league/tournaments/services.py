@@ -637,10 +637,19 @@ def _side_name(fixture: Fixture, side: int) -> str:
 def _entering(fixture: Fixture, side: FixtureSide) -> None:
     """Refuse a write from the link of the side that does not enter the match's deals."""
     if fixture.entered_by is not None and fixture.entered_by != side.side:
+        people = sum(
+            2 if partnership else 1
+            for partnership in fixture.sides.filter(side=fixture.entered_by).values_list(
+                "entrant__partnership_id", flat=True
+            )
+        )
         raise NotEntering(
-            _(
+            ngettext(
+                "%(side)s enters the deals of this match; your link confirms the result. "
+                "Nothing was saved. To enter the deals instead, take over entry.",
                 "%(side)s enter the deals of this match; your link confirms the result. "
-                "Nothing was saved. To enter the deals instead, take over entry."
+                "Nothing was saved. To enter the deals instead, take over entry.",
+                people,
             )
             % {"side": _side_name(fixture, fixture.entered_by)},
             None,
