@@ -338,6 +338,14 @@ def held_before(game: Game, number: int) -> int:
     return held or 0
 
 
+def game_scorer_names(game: Game) -> list[str]:
+    """The accounts that enter the game's deals: who started it first, then the others named
+    on it (one query)."""
+    names = list(game.scorers.order_by("username").values_list("username", flat=True))
+    starter = game.created_by.get_username() if game.created_by_id else ""
+    return ([starter] if starter else []) + [n for n in names if n != starter]
+
+
 def game_audit(game: Game) -> QuerySet[DealAudit]:
     return game.audit.select_related("by")
 

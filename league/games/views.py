@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from league.accounts import selectors as accounts_selectors
 from league.access import (
     AuthenticatedHttpRequest,
     can_score,
@@ -120,8 +121,24 @@ def _game_page(
         else seats[selectors.next_dealer(game, deals)],
         "settings_form": (settings_form or GameSettingsForm(game=game)) if writer else None,
         "live_topics": live_topics.game_page(game),
+        "who_enters": _who_enters(request, game, writer),
     }
     return render(request, "games/game_detail.html", context, status=status)
+
+
+def _who_enters(request: HttpRequest, game: Game, writer: bool) -> dict[str, Any] | None:
+    """For a signed-in reader who may not score a game still in play: who enters its deals
+    (``names``, ``count`` accounts) and whom to ask (``starter``, ``organisers``), so that
+    a sheet without a form says why."""
+    if writer or not request.user.is_authenticated or game.finished or game.abandoned:
+        return None
+    names = selectors.game_scorer_names(game)
+    return {
+        "names": ", ".join(names),
+        "count": len(names),
+        "starter": names[0] if names else "",
+        "organisers": ", ".join(accounts_selectors.organiser_names()),
+    }
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
