@@ -26,7 +26,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from league.accounts import selectors as accounts_selectors
 from league.access import (
     AuthenticatedHttpRequest,
     can_score,
@@ -35,6 +34,7 @@ from league.access import (
     is_organiser,
     require_organiser,
 )
+from league.accounts import selectors as accounts_selectors
 from league.charts.figures import game_figure, game_lines
 from league.errors import DealChanged, Refused
 from league.forms_common import show_refusal
