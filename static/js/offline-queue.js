@@ -455,6 +455,9 @@
     if (path !== location.pathname + location.search) { location.assign(path + "#entry"); return; }
     // The same address: a new hash alone would not load it again.
     try { sessionStorage.setItem("hicksheet-open-at", "entry"); } catch (e) { /* fine */ }
+    // A reload would put the page back where it was scrolled to, after the form is shown:
+    // the page opens at the form instead (below), with the cursor in it (deal-entry.js).
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     location.reload();
   }
   try {
