@@ -283,7 +283,29 @@
         : format(gettext("Score: %(score)s"), line);
     }
     showWaitingRows(now);
+    showWaitingTotals(now);
+    holdUndo();
     drawConflict(now);
+  }
+
+  // The sheet's Total row counts the waiting deals too, as the rows above it and the score do
+  // (the server's figures are kept on each cell, and shown again once nothing waits).
+  function showWaitingTotals(now) {
+    var sheet = document.getElementById("sheet");
+    var row = sheet && sheet.querySelector("tfoot tr.totals");
+    if (!row) return;
+    row.classList.toggle("waiting", items.length > 0);
+    row.querySelectorAll("td[colspan]").forEach(function (cell, side) {
+      if (!("saved" in cell.dataset)) cell.dataset.saved = cell.textContent;
+      cell.textContent = items.length && now.totals ? String(now.totals[side]) : cell.dataset.saved;
+    });
+  }
+
+  // Undo takes off the last deal the server has: while deals wait on the phone that is not
+  // the last deal of the sheet, so the button is hidden until they are sent.
+  function holdUndo() {
+    var undo = document.getElementById("undo");
+    if (undo) undo.hidden = items.length > 0;
   }
 
   function drawConflict(now) {
