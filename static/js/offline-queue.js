@@ -294,7 +294,7 @@
     var sheet = document.getElementById("sheet");
     var row = sheet && sheet.querySelector("tfoot tr.totals");
     if (!row) return;
-    row.classList.toggle("waiting", items.length > 0);
+    row.classList.toggle("with-waiting", items.length > 0);
     row.querySelectorAll("td[colspan]").forEach(function (cell, side) {
       if (!("saved" in cell.dataset)) cell.dataset.saved = cell.textContent;
       cell.textContent = items.length && now.totals ? String(now.totals[side]) : cell.dataset.saved;
