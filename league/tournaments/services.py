@@ -65,6 +65,7 @@ from league.tournaments.selectors import (
     BRACKETS,
     bracket_state,
     draft_round,
+    entrant_people,
     pools_done,
     round_fixtures,
     swiss_history,
@@ -592,7 +593,15 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     without it. Refused once the tournament is finished."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
-        raise Refused(_("%(name)s has already withdrawn.") % {"name": entrant}, None)
+        raise Refused(
+            ngettext(
+                "%(name)s has already withdrawn.",
+                "%(name)s have already withdrawn.",
+                entrant_people(entrant),
+            )
+            % {"name": entrant},
+            None,
+        )
     if tournament_finished(entrant.competition):
         raise Refused(_("The tournament is finished: nobody can withdraw now."), "entrant")
     draft = draft_round(entrant.competition)

@@ -103,3 +103,23 @@ def test_a_partnership_enters_and_confirms(organiser):
     assert "You can undo it until Ann & Ben confirm the result." in " ".join(
         root.by_id("undo").text.split()
     )
+
+
+def withdrawn_message(client: Client, competition: Competition) -> str:
+    """Withdraw the tournament's first entrant (after its start), and the message said."""
+    tournaments_services.tournament_start(competition=competition)
+    entrant = competition.entrants.order_by("name").first()
+    address = reverse("tournaments:withdraw", args=[competition.slug])
+    response = client.post(address, {"withdraw-entrant": str(entrant.pk)}, follow=True)
+    return " ".join(response.content.decode().split())
+
+
+def test_a_player_has_withdrawn_and_a_partnership_have(organiser, organiser_client):
+    players = tournament(organiser, 2, names=("Fritz Bauer", "Gus Wagner"))
+    assert "Fritz Bauer has withdrawn; open matches are conceded." in withdrawn_message(
+        organiser_client, players
+    )
+    pairs = pairs_tournament(organiser)
+    assert "Ann &amp; Ben have withdrawn; open matches are conceded." in withdrawn_message(
+        organiser_client, pairs
+    )
