@@ -142,3 +142,24 @@ def test_the_game_settings_form_opens_at_its_summary(organiser):
     root = parse(response.content)
     assert "#id_first_dealer" in links(summary(root))
     assert focused(root)[:1] == ["id_first_dealer"]
+
+
+# Templates that show a field's errors, and what opens such a form at its summary: the
+# shared fields (form_fields.html), the tag, or a summary of the form's own (the deal form's,
+# the round clock's). field.html and tiebreak_chain.html are parts of a form, not forms.
+SUMMARISED = ("form_fields.html", "error_summary", "focus_first_error", 'id="error-summary"')
+PARTS = {"includes/field.html", "includes/tiebreak_chain.html"}
+
+
+def test_every_template_that_shows_field_errors_has_an_error_summary():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    missing = []
+    for path in sorted(root.rglob("*.html")):
+        name = path.relative_to(root).as_posix()
+        text = path.read_text()
+        shows_errors = "includes/field.html" in text or ".errors" in text
+        if name not in PARTS and shows_errors and not any(s in text for s in SUMMARISED):
+            missing.append(name)
+    assert missing == []
