@@ -29,6 +29,7 @@
   var gettext = window.gettext || function (s) { return s; };
   var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
   var pgettext = window.pgettext || function (c, s) { return s; };
+  var npgettext = window.npgettext || function (c, s, p, n) { return n === 1 ? s : p; };
   var interpolate = window.interpolate || function (fmt, obj) {
     return fmt.replace(/%\((\w+)\)[sd]/g, function (m, key) { return String(obj[key]); });
   };
@@ -173,9 +174,16 @@
       if (deal.card_points) parts.push(format(pgettext("a waiting deal, in words", "card points %(points)s"), { points: deal.card_points.join(" – ") }));
     }
     var rules = window.HicksheetRules;
+    // The verb agrees with the people on a side: "Anna melds", "Anna & Ben meld".
+    var people = 1;
+    try {
+      var whole = rules.rulesFrom(state.rules);
+      people = whole.players / whole.sides;
+    } catch (e) { /* one, as the English singular */ }
     (deal.melds || []).forEach(function (kinds, side) {
       if (kinds.length) {
-        parts.push(format(pgettext("a waiting deal, in words", "%(side)s melds %(melds)s"), { side: names[side],
+        parts.push(format(npgettext("a waiting deal, in words", "%(side)s melds %(melds)s",
+          "%(side)s meld %(melds)s", people), { side: names[side],
           melds: kinds.map(function (k) { return rules.MELD_LABELS[k].toLowerCase(); }).join(", ") }));
       }
     });

@@ -79,3 +79,25 @@ def test_on_an_entry_link_the_total_counts_waiting_deals_and_undo_waits(new_cont
     save_offline(tab, 0, (100, 62), 2)
     assert totals(tab) == ["250", "236"]
     assert not undo_shown(tab)
+
+
+def test_a_waiting_partnerships_melds_are_said_in_the_plural(new_context):
+    """The conflict box words a waiting deal: a partnership "meld", as the sheet's notes agree
+    their verbs with two people (Evansville Clabber)."""
+    scorer = make_user("sam", Role.SCORER)
+    game = start_game(scorer)
+    context = new_context(client=signed_in(scorer), viewport=PHONE)
+    tab = context.new_page()
+    tab.goto(f"/games/{game.pk}/")
+    tab.wait_for_selector("#deal-form[data-ready='1'][data-queue-ready='1']")
+    context.set_offline(True)
+    tab.check("#id_makers_0")
+    tab.fill("#id_card_points_0", "100")
+    tab.fill("#id_meld_0_run3", "1")
+    tab.click("#save-deal")
+    tab.wait_for_selector("#offline-status[data-waiting='1']")
+    # Meanwhile another phone enters deal 1.
+    add(game, scorer, makers=1, card_points=(60, 102))
+    context.set_offline(False)
+    said = tab.wait_for_selector("#offline-conflict:not([hidden])").inner_text()
+    assert "Anna & Ben meld " in said and "Anna & Ben melds" not in said
