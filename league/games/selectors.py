@@ -13,7 +13,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, npgettext, pgettext, pgettext_lazy
 
 import scoring
 from league.engine_words import engine_word
@@ -185,26 +185,43 @@ def declared_winner_text(
     if winner is None:
         return capfirst(engine_word(comparison.reason))
     best = comparison.best[winner]
+    # The verb agrees with the people on a side: "Anna scores", "Anna & Ben score".
+    people = side_size(rules)
     if best is not None and sum(meld == best for meld in comparison.best) > 1:
         # Equal best melds settled by the elder hand (``meld_tie: elder``): the engine's reason
         # names the winner again, so the sheet says it once, in its own words.
         params = {"side": names[winner], "meld": engine_word(best.describe())}
         if best.form == "run" and not best.trump:
             return (
-                _(
+                ngettext(
                     "%(side)s scores the melds as the elder hand's side: equal runs in plain "
-                    "suits (%(meld)s each)"
+                    "suits (%(meld)s each)",
+                    "%(side)s score the melds as the elder hand's side: equal runs in plain "
+                    "suits (%(meld)s each)",
+                    people,
                 )
                 % params
             )
         return (
-            _("%(side)s scores the melds as the elder hand's side: equal melds (%(meld)s each)")
+            ngettext(
+                "%(side)s scores the melds as the elder hand's side: equal melds (%(meld)s each)",
+                "%(side)s score the melds as the elder hand's side: equal melds (%(meld)s each)",
+                people,
+            )
             % params
         )
-    return _("%(side)s scores the melds: %(reason)s") % {
+    return ngettext(
+        "%(side)s scores the melds: %(reason)s", "%(side)s score the melds: %(reason)s", people
+    ) % {
         "side": names[winner],
         "reason": engine_word(comparison.reason),
     }
+
+
+def side_size(rules: Ruleset | None) -> int:
+    """How many people play on a side of a game by ``rules`` (two in a partnership game, one
+    where each plays alone; one when the rules are not known), for a verb to agree with."""
+    return rules.players // rules.sides if rules is not None else 1
 
 
 def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) -> str:
@@ -333,7 +350,12 @@ def _note(
         parts.append(str(TIE_NOTES[rules.tie_rule]))
     elif held.taken_by is not None:
         parts.append(
-            pgettext("a note on the sheet", "%(side)s takes the %(held)s held")
+            npgettext(
+                "a note on the sheet",
+                "%(side)s takes the %(held)s held",
+                "%(side)s take the %(held)s held",
+                side_size(rules),
+            )
             % {"side": names[held.taken_by], "held": held.taken}
         )
     return "; ".join(parts)
@@ -386,6 +408,14 @@ def held_before(game: Game, number: int) -> int:
         return 0
     held = game.deals.filter(number=number - 1).values_list("held", flat=True).first()
     return held or 0
+
+
+def game_scorer_names(game: Game) -> list[str]:
+    """The accounts that enter the game's deals: who started it first, then the others named
+    on it (one query)."""
+    names = list(game.scorers.order_by("username").values_list("username", flat=True))
+    starter = game.created_by.get_username() if game.created_by_id else ""
+    return ([starter] if starter else []) + [n for n in names if n != starter]
 
 
 def game_audit(game: Game) -> QuerySet[DealAudit]:

@@ -34,6 +34,7 @@ from league.access import (
     is_organiser,
     require_organiser,
 )
+from league.accounts import selectors as accounts_selectors
 from league.charts.figures import game_figure, game_lines
 from league.errors import DealChanged, Refused
 from league.first_steps import first_steps
@@ -135,8 +136,24 @@ def _game_page(
         else seats[selectors.next_dealer(game, deals)],
         "settings_form": (settings_form or GameSettingsForm(game=game)) if writer else None,
         "live_topics": live_topics.game_page(game),
+        "who_enters": _who_enters(request, game, writer),
     }
     return render(request, "games/game_detail.html", context, status=status)
+
+
+def _who_enters(request: HttpRequest, game: Game, writer: bool) -> dict[str, Any] | None:
+    """For a signed-in reader who may not score a game still in play: who enters its deals
+    (``names``, ``count`` accounts) and whom to ask (``starter``, ``organisers``), so that
+    a sheet without a form says why."""
+    if writer or not request.user.is_authenticated or game.finished or game.abandoned:
+        return None
+    names = selectors.game_scorer_names(game)
+    return {
+        "names": ", ".join(names),
+        "count": len(names),
+        "starter": names[0] if names else "",
+        "organisers": ", ".join(accounts_selectors.organiser_names()),
+    }
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:

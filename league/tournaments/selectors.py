@@ -285,6 +285,18 @@ def entry_fixture(fixture_id: int) -> Fixture:
     )
 
 
+def people_on_side(fixture: Fixture, side: int) -> int:
+    """How many people play on ``side`` of ``fixture``: a partnership is two, a player one (a
+    rotation's side of two players, "Anna & Ben", two). A sentence about a side agrees its verb
+    with this ("Anna enters", "Anna & Ben enter"). Uses the fixture's sides as prefetched."""
+    return sum(2 if s.entrant.partnership_id else 1 for s in fixture.sides.all() if s.side == side)
+
+
+def entrant_people(entrant: Entrant) -> int:
+    """How many people an entrant is (a partnership two, a player one), for a verb to agree."""
+    return 2 if entrant.partnership_id else 1
+
+
 def next_entry_token(entrant_id: int, after: int) -> str | None:
     """The entry token of the entrant's next open match, other than fixture ``after`` (not one
     of a drawn round still under the director's review: its link opens once published)."""

@@ -68,6 +68,7 @@ from league.tournaments.selectors import (
     BRACKETS,
     bracket_state,
     draft_round,
+    entrant_people,
     pools_done,
     round_fixtures,
     swiss_history,
@@ -607,7 +608,15 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     without it. Refused once the tournament is finished."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
-        raise Refused(_("%(name)s has already withdrawn.") % {"name": entrant}, None)
+        raise Refused(
+            ngettext(
+                "%(name)s has already withdrawn.",
+                "%(name)s have already withdrawn.",
+                entrant_people(entrant),
+            )
+            % {"name": entrant},
+            None,
+        )
     if tournament_finished(entrant.competition):
         raise Refused(_("The tournament is finished: nobody can withdraw now."), "entrant")
     draft = draft_round(entrant.competition)
@@ -674,10 +683,19 @@ def _side_name(fixture: Fixture, side: int) -> str:
 def _entering(fixture: Fixture, side: FixtureSide) -> None:
     """Refuse a write from the link of the side that does not enter the match's deals."""
     if fixture.entered_by is not None and fixture.entered_by != side.side:
+        people = sum(
+            2 if partnership else 1
+            for partnership in fixture.sides.filter(side=fixture.entered_by).values_list(
+                "entrant__partnership_id", flat=True
+            )
+        )
         raise NotEntering(
-            _(
+            ngettext(
+                "%(side)s enters the deals of this match; your link confirms the result. "
+                "Nothing was saved. To enter the deals instead, take over entry.",
                 "%(side)s enter the deals of this match; your link confirms the result. "
-                "Nothing was saved. To enter the deals instead, take over entry."
+                "Nothing was saved. To enter the deals instead, take over entry.",
+                people,
             )
             % {"side": _side_name(fixture, fixture.entered_by)},
             None,

@@ -23,6 +23,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.access import (
@@ -334,7 +335,13 @@ def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             show_refusal(form, error)
         else:
             messages.success(
-                request, _("%(name)s has withdrawn; open matches are conceded.") % {"name": entrant}
+                request,
+                ngettext(
+                    "%(name)s has withdrawn; open matches are conceded.",
+                    "%(name)s have withdrawn; open matches are conceded.",
+                    tournaments_selectors.entrant_people(entrant),
+                )
+                % {"name": entrant},
             )
             return _back(competition, "entrants")
     return _director_page(request, competition, {"withdraw": form}, status=400)

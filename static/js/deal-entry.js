@@ -106,6 +106,54 @@
     if (form.requestSubmit) form.requestSubmit(save); else save.click();
   });
 
+  // The page opened at the form (#entry: after a save, an undo, a refused deal): the cursor
+  // goes into the form, so that the keyboard goes on from there, not from the top of the
+  // page: into the first field with an error, else into the next deal's first field (who
+  // made trump). A browser skips autofocus on an address with a fragment, so this does it.
+  function openedAtForm() {
+    if (location.hash === "#entry") return true;
+    try { return sessionStorage.getItem("hicksheet-open-at") === "entry"; } catch (e) { return false; }
+  }
+  function firstWrongField() {
+    var shown = Array.prototype.filter.call(form.querySelectorAll("[data-error-for]"),
+      function (p) { return !p.closest("[hidden]"); });
+    for (var i = 0; i < shown.length; i++) {
+      var key = shown[i].dataset.errorFor;
+      var named = form.querySelector("[name='" + key + "']:not([type='hidden'])");
+      var group = shown[i].closest("fieldset, details, #group-void");
+      var field = named || (group && group.querySelector("input:not([type='hidden']), select"));
+      if (field) return field;
+    }
+    return null;
+  }
+  function focusOnOpen() {
+    var focused = document.activeElement;
+    if (focused && focused !== document.body && focused !== document.documentElement) return;
+    if (!openedAtForm()) return;
+    var field = firstWrongField() ||
+      form.querySelector("input[name='makers']:checked") || form.querySelector("input[name='makers']");
+    if (!field) return;
+    var details = field.closest("details");
+    if (details) details.open = true;
+    field.focus({ preventScroll: true });
+    bringIntoView(field);
+    // The browser may still scroll the page after this (to the address's #entry, or back to
+    // where a reloaded page was), and going to #entry takes the focus back to the page: once
+    // it has, the cursor goes back into the field, in view.
+    function again() {
+      var now = document.activeElement;
+      if (now !== field && now && now !== document.body && now !== document.documentElement) return;
+      if (now !== field) field.focus({ preventScroll: true });
+      bringIntoView(field);
+    }
+    window.addEventListener("load", function () { again(); setTimeout(again, 0); });
+  }
+  function bringIntoView(field) {
+    var box = field.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) field.scrollIntoView({ block: "center" });
+  }
+  focusOnOpen();
+
   // Tells a waiting test (or anything else) that typing now fills in and previews.
   form.dataset.ready = "1";
 

@@ -29,6 +29,7 @@
   var gettext = window.gettext || function (s) { return s; };
   var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
   var pgettext = window.pgettext || function (c, s) { return s; };
+  var npgettext = window.npgettext || function (c, s, p, n) { return n === 1 ? s : p; };
   var interpolate = window.interpolate || function (fmt, obj) {
     return fmt.replace(/%\((\w+)\)[sd]/g, function (m, key) { return String(obj[key]); });
   };
@@ -173,9 +174,16 @@
       if (deal.card_points) parts.push(format(pgettext("a waiting deal, in words", "card points %(points)s"), { points: deal.card_points.join(" – ") }));
     }
     var rules = window.HicksheetRules;
+    // The verb agrees with the people on a side: "Anna melds", "Anna & Ben meld".
+    var people = 1;
+    try {
+      var whole = rules.rulesFrom(state.rules);
+      people = whole.players / whole.sides;
+    } catch (e) { /* one, as the English singular */ }
     (deal.melds || []).forEach(function (kinds, side) {
       if (kinds.length) {
-        parts.push(format(pgettext("a waiting deal, in words", "%(side)s melds %(melds)s"), { side: names[side],
+        parts.push(format(npgettext("a waiting deal, in words", "%(side)s melds %(melds)s",
+          "%(side)s meld %(melds)s", people), { side: names[side],
           melds: kinds.map(function (k) { return rules.MELD_LABELS[k].toLowerCase(); }).join(", ") }));
       }
     });
@@ -283,7 +291,29 @@
         : format(gettext("Score: %(score)s"), line);
     }
     showWaitingRows(now);
+    showWaitingTotals(now);
+    holdUndo();
     drawConflict(now);
+  }
+
+  // The sheet's Total row counts the waiting deals too, as the rows above it and the score do
+  // (the server's figures are kept on each cell, and shown again once nothing waits).
+  function showWaitingTotals(now) {
+    var sheet = document.getElementById("sheet");
+    var row = sheet && sheet.querySelector("tfoot tr.totals");
+    if (!row) return;
+    row.classList.toggle("with-waiting", items.length > 0);
+    row.querySelectorAll("td[colspan]").forEach(function (cell, side) {
+      if (!("saved" in cell.dataset)) cell.dataset.saved = cell.textContent;
+      cell.textContent = items.length && now.totals ? String(now.totals[side]) : cell.dataset.saved;
+    });
+  }
+
+  // Undo takes off the last deal the server has: while deals wait on the phone that is not
+  // the last deal of the sheet, so the button is hidden until they are sent.
+  function holdUndo() {
+    var undo = document.getElementById("undo");
+    if (undo) undo.hidden = items.length > 0;
   }
 
   function drawConflict(now) {
@@ -455,6 +485,9 @@
     if (path !== location.pathname + location.search) { location.assign(path + "#entry"); return; }
     // The same address: a new hash alone would not load it again.
     try { sessionStorage.setItem("hicksheet-open-at", "entry"); } catch (e) { /* fine */ }
+    // A reload would put the page back where it was scrolled to, after the form is shown:
+    // the page opens at the form instead (below), with the cursor in it (deal-entry.js).
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     location.reload();
   }
   try {

@@ -853,6 +853,9 @@
   // English where the page has none. Called by these names so that makemessages finds them.
   function gettext(msgid) { return global.gettext ? global.gettext(msgid) : msgid; }
   function pgettext(context, msgid) { return global.pgettext ? global.pgettext(context, msgid) : msgid; }
+  function ngettext(singular, plural, count) {
+    return global.ngettext ? global.ngettext(singular, plural, count) : count === 1 ? singular : plural;
+  }
   function sentence(template, params) {
     var text = fill(template, params, catalog());
     return text === null ? template : text;
@@ -896,13 +899,18 @@
     var winner = comparison.winner;
     if (winner === null) return capital(say(comparison.reason));
     var best = comparison.best[winner];
+    // The verb agrees with the people on a side (league/games/selectors.py side_size).
+    var people = rules.players / rules.sides;
     if (best && comparison.best.filter(function (m) { return sameMeld(m, best); }).length > 1) {
       var params = { side: names[winner], meld: say(describeT(best)) };
       return best.form === "run" && !best.trump
-        ? sentence(gettext("%(side)s scores the melds as the elder hand's side: equal runs in plain suits (%(meld)s each)"), params)
-        : sentence(gettext("%(side)s scores the melds as the elder hand's side: equal melds (%(meld)s each)"), params);
+        ? sentence(ngettext("%(side)s scores the melds as the elder hand's side: equal runs in plain suits (%(meld)s each)",
+          "%(side)s score the melds as the elder hand's side: equal runs in plain suits (%(meld)s each)", people), params)
+        : sentence(ngettext("%(side)s scores the melds as the elder hand's side: equal melds (%(meld)s each)",
+          "%(side)s score the melds as the elder hand's side: equal melds (%(meld)s each)", people), params);
     }
-    return sentence(gettext("%(side)s scores the melds: %(reason)s"), { side: names[winner], reason: say(comparison.reason) });
+    return sentence(ngettext("%(side)s scores the melds: %(reason)s", "%(side)s score the melds: %(reason)s", people),
+      { side: names[winner], reason: say(comparison.reason) });
   }
 
   global.HicksheetRules = {

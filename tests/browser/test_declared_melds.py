@@ -36,7 +36,7 @@ def test_a_deal_with_declared_melds_on_a_phone(browser, live_server):
     melds = page.locator("#preview .preview-melds")
     melds.wait_for()
     assert melds.inner_text() == (
-        "Anna & Ben scores the melds: run of four to the king in trumps beats run of four to "
+        "Anna & Ben score the melds: run of four to the king in trumps beats run of four to "
         "the king"
     )
     # Large enough to hit with a finger, and the page does not scroll sideways.
@@ -47,7 +47,7 @@ def test_a_deal_with_declared_melds_on_a_phone(browser, live_server):
     page.click("#save-deal")
     page.wait_for_selector("#deal-1")
     row = page.locator("#deal-1").inner_text()
-    assert "Anna & Ben scores the melds: run of four to the king in trumps beats" in row
+    assert "Anna & Ben score the melds: run of four to the king in trumps beats" in row
     assert "130" in row and "Anna" in page.locator("#deal-1 td.dealer").inner_text()
     assert page.locator("#next-dealer").inner_text() == "Deals next: Carl"
     context.close()

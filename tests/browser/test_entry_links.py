@@ -68,7 +68,7 @@ def test_both_links_type_deal_1_it_is_saved_once_and_one_side_enters(browser, li
     assert "Deal 1 was already entered from another phone: 120 - 42" in said
     # Both pages show the sheet as it is: one deal. The second phone is told who enters.
     assert second.locator("#deal-2").count() == 0 and second.locator("#deal-1").count() == 1
-    assert "P2 enter the deals; you confirm the result." in second.inner_text("#they-enter")
+    assert "P2 enters the deals; you confirm the result." in second.inner_text("#they-enter")
     assert second.locator("#deal-form").count() == 0
     fits(second)
     first.reload()
@@ -83,7 +83,7 @@ def test_both_links_type_deal_1_it_is_saved_once_and_one_side_enters(browser, li
     assert "Deal 2" in second.inner_text("#entry")
     fits(second)
     first.reload()
-    assert "P1 enter the deals" in first.inner_text("#they-enter")
+    assert "P1 enters the deals" in first.inner_text("#they-enter")
     assert first.locator("#deal-form").count() == 0
     one.close()
     two.close()

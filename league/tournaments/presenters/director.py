@@ -137,6 +137,9 @@ class EntryMatch:
     score: str = ""
     note: str = ""
     next_dealer: str = ""  # who deals the running game's next deal, named as on its sheet
+    # How many people play on the other side (selectors.people_on_side): its sentences'
+    # verbs agree with it ("Gus enters the deals", "Gus & Ann enter the deals").
+    their_people: int = 2
 
     @property
     def running_game(self) -> Game | None:
@@ -179,4 +182,5 @@ def entry_match(side: FixtureSide) -> EntryMatch:
         score=score_text(side_scores(line, competition.games_per_match)),
         note=in_sentence(conceded(fixture, line.sides) or line.note),
         next_dealer=next_dealer,
+        their_people=selectors.people_on_side(fixture, 1 - side.side),
     )

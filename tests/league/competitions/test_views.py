@@ -592,9 +592,8 @@ def test_drawing_with_too_few_entrants_is_refused_with_the_reason(
         f"/c/{competition.slug}/draw/", {"draw-double": "0", "draw-days_between": "7"}
     )
     assert response.status_code == 400
-    alerts = [
-        p.text for p in parse(response.content).by_id("draw").iter("p") if p.has_class("error")
-    ]
+    # In the form's error summary, which the page opens at.
+    alerts = [li.text for li in parse(response.content).by_id("draw").iter("li")]
     assert alerts == ["Enter at least two entrants before drawing the fixtures."]
     assert not Round.objects.exists()
 

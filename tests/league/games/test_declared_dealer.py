@@ -61,7 +61,7 @@ def test_declared_melds_are_saved_and_the_engine_decides_who_scores(scorer_clien
     assert deal.points == [130, 82]
     sheet = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1")
     assert (
-        "Anna & Ben scores the melds: run of four to the king in trumps beats run of four to "
+        "Anna & Ben score the melds: run of four to the king in trumps beats run of four to "
         "the king" in sheet.text
     )
 
@@ -74,7 +74,7 @@ def test_the_preview_says_who_wins_the_declared_melds_and_why(scorer_client, sco
     assert json["valid"]
     assert (
         json["melds"]
-        == "Carl & Dora scores the melds: four aces beats run of four to the king in trumps"
+        == "Carl & Dora score the melds: four aces beats run of four to the king in trumps"
     )
     # Without JavaScript the Preview button says the same on the page.
     response = scorer_client.post(
@@ -400,6 +400,7 @@ def test_the_sheet_says_once_who_scores_equal_melds_as_the_elder_hand(scorer_cli
     scorer_client.post(reverse("games:deal-add", args=[game.pk]), data)
     note = page(scorer_client, f"/games/{game.pk}/").by_id("deal-1").text
     said = (
+        # Klabberjass is played alone: one player a side, whatever the side is called.
         "Carl & Dora scores the melds as the elder hand's side: equal runs in plain suits "
         "(run of three to the queen each)"
     )

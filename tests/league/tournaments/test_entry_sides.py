@@ -72,11 +72,11 @@ def test_the_side_that_starts_enters_and_the_other_side_is_told_it_confirms(orga
     # The other side's page says who enters, and has no deal form and no start button.
     root = page(client, url("tournaments:entry", home))
     assert not has_id(root, "deal-form") and not has_id(root, "start")
-    assert "P2 enter the deals; you confirm the result." in root.by_id("they-enter").text
+    assert "P2 enters the deals; you confirm the result." in root.by_id("they-enter").text
     # Its posts are refused, with nothing saved.
     response = client.post(url("tournaments:entry-deal", home), WIN)
     assert response.status_code == 409
-    assert "enter the deals of this match" in parse(response.content).by_id("entry-error").text
+    assert "P2 enters the deals of this match" in parse(response.content).by_id("entry-error").text
     assert Deal.objects.count() == 0
     # Its start is no game more: told the game has started, back to its page.
     assert client.post(url("tournaments:entry-start", home)).status_code == 302
@@ -100,7 +100,7 @@ def test_one_deal_typed_on_both_links_is_saved_once_and_the_second_told_what_was
     assert "Deal 1 was already entered from another phone: 120 - 42. Nothing was saved." in said
     # The page shows the sheet as it is (one deal) and says who enters.
     assert has_id(root, "deal-1") and not has_id(root, "deal-2")
-    assert "P2 enter the deals" in root.by_id("they-enter").text
+    assert "P2 enters the deals" in root.by_id("they-enter").text
     assert Deal.objects.count() == 1
     # The first phone sending its form again is the same deal, not a refusal.
     again = client.post(url("tournaments:entry-deal", away), from_away, follow=True)
@@ -156,7 +156,7 @@ def test_taking_over_entry_switches_the_sides_and_is_kept_for_the_director(organ
     # Now the home link enters, the away link confirms.
     assert has_id(page(client, url("tournaments:entry", home)), "deal-form")
     root = page(client, url("tournaments:entry", away))
-    assert not has_id(root, "deal-form") and "P1 enter the deals" in root.by_id("they-enter").text
+    assert not has_id(root, "deal-form") and "P1 enters the deals" in root.by_id("they-enter").text
     assert client.post(url("tournaments:entry-deal", away), WIN).status_code == 409
     # The director sees it on the match's page.
     root = page(
