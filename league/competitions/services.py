@@ -189,7 +189,7 @@ def partnership_add(*, club: Club, first: Player, second: Player, name: str = ""
     for partner, field_name in ((first, "first"), (second, "second")):
         if partner.retired_at is not None:
             raise Refused(
-                _("%(name)s has retired: bring them back in the club first.") % {"name": partner},
+                _("%(name)s has retired: bring them back into the club first.") % {"name": partner},
                 field_name,
             )
     pair = {first.pk, second.pk}
@@ -283,7 +283,7 @@ def entrant_add(
         )
     if _retired(chosen):
         raise Refused(
-            _("%(name)s has retired: bring them back in the club first.") % {"name": chosen},
+            _("%(name)s has retired: bring them back into the club first.") % {"name": chosen},
             "partnership" if wants_partnership else "player",
         )
     if chosen.club_id != competition.club_id:

@@ -334,9 +334,9 @@ def test_a_retired_member_is_off_every_pick_list_but_kept_in_the_records(
     assert "Eve" not in root.by_id("members").text
     retired = root.by_id("retired")
     assert "Eve" in retired.text and "Anna" in retired.text
-    assert next(retired.iter("summary")).text == "Retired members (2)"
+    assert next(retired.iter("summary")).text == "Retired members and partnerships (2)"
     buttons = [b.text for b in retired.iter("button")]
-    assert buttons.count("Back in the club") == 2
+    assert buttons.count("Bring back into the club") == 2
     # Back in one tap, from the club page.
     response = organiser_client.post(
         reverse("competitions:player-return", args=[eve.pk]), {"back": "club"}
@@ -362,7 +362,7 @@ def test_a_retired_partnership_is_off_the_entrant_list(season, club, organiser, 
     done = competitions_services.entrants_add_all(competition=pairs)
     assert [entrant.name for entrant in done.added] == ["Anna & Ben"]
     page = parse(organiser_client.get(f"/partnerships/{pair.pk}/").content)
-    assert page.by_id("return").text == "Back in the club"
+    assert page.by_id("return").text == "Bring back into the club"
 
 
 # -- removing -------------------------------------------------------------------------------

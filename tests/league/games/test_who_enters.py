@@ -27,7 +27,7 @@ def test_a_scorer_is_told_who_enters_an_organisers_game_and_whom_to_ask(organise
     words = said(root)
     assert "olga enters the deals of this game." in words
     assert "Only the game's scorer and the club's organisers can change its sheet" in words
-    assert "ask olga, who started the game, or an organiser (olga)" in words
+    assert "Only olga, who started the game, and the organisers (olga) can enter" in words
 
 
 def test_two_scorers_enter_and_every_organiser_is_named(organiser, scorer, outsider_client):
@@ -36,7 +36,7 @@ def test_two_scorers_enter_and_every_organiser_is_named(organiser, scorer, outsi
     game.scorers.add(make_user("zed", Role.SCORER))
     words = said(page(outsider_client, reverse("games:detail", args=[game.pk])))
     assert "sam, zed enter the deals of this game." in words
-    assert "ask sam, who started the game, or an organiser (olga, rita)" in words
+    assert "Only sam, who started the game, and the organisers (olga, rita) can enter" in words
 
 
 def test_who_may_score_and_visitors_see_no_such_words(
