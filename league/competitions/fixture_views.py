@@ -17,6 +17,7 @@ its CSV export and the PDF share.
 from __future__ import annotations
 
 import hashlib
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -281,6 +282,10 @@ def _cell_text(value: object) -> str:
     formats it for the page, escaped."""
     if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
         return str(value)
+    if type(value) is str:
+        # What escape() makes of a plain str, without its lazy-text wrapper: a big league's
+        # table has a thousand text cells (make bench).
+        return html.escape(value)
     if isinstance(value, SafeData):
         return str(value)
     return escape(str(localize(value)))
