@@ -19,7 +19,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Q
 
 from league.models import Club, CurrentRating, RatedGame, RatingChange
@@ -82,6 +82,10 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
         batch_size=1000,
     )
     opponents = RatingChange._meta.get_field("opponents")
+    # The connection itself, not django.db.connection: every attribute read through that
+    # proxy looks the connection up again, and a rebuild adapts hundreds of thousands of
+    # opponent lists (make bench).
+    database = connections[DEFAULT_DB_ALIAS]
     changes: list[tuple[Any, ...]] = []
     for row, rated in zip(rows, rebuilt.history, strict=True):
         for change in (*rated.players, *rated.pairs):
@@ -99,7 +103,7 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
                     change.after.sigma,
                     change.expected,
                     change.actual,
-                    opponents.get_db_prep_value(met, connection),
+                    opponents.get_db_prep_value(met, database),
                 )
             )
     _insert_changes(changes)
