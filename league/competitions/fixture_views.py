@@ -379,10 +379,8 @@ def positions_chart_html(competition: Competition, lines: Sequence[StandingLine]
     way: its table has a row for every night, and rendering it again on every request cost a
     big season's page a third of its time (``make bench``)."""
     names = hashlib.sha256(repr([(line.entrant_id, line.name) for line in lines]).encode())
-    key = (
-        f"{selectors.results_key(competition, lines)}:{get_language()}:{names.hexdigest()}:html"
-    )
-    kept = cache.get(key)
+    key = f"{selectors.results_key(competition, lines)}:{get_language()}:{names.hexdigest()}:html"
+    kept: str | None = cache.get(key)
     if kept is None:
         chart = positions_chart(competition, lines)
         kept = "" if chart is None else render_to_string("includes/chart.html", {"chart": chart})

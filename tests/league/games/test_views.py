@@ -241,7 +241,6 @@ def test_the_sheet_page_reads_in_a_fixed_number_of_queries(
         client.get(reverse("games:detail", args=[clabber_game.pk]))
 
 
-
 def test_saving_a_deal_reads_and_writes_in_a_fixed_few_queries(scorer_client, clabber_game):
     """The hot path of a club night: the session, the user with their role, the game (with its
     club's clock, and the right to score it), then the game's update, the deal and its live
@@ -256,6 +255,7 @@ def test_saving_a_deal_reads_and_writes_in_a_fixed_few_queries(scorer_client, cl
     work = [s for s in statements if s not in {"SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"}]
     assert work == ["SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"], statements
     assert len(statements) <= 8, statements
+
 
 # -- corrections ------------------------------------------------------------------------------
 def test_a_scorer_corrects_an_earlier_deal_and_the_organiser_sees_the_audit(
