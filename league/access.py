@@ -9,6 +9,7 @@ and write to the games they started or were named on. Everybody, signed in or no
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -73,10 +74,14 @@ class ProfileBackend(ModelBackend):
     """Django's own backend, but a signed-in user is read with their profile in one query."""
 
     def get_user(self, user_id: int) -> User | None:
-        user = (
-            get_user_model()._default_manager.select_related("profile").filter(pk=user_id).first()
-        )
-        return user if user is not None and self.user_can_authenticate(user) else None
+        model = get_user_model()
+        # get(), not first(): the key finds one row, and first()'s ORDER BY is work on every
+        # request of a signed-in user (make bench: saving a deal).
+        try:
+            user = model._default_manager.select_related("profile").get(pk=user_id)
+        except model.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None
 
 
 # -- roles -----------------------------------------------------------------------------------
@@ -111,8 +116,11 @@ def _on_its_clock(game: Game) -> Game:
     return game
 
 
+@functools.cache
 def _games() -> Any:
-    # The club's zone comes with the game, in the same query.
+    # The club's zone comes with the game, in the same query. Built once: resolving the
+    # annotations' joins is a good part of every deal saved (make bench); each lookup clones
+    # the queryset, which is never evaluated itself.
     return Game.objects.annotate(
         club_time_zone=F("fixture__competition__club__time_zone"),
         club_language=F("fixture__competition__club__language"),

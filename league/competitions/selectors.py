@@ -252,10 +252,12 @@ _WORKING_OUT = threading.Lock()
 def results_key(competition: Competition, lines: Sequence[StandingLine]) -> str:
     """A cache key that changes with the competition's results: the table's every figure as
     the page read it (the kept tallies), and the rules that rank them."""
+    # The row's fields looked up once, not once a row (every standings page makes this key).
+    names = [f.name for f in fields(lines[0].row) if f.name != "keys"] if lines else []
     figures = [
         (
             line.entrant_id,
-            *(getattr(line.row, f.name) for f in fields(line.row) if f.name != "keys"),
+            *(getattr(line.row, name) for name in names),
             *line.row.keys.values(),
         )
         for line in lines

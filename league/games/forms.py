@@ -339,6 +339,15 @@ class DealForm(forms.Form):
             label=_("Made trump"),
         )
         total = rules.deal_total()
+        # Translated once a form (once a side for the melds), not once a field: the form is
+        # built on every save of a deal, the hot path of a club night (make bench). Each
+        # field copies the messages into a dict of its own.
+        card_point_errors = {
+            "invalid": _("Card points are a whole number."),
+            "min_value": _("Card points cannot be below 0."),
+            "max_value": _("No side takes more than %(total)s card points.") % {"total": total},
+        }
+        meld_kinds = [] if self.declaring else self.meld_kinds
         for i, name in sides:
             self.fields[f"card_points_{i}"] = forms.IntegerField(
                 required=False,
@@ -346,31 +355,25 @@ class DealForm(forms.Form):
                 max_value=total,
                 label=name,
                 widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": total}),
-                error_messages={
-                    "invalid": _("Card points are a whole number."),
-                    "min_value": _("Card points cannot be below 0."),
-                    "max_value": _("No side takes more than %(total)s card points.")
-                    % {"total": total},
-                },
+                error_messages=card_point_errors,
             )
             if self.declaring:
                 for row in range(self._declared_rows(i)):
                     self._add_declared_fields(i, row, name)
                 continue
-            for kind in self.meld_kinds:
+            meld_errors = {
+                "invalid": _("%(side)s: count each meld in whole numbers.") % {"side": name},
+                "min_value": _("%(side)s: a meld count cannot be below 0.") % {"side": name},
+                "max_value": _("%(side)s: at most 4 of one meld.") % {"side": name},
+            }
+            for kind in meld_kinds:
                 self.fields[f"meld_{i}_{kind}"] = forms.IntegerField(
                     required=False,
                     min_value=0,
                     max_value=4,
                     label=MELD_LABELS[kind],
                     widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": 4}),
-                    error_messages={
-                        "invalid": _("%(side)s: count each meld in whole numbers.")
-                        % {"side": name},
-                        "min_value": _("%(side)s: a meld count cannot be below 0.")
-                        % {"side": name},
-                        "max_value": _("%(side)s: at most 4 of one meld.") % {"side": name},
-                    },
+                    error_messages=meld_errors,
                 )
         nobody = pgettext("belle or renege: no side", "Nobody")
         self.fields["belle"] = forms.TypedChoiceField(

@@ -14,12 +14,14 @@ it). Writers are serialised (an advisory lock on PostgreSQL; SQLite lets one wri
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Q
 
 from league.models import Club, CurrentRating, RatedGame, RatingChange
@@ -41,6 +43,22 @@ logger = logging.getLogger(__name__)
 RATINGS_LOCK = 0x6869636B
 
 Order = tuple[dt.datetime, int]
+
+
+@contextlib.contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while ratings are worked out and written: a rebuild
+    makes and holds millions of small objects (a change for every player and pair of every
+    game, and the rows written from them), and the collector walked them all again and again,
+    some two fifths of the rating's time (``make bench``). They hold no cycles; reference
+    counting still frees whatever is dropped, and the collector runs again afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _lock() -> None:
@@ -82,6 +100,10 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
         batch_size=1000,
     )
     opponents = RatingChange._meta.get_field("opponents")
+    # The connection itself, not django.db.connection: every attribute read through that
+    # proxy looks the connection up again, and a rebuild adapts hundreds of thousands of
+    # opponent lists (make bench).
+    database = connections[DEFAULT_DB_ALIAS]
     changes: list[tuple[Any, ...]] = []
     for row, rated in zip(rows, rebuilt.history, strict=True):
         for change in (*rated.players, *rated.pairs):
@@ -99,7 +121,7 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
                     change.after.sigma,
                     change.expected,
                     change.actual,
-                    opponents.get_db_prep_value(met, connection),
+                    opponents.get_db_prep_value(met, database),
                 )
             )
     _insert_changes(changes)
@@ -222,9 +244,10 @@ def _entities(games: Iterable[Rateable]) -> tuple[set[int], set[Pair]]:
 def _rate(games: list[Rateable], start: Ratings) -> set[Entity]:
     """Rate ``games`` (in order, all after every stored one) from ``start`` and store them;
     the entities they rated."""
-    rebuilt = rebuild((g.finished() for g in games), start)
-    _write(games, rebuilt)
-    return {c.who for rated in rebuilt.history for c in (*rated.players, *rated.pairs)}
+    with _cycle_collector_paused():
+        rebuilt = rebuild((g.finished() for g in games), start)
+        _write(games, rebuilt)
+        return {c.who for rated in rebuilt.history for c in (*rated.players, *rated.pairs)}
 
 
 def _rewind(point: Order) -> set[Entity]:
@@ -318,14 +341,15 @@ def ratings_rebuild() -> int:
     with connection.cursor() as cursor:
         for model in (RatingChange, CurrentRating, RatedGame):
             cursor.execute(f"DELETE FROM {quote(model._meta.db_table)}")
-    games = rateable_games()
-    rebuilt = rebuild(g.finished() for g in games)
-    _write(games, rebuilt)
-    changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
-    for game, rated in zip(games, rebuilt.history, strict=True):
-        for change in (*rated.players, *rated.pairs):
-            changes.setdefault(change.who, []).append((change, game.played_at))
-    _write_current(changes)
+    with _cycle_collector_paused():
+        games = rateable_games()
+        rebuilt = rebuild(g.finished() for g in games)
+        _write(games, rebuilt)
+        changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
+        for game, rated in zip(games, rebuilt.history, strict=True):
+            for change in (*rated.players, *rated.pairs):
+                changes.setdefault(change.who, []).append((change, game.played_at))
+        _write_current(changes)
     return len(games)
 
 

@@ -241,6 +241,22 @@ def test_the_sheet_page_reads_in_a_fixed_number_of_queries(
         client.get(reverse("games:detail", args=[clabber_game.pk]))
 
 
+def test_saving_a_deal_reads_and_writes_in_a_fixed_few_queries(scorer_client, clabber_game):
+    """The hot path of a club night: the session, the user with their role, the game (with its
+    club's clock, and the right to score it), then the game's update, the deal and its live
+    event (on PostgreSQL the event and its NOTIFY in one statement), within the transaction's
+    own statements (a savepoint here, in the test's transaction)."""
+    url = deal_url(clabber_game)
+    scorer_client.post(url, {"makers": "0", "card_points_0": "90", "number": "1"})
+    with CaptureQueriesContext(connection) as queries:
+        response = scorer_client.post(url, {"makers": "1", "card_points_0": "62", "number": "2"})
+    assert response.status_code == 302 and clabber_game.deals.count() == 2
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    work = [s for s in statements if s not in {"SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"}]
+    assert work == ["SELECT", "SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"], statements
+    assert len(statements) <= 8, statements
+
+
 # -- corrections ------------------------------------------------------------------------------
 def test_a_scorer_corrects_an_earlier_deal_and_the_organiser_sees_the_audit(
     scorer_client, organiser_client, clabber_game, scorer

@@ -3,6 +3,8 @@ the same as a rebuild from scratch (what ``manage.py rebuild_ratings`` writes)."
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from django.core.management import call_command
 
@@ -228,3 +230,19 @@ def test_results_after_a_rebuild_rate_on_what_it_wrote(
         finish(start(fixtures[1], organiser), organiser, 1)
         finish(start(fixtures[2], organiser), organiser, 1)
     same_as_rebuild()
+
+
+def test_a_rebuild_gives_the_cycle_collector_back_as_it_found_it(organiser):
+    """A rebuild pauses Python's cycle collector while it rates and writes (for speed); it is
+    running again afterwards, and stays off for a caller who had turned it off."""
+    league = make_league(organiser, teams=2)
+    finish(start(fixtures_of(league)[0], organiser), organiser, winner=0)
+    assert gc.isenabled()
+    assert ratings_rebuild() == 1
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert ratings_rebuild() == 1
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
