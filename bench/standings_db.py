@@ -291,6 +291,7 @@ DEAL_COLUMNS = (
     "held",
     "entry_key",
     "version",
+    "dealer",
     "created_by_id",
     "created_at",
     "updated_at",
@@ -323,6 +324,7 @@ def _insert_deals(games, pool: list[dict], user_id: int) -> int:
             "void_reason": "",
             "no_trump": False,
             "version": 1,
+            "dealer": None,  # who dealt follows from the game's first dealer
             "created_by_id": user_id,
             "created_at": now,
             "updated_at": now,
