@@ -307,7 +307,10 @@ AXES_VERBOSE = False
 # open in one web process: a club laptop with a few pages open is far below it; beyond it a
 # stream is refused (429), so that one client cannot hold every stream a process keeps open
 # (league.live.views.MAX_OPEN_PAGES) and push everybody else to 503.
-LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 8, minimum=1)
+# 40: a page closed or reloaded holds its stream until the next heartbeat finds it gone (up
+# to 15 s), so a phone reloading often, or a director's laptop with the screen and a few
+# tabs, stays well inside it. Behind a proxy every visitor shares its address: raise it there.
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 40, minimum=1)
 
 # -- language and time -----------------------------------------------------------------------
 

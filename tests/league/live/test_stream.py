@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client, RequestFactory
 
 from league.live import views as live_views
@@ -183,7 +184,9 @@ def test_on_the_event_loop_too_a_closed_stream_gives_its_place_back(settings, ow
         assert await anext(chunks) == b"retry: 1000\n\n"
         held = own_hub.streams_of("127.0.0.1")
         refused = (await client.get("/live/?topics=games")).status_code
-        response.close()
+        # As Django's ASGI handler closes a response: off the event loop (closing sends
+        # request_finished, which may touch the database connection).
+        await sync_to_async(response.close, thread_sensitive=True)()
         return held, refused, own_hub.streams_of("127.0.0.1")
 
     assert asyncio.run(visit()) == (1, 429, 0)
