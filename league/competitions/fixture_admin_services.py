@@ -17,6 +17,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from league.competitions.results import fixture_recompute, fixture_side_names
@@ -25,12 +27,14 @@ from league.live.publish import changed
 from league.live.topics import fixture_topics
 from league.models import (
     CompetitionKind,
+    Round,
     Fixture,
     FixtureStatus,
     Game,
     RecordChange,
 )
 from league.names import clean_name
+from scoring.fixture_dates import fixture_date_window
 
 #: The longest table name a fixture keeps (its column's length).
 TABLE_LENGTH = 20
@@ -82,6 +86,25 @@ def _set_table(fixture: Fixture, table: str) -> None:
     Game.objects.filter(fixture=fixture, winner__isnull=True).update(table=table)
 
 
+def refuse_unless_near_the_competition(fixture: Fixture, day: datetime.date) -> None:
+    """Refuse (field ``date``) a date further than a year from the competition's nights, or
+    from today while its rounds have no dates (:mod:`scoring.fixture_dates`)."""
+    nights = Round.objects.filter(competition_id=fixture.competition_id).values_list(
+        "date", flat=True
+    )
+    first, last = fixture_date_window(nights, timezone.localdate())
+    if first <= day <= last:
+        return
+    raise Refused(
+        _(
+            "Choose a date within a year of the competition's nights (or of today while its "
+            "rounds have no dates): from %(first)s to %(last)s."
+        )
+        % {"first": date_format(first, "DATE_FORMAT"), "last": date_format(last, "DATE_FORMAT")},
+        "date",
+    )
+
+
 def _iso(day: datetime.date | None) -> str | None:
     return day.isoformat() if day is not None else None
 
@@ -95,6 +118,8 @@ def fixture_move(*, fixture: Fixture, date: datetime.date | None, table: str, by
     table = clean_table(table) or fixture.table
     if fixture.finished and date != fixture.date:
         raise Refused(_("This fixture has a result; it cannot be moved."), "date")
+    if date is not None and date != fixture.date:
+        refuse_unless_near_the_competition(fixture, date)
     if date != fixture.date:
         before = {"date": _iso(fixture.date)}
         fixture.date = date

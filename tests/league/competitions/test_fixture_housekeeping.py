@@ -395,3 +395,28 @@ def test_the_only_fixture_of_a_round_has_no_table_to_swap_with(organiser, organi
     )
     assert response.status_code == 400
     assert not RecordChange.objects.exists()
+
+
+@pytest.mark.parametrize("day", ["1999-01-01", "0001-01-01", "9999-12-31"])
+def test_a_date_far_from_the_competitions_nights_is_refused_by_the_field(
+    league, organiser_client, day
+):
+    fixture = fixtures_of(league)[0]
+    before = state(fixture)
+    response = organiser_client.post(
+        url("competitions:fixture-move", league, fixture), {"move-date": day, "move-table": ""}
+    )
+    assert response.status_code == 400
+    error = parse(response.content).by_id("move-date-error").text
+    assert "within a year of the competition's nights" in error
+    assert state(fixture) == before
+    assert not RecordChange.objects.exists()
+
+
+def test_a_date_within_a_year_of_the_nights_is_taken(league, organiser):
+    fixture = fixtures_of(league)[0]
+    last = max(league.rounds.values_list("date", flat=True))
+    admin.fixture_move(
+        fixture=fixture, date=last + datetime.timedelta(days=300), table="", by=organiser
+    )
+    assert state(fixture)[2] == last + datetime.timedelta(days=300)
