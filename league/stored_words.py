@@ -43,6 +43,12 @@ def confirmed_by_words(fixture: Fixture, sides: Sequence[str]) -> str:
 def event_who(event: MatchEvent, sides: Sequence[str]) -> str:
     """Who did what ``event`` records: the side's name, "director olga" for a settled
     dispute, else the username of whoever did it."""
+    if event.kind == MatchEvent.Kind.ABANDON and event.side is not None:
+        # Abandoned by an organiser because that side withdrew from the league.
+        return pgettext("who abandoned a game", "%(name)s (%(side)s withdrew)") % {
+            "name": event.who,
+            "side": _side(sides, event.side),
+        }
     if event.side is not None:
         return _side(sides, event.side) or event.who
     if event.kind == MatchEvent.Kind.SETTLED and event.who:

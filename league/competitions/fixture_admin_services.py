@@ -27,11 +27,11 @@ from league.live.publish import changed
 from league.live.topics import fixture_topics
 from league.models import (
     CompetitionKind,
-    Round,
     Fixture,
     FixtureStatus,
     Game,
     RecordChange,
+    Round,
 )
 from league.names import clean_name
 from scoring.fixture_dates import fixture_date_window
@@ -160,6 +160,12 @@ def refuse_unless_league(fixture: Fixture) -> None:
         )
 
 
+def _games_changed(fixture: Fixture) -> None:
+    """The pages of ``fixture``'s games follow its void and restore: a void match's game takes
+    no deals (its page drops the deal form and says why)."""
+    changed(f"game:{pk}" for pk in fixture.games.values_list("pk", flat=True))
+
+
 def void(fixture: Fixture, by: User, **reason: Any) -> Fixture:
     """Void a locked ``fixture`` (inside the caller's transaction): kept, counting for nobody;
     ``reason`` is noted in the audit (a withdrawal names its entrant)."""
@@ -167,6 +173,7 @@ def void(fixture: Fixture, by: User, **reason: Any) -> Fixture:
     fixture.status = FixtureStatus.VOID
     fixture.save(update_fields=["status"])
     audit_fixture(fixture, "void", before, {"status": str(FixtureStatus.VOID), **reason}, by)
+    _games_changed(fixture)
     return fixture_recompute(fixture)
 
 
@@ -211,6 +218,7 @@ def restore(fixture: Fixture, by: User, **reason: Any) -> Fixture:
         {"status": str(fixture.status), **reason},
         by,
     )
+    _games_changed(fixture)
     return fixture_recompute(fixture)
 
 

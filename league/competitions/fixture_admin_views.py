@@ -33,7 +33,7 @@ from league.competitions.fixture_admin_forms import SwapTablesForm
 from league.competitions.selectors import FixtureLine
 from league.errors import Refused
 from league.forms_common import show_refusal
-from league.models import Competition, CompetitionKind, Entrant, Fixture, FixtureStatus
+from league.models import Competition, CompetitionKind, Entrant, Fixture, FixtureStatus, Game
 from scoring.matches import forfeit_score
 from scoring.withdrawal import Outcome, WithdrawalPlan
 
@@ -205,6 +205,27 @@ def plan_sentences(entrant: Entrant, plan: WithdrawalPlan) -> list[str]:
     return said
 
 
+def game_sentence(game: Game) -> str:
+    """What withdrawing does to ``game``, in progress in a fixture it voids or concedes."""
+    if game.deal_count == 0:
+        return _(
+            "%(game)s (round %(round)d) was started with no deal entered: it will be "
+            "abandoned, kept for the record; it counts nowhere."
+        ) % {"game": game, "round": game.fixture.round.number if game.fixture else 0}
+    return ngettext(
+        "%(game)s (round %(round)d) is in play, %(score)s after %(count)d deal: it will be "
+        "abandoned, kept for the record; it counts nowhere and takes no more deals.",
+        "%(game)s (round %(round)d) is in play, %(score)s after %(count)d deals: it will be "
+        "abandoned, kept for the record; it counts nowhere and takes no more deals.",
+        game.deal_count,
+    ) % {
+        "game": game,
+        "round": game.fixture.round.number if game.fixture else 0,
+        "score": " – ".join(str(total) for total in game.display_totals),
+        "count": game.deal_count,
+    }
+
+
 def done_sentence(entrant: Entrant, plan: WithdrawalPlan) -> str:
     """What withdrawing ``entrant`` did, once done."""
     if plan.outcome is Outcome.VOIDED:
@@ -218,6 +239,13 @@ def done_sentence(entrant: Entrant, plan: WithdrawalPlan) -> str:
         "%(name)s has withdrawn from the league: %(count)d fixtures are conceded to the opponents.",
         len(plan.conceded),
     ) % {"name": entrant.name, "count": len(plan.conceded)}
+
+
+def _abandoned_count(entrant: Entrant) -> int:
+    """How many games in progress the entrant's latest withdrawal abandoned."""
+    record = withdrawals.last_withdrawal(entrant) or {}
+    abandoned = record.get("abandoned")
+    return len(abandoned) if isinstance(abandoned, list) else 0
 
 
 @login_required
@@ -234,6 +262,19 @@ def entrant_withdraw(request: AuthenticatedHttpRequest, slug: str, entrant_id: i
             error = refusal.message
         else:
             messages.success(request, done_sentence(entrant, plan))
+            abandoned = _abandoned_count(entrant)
+            if abandoned:
+                messages.info(
+                    request,
+                    ngettext(
+                        "%(count)d game in progress is abandoned: kept for the record, it "
+                        "counts nowhere.",
+                        "%(count)d games in progress are abandoned: kept for the record, they "
+                        "count nowhere.",
+                        abandoned,
+                    )
+                    % {"count": abandoned},
+                )
             return redirect("competitions:withdrawals", competition.slug)
     entrant.refresh_from_db()
     if not error:
@@ -242,11 +283,13 @@ def entrant_withdraw(request: AuthenticatedHttpRequest, slug: str, entrant_id: i
         except Refused as refusal:
             error = refusal.message
     plan = withdrawals.withdrawal_preview(entrant)
+    games = withdrawals.games_in_progress(plan)
     context = {
         "competition": competition,
         "entrant": entrant,
         "plan": plan,
         "said": plan_sentences(entrant, plan),
+        "in_progress": [(game, game_sentence(game)) for game in games],
         "error": error,
     }
     status = 400 if error and request.method == "POST" else 200
@@ -273,4 +316,17 @@ def entrant_return(request: AuthenticatedHttpRequest, slug: str, entrant_id: int
             )
             % {"name": entrant.name, "count": back},
         )
+        abandoned = _abandoned_count(entrant)
+        if abandoned:
+            messages.info(
+                request,
+                ngettext(
+                    "The game abandoned when %(name)s withdrew stays abandoned; a fixture "
+                    "given back is played afresh.",
+                    "The %(count)d games abandoned when %(name)s withdrew stay abandoned; the "
+                    "fixtures given back are played afresh.",
+                    abandoned,
+                )
+                % {"name": entrant.name, "count": abandoned},
+            )
     return redirect("competitions:withdrawals", competition.slug)

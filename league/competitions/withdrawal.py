@@ -7,12 +7,19 @@ entrant withdraws on the director's page instead (:func:`league.tournaments.serv
 entrant_withdraw`), and a rotation (new partners each round) has no entrant to withdraw from a
 table of four.
 
+A fixture it voids or concedes may have a *game in progress* (started, not finished, with
+deals or with none): the withdrawal abandons it (:func:`league.games.services.game_abandon`,
+naming the withdrawing side): it is kept for the record, taken off its fixture, counts nowhere
+and takes no more deals; its page says why. No game is ever deleted.
+
 *Bringing back* undoes a withdrawal: the fixtures it voided are restored, and the ones it
-conceded that are still as it left them go back to be played. It is safe because a withdrawal
+conceded that are still as it left them go back to be played (afresh: the games it abandoned
+stay abandoned). It is safe because a withdrawal
 only ever changes fixtures it records (in its audit row's ``after``: ``voided`` and
 ``conceded``, fixture ids), and bringing back touches only those, and only while they are still
 as the withdrawal left them. Every change is audited (subject ``entrant``, actions ``withdraw``
-and ``return``; each fixture's own ``void``, ``restore`` or ``concede``) and published.
+and ``return``; each fixture's own ``void``, ``restore`` or ``concede``; the abandoned games'
+ids in the withdrawal's ``abandoned``) and published, to the games' pages as well.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from league.competitions.results import fixture_recompute
 from league.competitions.services import fixture_concede
 from league.competitions.tallies import tallies_deferred
 from league.errors import Refused
+from league.games.services import game_abandon
 from league.live.publish import publishes
 from league.live.topics import competition_topics
 from league.models import (
@@ -40,6 +48,7 @@ from league.models import (
     Fixture,
     FixtureSide,
     FixtureStatus,
+    Game,
     RecordChange,
 )
 from scoring.matches import forfeit_score
@@ -72,6 +81,30 @@ def withdrawal_preview(entrant: Entrant) -> WithdrawalPlan:
     return withdrawal_plan([FixtureOf(pk, finished) for pk, finished in rows])
 
 
+def games_in_progress(plan: WithdrawalPlan) -> list[Game]:
+    """The games in progress (started, not finished, not abandoned) of the fixtures ``plan``
+    voids or concedes: those the withdrawal will abandon, by round and table (one query)."""
+    return list(
+        Game.objects.filter(
+            fixture_id__in=[*plan.voided, *plan.conceded],
+            winner__isnull=True,
+            abandoned_at__isnull=True,
+        )
+        .select_related("fixture__round")
+        .order_by("fixture__round__number", "fixture_id", "id")
+    )
+
+
+def _abandon_in_progress(fixture: Fixture, side: int, by: User) -> list[int]:
+    """Abandon ``fixture``'s games in progress, as withdrawn by ``side``; their ids."""
+    games = fixture.games.filter(winner__isnull=True, abandoned_at__isnull=True).order_by("id")
+    abandoned = []
+    for game in games:
+        game_abandon(game=game, by=by, withdrawn_side=side)
+        abandoned.append(game.pk)
+    return abandoned
+
+
 def _audit_entrant(entrant: Entrant, action: str, after: dict[str, Any], by: User) -> None:
     RecordChange.objects.create(
         club_id=entrant.competition.club_id,
@@ -101,18 +134,25 @@ def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPla
     target = entrant.competition.rules.target
     locked = Fixture.objects.select_for_update().select_related("competition", "round")
     conceded = []
+    abandoned: list[int] = []
     # Every fixture's lock first, the entrants' tallies once at the end (tallies_deferred).
     with tallies_deferred():
         for pk in plan.voided:
-            void(locked.get(pk=pk), by, **reason)
+            fixture = locked.get(pk=pk)
+            # Its unfinished games would otherwise stay open beside a void match.
+            games = _abandon_in_progress(fixture, _side_of(entrant, pk), by)
+            if games:
+                abandoned += games
+                fixture = locked.get(pk=pk)  # as the abandons left it
+            void(fixture, by, **reason)
         for pk in plan.conceded:
             fixture = locked.get(pk=pk)
             if fixture.finished:
                 continue  # its last deal was saved since the plan was read: the result stands
             conceded.append(pk)
-            # A game started with nothing entered is nothing; one under way stays on record.
-            fixture.games.filter(winner__isnull=True, deal_count=0).delete()
             side = _side_of(entrant, pk)
+            # A game in progress beside a forfeit would take deals for a decided match.
+            abandoned += _abandon_in_progress(fixture, side, by)
             fixture_concede(
                 fixture=fixture, side=side, score=forfeit_score(target), withdrawal=True
             )
@@ -132,6 +172,7 @@ def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPla
         "fixtures": plan.total,
         "voided": list(plan.voided),
         "conceded": conceded,
+        "abandoned": abandoned,
     }
     _audit_entrant(entrant, "withdraw", after, by)
     finished_since = tuple(pk for pk in plan.conceded if pk not in conceded)

@@ -477,9 +477,12 @@ def game_afresh(game_id: int) -> Game:
 @dataclass(frozen=True)
 class GamePlace:
     """Where a game belongs: the fixture (with its competition and round) it is played for, or
-    was until it was abandoned; None for a game of its own."""
+    was until it was abandoned; None for a game of its own. ``withdrawn``: for a game
+    abandoned because a side of its match withdrew from the league, that side's name (else
+    blank)."""
 
     fixture: Fixture | None
+    withdrawn: str = ""
 
 
 def game_place(game: Game) -> GamePlace:
@@ -494,5 +497,11 @@ def game_place(game: Game) -> GamePlace:
             .select_related(*(f"fixture__{name}" for name in related))
             .first()
         )
-        return GamePlace(event.fixture if event is not None else None)
+        if event is None:
+            return GamePlace(None)
+        withdrawn = ""
+        if event.side is not None:
+            names = FixtureSide.objects.filter(fixture_id=event.fixture_id, side=event.side)
+            withdrawn = " & ".join(names.values_list("entrant__name", flat=True))
+        return GamePlace(event.fixture, withdrawn)
     return GamePlace(None)

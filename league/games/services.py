@@ -591,10 +591,14 @@ def _take_off(
 
 
 @transaction.atomic
-def game_abandon(*, game: Game, by: User) -> Game:
+def game_abandon(*, game: Game, by: User, withdrawn_side: int | None = None) -> Game:
     """Abandon a game started by mistake: it is taken off its fixture (which counts its other
     games only, so a match with none left is unplayed again), kept for the record with who
-    abandoned it and when, and takes no more deals. The match keeps an event saying so."""
+    abandoned it and when, and takes no more deals. The match keeps an event saying so.
+
+    ``withdrawn_side``: the game is abandoned because that side of its match withdrew from the
+    league (:mod:`league.competitions.withdrawal`), not by mistake; the match's event names
+    the side, and the game's page says so."""
     game = _locked(game)
     _not_abandoned(game)
     fixture_id = game.fixture_id
@@ -612,6 +616,7 @@ def game_abandon(*, game: Game, by: User) -> Game:
             fixture=fixture,
             game=game,
             kind=MatchEvent.Kind.ABANDON,
+            side=withdrawn_side,
             who=by.get_username(),
             # The count: its words are the reader's (league.stored_words).
             words=str(game.deal_count),
