@@ -22,7 +22,7 @@ WIDE_TEAM = "\ufdfa" * 4
 WIDTH = """() => ({
     width: document.documentElement.scrollWidth,
     out: [...document.body.querySelectorAll("*")]
-        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
         .slice(0, 3).map((el) => el.tagName + "." + el.className),
 })"""
 
