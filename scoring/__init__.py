@@ -43,6 +43,7 @@ from scoring.deal import (
     DealResult,
     HeldOutcome,
     InvalidDeal,
+    most_points_in_a_deal,
     score_deal,
     scored_melds,
     validate_deal,
@@ -73,6 +74,7 @@ from scoring.matches import (
     MatchResult,
     SideResult,
     match_result,
+    paper_ceiling,
     typed_games,
 )
 from scoring.melds import RANKS, Declared, MeldComparison, meld_comparison, meld_winner
@@ -183,6 +185,8 @@ __all__ = [
     "SideResult",
     "match_result",
     "typed_games",
+    "paper_ceiling",
+    "most_points_in_a_deal",
     # competition formats
     "FORMATS",
     "KNOCKOUTS",

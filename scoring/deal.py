@@ -51,7 +51,7 @@ from scoring.melds import (
     check_hands,
     meld_comparison,
 )
-from scoring.rules import MELD_KINDS, MELD_WORDS, Ruleset
+from scoring.rules import MELD_CARDS, MELD_KINDS, MELD_WORDS, Ruleset
 from scoring.words import both, whose
 
 Renege = int | Literal["both"] | None
@@ -536,6 +536,23 @@ def _took_no_trick(deal: Deal, side: int) -> bool:
         return deal.tricks[side] == 0
     assert deal.card_points is not None
     return deal.card_points[side] == 0
+
+
+def most_points_in_a_deal(rules: Ruleset) -> int:
+    """An upper bound on what one side can score in one deal under ``rules``, held points
+    (tie rule ``hang``) left out.
+
+    A deal pays a side at most its card points or all the deal's (the set award ``all``), or
+    the renege award, plus melds and belle. The melds are bounded by the cards in the hands
+    (``players`` x ``cards_each``, a card in one meld only) all making the meld that pays most
+    a card: no hand does better, so no deal can score more than this."""
+    cards = rules.players * rules.cards_each
+    melds = max(
+        (-(-cards * value // MELD_CARDS[kind]) for kind, value in rules.meld_values.items()),
+        default=0,
+    )
+    cards_or_renege = max(rules.deal_total(), rules.deal_total(no_trump=True), rules.renege_award)
+    return cards_or_renege + melds + rules.belle_value
 
 
 def combined_points(

@@ -31,9 +31,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from scoring.deal import most_points_in_a_deal
 from scoring.errors import EngineError, gettext_noop
 from scoring.formats import BEST_OF_ODD, MATCH_LENGTH, MAX_GAMES, InvalidFormat
 from scoring.game import game_winner
+from scoring.rules import Ruleset
 from scoring.standings import Result
 from scoring.stats import STAT_FIELDS, sum_stats, zero_stats
 
@@ -200,13 +202,32 @@ class MatchResult:
         return self.finished and self.winner is None
 
 
+def paper_ceiling(rules: Ruleset) -> int:
+    """The highest total a side can have at the end of a game under ``rules``: the target plus
+    twice the most one deal can score (:func:`scoring.deal.most_points_in_a_deal`).
+
+    A game ends on the first deal that leaves one side alone on top at the target or past it.
+    Before that deal every side was under the target, so a side ends under the target plus
+    one deal's most. Twice that allows for a deal more when the sides were tied on top at the
+    target, or for the points of a tied deal that hung and were taken with the next: more
+    than any game played by these rules reaches (a game to 500 of Klaberjass: at most 1314),
+    while a total of 100000 is a slip of the pen. Every ruleset ends a game at its target
+    (none plays a fixed number of deals), so a finished game also has a side on the target."""
+    return rules.target + 2 * most_points_in_a_deal(rules)
+
+
 def typed_games(
-    fmt: MatchFormat, scores: Sequence[Sequence[int]], target: int
+    fmt: MatchFormat,
+    scores: Sequence[Sequence[int]],
+    target: int,
+    *,
+    ceiling: int | None = None,
 ) -> tuple[GameOutcome, ...]:
     """The games of a match played on paper, from its totals (one ``(side 0, side 1)`` pair a
     game, in order) under a game to ``target``. Each pair must be a finished game (a side on
-    the target or more, ahead of the other), and there must be one pair for each of
-    ``fmt.games``; else :class:`InvalidMatch` (field ``scores``)."""
+    the target or more, ahead of the other), no total above ``ceiling`` when given (the
+    ruleset's :func:`paper_ceiling`), and there must be one pair for each of ``fmt.games``;
+    else :class:`InvalidMatch` (field ``scores``)."""
     expected = fmt.games
     if len(scores) != expected:
         raise InvalidMatch(
@@ -227,6 +248,16 @@ def typed_games(
                 "scores",
                 code="match.typed_negative",
                 params={"number": number},
+            )
+        if ceiling is not None and max(a, b) > ceiling:
+            raise InvalidMatch(
+                gettext_noop(
+                    "Game %(number)s: %(total)s is more than a game to %(target)s can reach by "
+                    "these rules (at most %(ceiling)s): check the sheet."
+                ),
+                "scores",
+                code="match.typed_too_high",
+                params={"number": number, "total": max(a, b), "target": target, "ceiling": ceiling},
             )
         winner = game_winner((a, b), target)
         if winner is None:

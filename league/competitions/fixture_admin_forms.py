@@ -21,7 +21,11 @@ class SwapTablesForm(forms.Form):
         coerce=int,
         label=_("Swap tables with"),
         empty_value=None,
-        error_messages={"invalid_choice": _("Choose another fixture of the round.")},
+        # The summary at the top shows the message alone: it names what to choose.
+        error_messages={
+            "required": _("Choose the fixture to swap tables with."),
+            "invalid_choice": _("Choose another fixture of the round."),
+        },
     )
 
     def __init__(self, *args: Any, others: Sequence[FixtureLine], **kwargs: Any):

@@ -109,8 +109,11 @@ class ClubSettingsForm(forms.Form):
 class EventLanguageForm(forms.Form):
     """An event's own language, when it differs from its club's (a visiting event)."""
 
+    # Radio buttons, not a menu: a closed menu shows its choice on one line, and "As the club:
+    # each reader's language" was cut at a phone's width; a radio's label wraps.
     language = forms.ChoiceField(
         required=False,
+        widget=forms.RadioSelect,
         label=_("Language of this event"),
         help_text=_("What its screen and printed sheets speak; blank speaks the club's."),
         error_messages={"invalid_choice": _("Choose one of the languages in the list.")},

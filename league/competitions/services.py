@@ -48,6 +48,7 @@ from scoring.matches import (
     Concession,
     InvalidMatch,
     MatchFormat,
+    paper_ceiling,
     typed_games,
 )
 from scoring.pairing import rotation, round_robin
@@ -534,7 +535,8 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
     competition = fixture.competition
     fmt = MatchFormat(competition.games_per_match, competition.best_of)
     try:
-        typed_games(fmt, scores, competition.rules.target)
+        rules = competition.rules
+        typed_games(fmt, scores, rules.target, ceiling=paper_ceiling(rules))
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
     _refuse_void(fixture, "scores")

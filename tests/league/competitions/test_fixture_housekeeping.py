@@ -260,6 +260,23 @@ def test_a_swap_with_a_fixture_not_of_the_round_shows_the_error_by_the_field(
     assert not RecordChange.objects.exists()
 
 
+def test_a_swap_with_no_fixture_chosen_says_so_once_naming_what_to_choose(league, organiser_client):
+    first = fixtures_of(league)[0]
+    response = organiser_client.post(url("competitions:fixture-tables", league, first), {})
+    assert response.status_code == 400
+    html = response.content.decode()
+    # One summary (the shared one), not a second sentence of the page's own above it.
+    assert html.count("Not saved: put right what is marked below.") == 1
+    page = parse(response.content)
+    summary = page.by_id("error-summary")
+    assert [a.attrs["href"] for a in summary.iter("a")] == ["#id_swap-other"]
+    assert summary.text.count("Choose the fixture to swap tables with.") == 1
+    assert page.by_id("swap-other-error").text == "Choose the fixture to swap tables with."
+    back = page.by_id("back")
+    assert back.attrs["href"] == url("competitions:fixture-detail", league, first)
+    assert back.text == "Back to the fixture"
+
+
 def test_moving_a_fixture_is_audited_and_its_game_in_play_changes_table(
     league, organiser_client, scorer
 ):

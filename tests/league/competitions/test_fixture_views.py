@@ -243,6 +243,12 @@ def test_an_organiser_types_a_result_from_the_paper_sheet(league, organiser_clie
             "Game 1: a finished game has one side on 500 or more, ahead of the other; "
             "500–500 is not finished.",
         ),
+        # More than a game of Clabber to 500 can reach (scoring.matches.paper_ceiling).
+        (
+            "100000-2",
+            "Game 1: 100000 is more than a game to 500 can reach by these rules (at most 3264): "
+            "check the sheet.",
+        ),
     ],
 )
 def test_bad_typed_scores_are_refused_next_to_the_field(league, organiser_client, typed, message):

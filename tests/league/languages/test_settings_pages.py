@@ -59,8 +59,11 @@ def test_only_an_organiser_sets_a_language(organiser, scorer_client):
 def test_an_event_differs_from_its_club(organiser, organiser_client):
     competition = make_league(organiser)
     Club.objects.filter(pk=competition.club_id).update(language="nl")
-    form = page(organiser_client, f"/c/{competition.slug}/").by_id("id_language-language")
-    options = {o.attrs["value"]: o.text for o in form.iter("option")}
+    form = page(organiser_client, f"/c/{competition.slug}/").by_id("event-language")
+    # Radio buttons, each in its label (a menu's closed choice was cut at a phone's width).
+    options = {
+        next(label.iter("input")).attrs["value"]: label.text.strip() for label in form.iter("label")
+    }
     # The organiser's browser asks for no language: the page speaks the club's.
     assert options[""] == "Zoals de club (Nederlands)"
     assert options["de"] == "Deutsch"
