@@ -27,7 +27,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.competitions.edit_selectors import competition_games, competition_state
+from league.competitions.edit_selectors import (
+    competition_games,
+    competition_state,
+    played_games_under,
+)
 from league.competitions.results import fixture_recompute
 from league.competitions.tallies import tallies_deferred
 from league.errors import Refused
@@ -47,9 +51,11 @@ from league.models import (
 from league.names import clean_name
 from scoring import MELD_KINDS, Ruleset
 from scoring.competition_changes import (
+    RescoreEffect,
     RulesetChange,
     delete_refusal,
     field_refusal,
+    rescore_effect,
     ruleset_change,
 )
 from scoring.formats import InvalidFormat, check_competition, check_tournament
@@ -61,12 +67,14 @@ NAME_LIMIT = Competition._meta.get_field("name").max_length or 120
 
 class RescoreNeeded(Refused):
     """New house rules that score ``games`` played games again: nothing is saved until the
-    edit is sent again with ``rescore_games`` equal to that count (the organiser saw it)."""
+    edit is sent again with ``rescore_games`` equal to that count (the organiser saw it);
+    ``effect`` says what the rescore changes."""
 
-    def __init__(self, games: int, verdict: RulesetChange):
+    def __init__(self, games: int, verdict: RulesetChange, effect: RescoreEffect):
         super().__init__(_("Rescore every game first."), "rescore")
         self.games = games
         self.verdict = verdict
+        self.effect = effect
 
 
 def _audit(competition: Competition, by: User, action: str, before: Any, after: Any) -> None:
@@ -224,8 +232,14 @@ def competition_edit(
         if verdict.outcome == "refused":
             assert verdict.reason is not None
             raise Refused(verdict.reason, _rule_field(old_rules, differ["rules"]))
-        if verdict.outcome == "rescore" and rescore_games != verdict.games:
-            raise RescoreNeeded(verdict.games, verdict)
+        if verdict.outcome == "rescore":
+            # Scored again before anything is asked, so that a change that would reopen a
+            # finished game or end one before its last deal is refused at the first save.
+            effect = rescore_effect(differ["rules"], played_games_under(competition, differ["rules"]))
+            if effect.refusal is not None:
+                raise Refused(effect.refusal, _rule_field(old_rules, differ["rules"]))
+            if rescore_games != verdict.games:
+                raise RescoreNeeded(verdict.games, verdict, effect)
     for field, value in differ.items():
         before[field] = _plain(field, _current(competition, field))
         after[field] = _plain(field, value)

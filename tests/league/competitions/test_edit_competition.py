@@ -249,14 +249,19 @@ def test_new_house_rules_show_the_count_first_then_rescore_the_stored_results(
 ):
     fixture = fixtures_of(played)[0]
     game = fixture.games.get()
+    in_play = play_fixture(fixtures_of(played)[1], organiser, deals=2)
     assert fixture.finished and game.winner == 0
-    data = form_data(played, target=1000)
+    # 600: the finished game still ends at its last deal, the other is still in play.
+    data = form_data(played, target=600)
     asked = organiser_client.post(address(played), data)
     assert asked.status_code == 200
     root = parse(asked.content)
-    assert "score 1 played game again" in root.by_id("rescore-count").text
+    assert "score 2 played games again" in root.by_id("rescore-count").text
     assert "500" in root.by_id("rule-differences").text
-    assert "1000" in root.by_id("rule-differences").text
+    assert "600" in root.by_id("rule-differences").text
+    effects = root.by_id("rescore-effects").text
+    assert "Every game keeps its totals." in effects
+    assert "Every game keeps its winner, and every match its result." in effects
     # Nothing changes before the organiser says so.
     game.refresh_from_db()
     assert game.rules.target == 500
@@ -266,17 +271,57 @@ def test_new_house_rules_show_the_count_first_then_rescore_the_stored_results(
         for i in root.iter("input")
         if i.attrs.get("type") == "hidden"
     }
-    response = organiser_client.post(address(played), {**confirm, "rescore_games": "1"})
+    response = organiser_client.post(address(played), {**confirm, "rescore_games": "2"})
     assert response.status_code == 302
     game = Game.objects.get(pk=game.pk)  # its ruleset is read once an instance
     fixture.refresh_from_db()
-    assert game.rules.target == 1000
-    assert game.winner is None and game.totals == [600, 210]
-    assert not fixture.finished
-    assert not EntrantTally.objects.filter(entrant__competition=played).exists()
+    assert game.rules.target == 600
+    assert game.winner == 0 and game.totals == [600, 210]
+    assert fixture.finished
+    assert Game.objects.get(pk=in_play.pk).rules.target == 600
     change = RecordChange.objects.get(subject="competition", subject_id=played.pk)
-    assert change.action == "rescore" and change.after["games"] == 1
-    assert change.after["rules"]["overrides"] == {"target": 1000}
+    assert change.action == "rescore" and change.after["games"] == 2
+    assert change.after["rules"]["overrides"] == {"target": 600}
+
+
+def test_a_rescore_that_gives_a_game_in_play_its_winner_says_so(
+    organiser_client, organiser, season
+):
+    play_fixture(fixtures_of(season)[0], organiser, deals=4)  # 480-168, in play
+    response = organiser_client.post(address(season), form_data(season, target=450))
+    assert response.status_code == 200
+    effects = parse(response.content).by_id("rescore-effects").text
+    assert "1 game gets another winner" in effects
+    assert "Every game keeps its totals." in effects
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        (1000, "1 finished game would be open again under these rules."),
+        (300, "1 game would have ended before its last deal under these rules."),
+    ],
+)
+def test_rules_that_change_whether_a_game_is_finished_are_refused_at_the_first_save(
+    organiser_client, played, target, words
+):
+    was = snapshot(played)
+    response = organiser_client.post(address(played), form_data(played, target=target))
+    assert response.status_code == 400
+    root = parse(response.content)
+    assert error_at(root, "target") == words
+    assert b"rescore-count" not in response.content
+    assert snapshot(played) == was
+    assert Game.objects.get(fixture__competition=played).rules.target == 500
+    assert not RecordChange.objects.exists()
+
+
+def test_the_count_of_reopened_games_is_in_plain_words(organiser_client, organiser, played):
+    play_fixture(fixtures_of(played)[1], organiser)
+    response = organiser_client.post(address(played), form_data(played, target=1000))
+    assert error_at(parse(response.content), "target") == (
+        "2 finished games would be open again under these rules."
+    )
 
 
 def test_back_from_the_confirmation_keeps_what_was_typed_and_saves_nothing(
@@ -294,21 +339,22 @@ def test_back_from_the_confirmation_keeps_what_was_typed_and_saves_nothing(
 def test_a_count_that_changed_meanwhile_is_asked_again(organiser_client, organiser, played):
     play_fixture(fixtures_of(played)[1], organiser, deals=2)
     response = organiser_client.post(
-        address(played), {**form_data(played, target=1000), "rescore_games": "1"}
+        address(played), {**form_data(played, target=600), "rescore_games": "1"}
     )
     assert response.status_code == 200
     assert b"score 2 played games again" in response.content
     assert Game.objects.filter(fixture__competition=played).first().rules.target == 500
 
 
-def test_rules_that_end_a_game_before_its_last_deal_are_refused_naming_it(organiser_client, played):
+def test_rules_that_end_a_game_before_its_last_deal_are_refused_even_when_confirmed(
+    organiser_client, played
+):
     response = organiser_client.post(
         address(played), {**form_data(played, target=200), "rescore_games": "1"}
     )
     assert response.status_code == 400
     reason = error_at(parse(response.content), "target")
-    assert "cannot be scored by these rules" in reason
-    assert "Winter league, round 1" in reason
+    assert "would have ended before its last deal" in reason
     assert Game.objects.get(fixture__competition=played).rules.target == 500
 
 
