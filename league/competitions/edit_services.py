@@ -24,6 +24,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,6 +34,7 @@ from league.competitions.edit_selectors import (
     played_games_under,
 )
 from league.competitions.results import fixture_recompute
+from league.competitions.services import fixture_game_title
 from league.competitions.tallies import tallies_deferred
 from league.errors import Refused
 from league.games.services import game_recompute
@@ -235,7 +237,9 @@ def competition_edit(
         if verdict.outcome == "rescore":
             # Scored again before anything is asked, so that a change that would reopen a
             # finished game or end one before its last deal is refused at the first save.
-            effect = rescore_effect(differ["rules"], played_games_under(competition, differ["rules"]))
+            effect = rescore_effect(
+                differ["rules"], played_games_under(competition, differ["rules"])
+            )
             if effect.refusal is not None:
                 raise Refused(effect.refusal, _rule_field(old_rules, differ["rules"]))
             if rescore_games != verdict.games:
@@ -258,12 +262,29 @@ def competition_edit(
     competition.full_clean()
     competition.save()
     Round.objects.bulk_update(moved, ["date"])
+    if "name" in differ or "language" in differ:
+        _games_retitled(competition)
     if "rules" in differ:
         after["games"] = _games_take_rules(competition, old_rules, differ["rules"], verdict)
     action = "rescore" if verdict.outcome == "rescore" else "edit"
     _audit(competition, by, action, before, after)
     changed(competition_topics(competition))
     return [f for f in before]
+
+
+def _games_retitled(competition: Competition) -> None:
+    """Give every game of the competition the title its name (and language) makes now, as
+    :func:`~league.competitions.services.fixture_start_game` built it ("Winter league,
+    round 4"), and tell the games' open pages."""
+    games = Game.objects.filter(fixture__competition=competition).select_related(
+        "fixture__round", "fixture__competition"
+    )
+    for game in games.order_by("pk"):
+        assert game.fixture is not None
+        title = fixture_game_title(competition, game.fixture.round.number)
+        if game.title != title:
+            Game.objects.filter(pk=game.pk).update(title=title, version=F("version") + 1)
+            changed(game_topics(game))
 
 
 def _games_take_rules(

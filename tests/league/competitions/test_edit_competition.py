@@ -30,6 +30,7 @@ from tests.builders import (
     fixtures_of,
     make_league,
     page,
+    pdf_pages,
     play_by_links,
     query_count,
     refused,
@@ -145,6 +146,45 @@ def test_the_organiser_edits_name_points_tiebreaks_nights_dates_and_language(
     assert f" competition:{played.pk} " in LiveEvent.objects.latest("pk").topics
     standings = organiser_client.get(f"/c/{played.slug}/standings/").content.decode()
     assert "Winter league 2026" in standings
+
+
+def test_renaming_renames_its_games_titles_on_the_page_the_list_and_the_sheet(
+    organiser_client, organiser, played
+):
+    game = fixtures_of(played)[0].games.get()
+    in_round_2 = competitions_services.fixture_start_game(
+        fixture=played.fixtures.filter(round__number=2).first(), by=organiser
+    )
+    assert game.title == "Winter league, round 1"
+    version = game.version
+    before = LiveEvent.objects.count()
+    response = organiser_client.post(
+        address(played), form_data(played, name="Winter League 2026/27")
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.title == "Winter League 2026/27, round 1"
+    assert game.version == version + 1
+    assert Game.objects.get(pk=in_round_2.pk).title == "Winter League 2026/27, round 2"
+    # The games' open pages hear of it.
+    events = LiveEvent.objects.order_by("pk")[before:]
+    topics = " ".join(events.values_list("topics", flat=True))
+    assert f" game:{game.pk} " in topics and f" game:{in_round_2.pk} " in topics
+    heading = next(page(organiser_client, f"/games/{game.pk}/").iter("h1")).text
+    assert heading.strip() == "Winter League 2026/27, round 1"
+    games = organiser_client.get("/games/").content.decode()
+    assert "Winter League 2026/27, round 1" in games and "Winter league, round" not in games
+    sheet = "".join(pdf_pages(organiser_client.get(f"/games/{game.pk}/sheet.pdf").content))
+    assert "Winter League 2026/27, round 1" in " ".join(sheet.split())
+    assert "Winter league, round" not in sheet
+
+
+def test_a_long_name_keeps_its_games_titles_within_their_limit(organiser_client, played):
+    long_name = "Winter " + "x" * 113
+    response = organiser_client.post(address(played), form_data(played, name=long_name))
+    assert response.status_code == 302
+    title = Game.objects.get(fixture__competition=played).title
+    assert len(title) == 120 and title.endswith("\u2026, round 1")
 
 
 def test_the_edit_link_is_the_organisers_alone(organiser_client, scorer_client, season):
