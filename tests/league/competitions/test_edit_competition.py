@@ -250,6 +250,66 @@ def test_a_date_that_is_not_one_is_told_at_its_round(organiser_client, season):
     assert night.date == datetime.date(2026, 1, 8)
 
 
+def test_a_round_date_is_typed_so_a_half_typed_one_is_refused_not_taken_for_blank(
+    organiser_client, season
+):
+    # The browser's own date field sends a date it cannot read as blank: the round's date
+    # was taken away and the page said "saved". A typed field sends what was typed.
+    night = season.rounds.get(number=1)
+    field = page(organiser_client, address(season)).by_id(f"id_round_{night.pk}")
+    assert field.attrs.get("type") == "text"
+    assert field.attrs.get("value") == "2026-01-08"
+    for typed in ("08/01", "2026-01", "next Thursday"):
+        response = organiser_client.post(
+            address(season), form_data(season, **{f"round_{night.pk}": typed})
+        )
+        assert response.status_code == 400
+        assert "Enter a date, e.g. 2026-01-08." in error_at(
+            parse(response.content), f"round_{night.pk}"
+        )
+        night.refresh_from_db()
+        assert night.date == datetime.date(2026, 1, 8)
+    assert not RecordChange.objects.exists()
+
+
+@pytest.mark.parametrize(("nights", "status"), [(99, 400), (4, 400), (3, 302)])
+def test_nights_counted_are_at_most_the_leagues_nights(organiser_client, season, nights, status):
+    assert season.rounds.count() == 3
+    response = organiser_client.post(address(season), form_data(season, best_nights=nights))
+    assert response.status_code == status
+    season.refresh_from_db()
+    if status == 400:
+        words = error_at(parse(response.content), "best_nights")
+        assert words == "This league has 3 nights: count at most 3."
+        assert season.best_nights is None
+    else:
+        assert season.best_nights == 3
+
+
+def test_nights_counted_before_the_draw_are_at_most_a_season_and_the_page_says_so(
+    organiser, organiser_client
+):
+    club = competitions_services.club_create(name="Crown")
+    fresh = competitions_services.competition_create(
+        club=club,
+        name="Summer league",
+        rules=get_ruleset("clabber"),
+        entrant_kind="partnerships",
+        by=organiser,
+    )
+    assert "At most 52 until the rounds are drawn" in page(organiser_client, address(fresh)).text
+    response = organiser_client.post(address(fresh), form_data(fresh, best_nights=53))
+    assert response.status_code == 400
+    assert error_at(parse(response.content), "best_nights") == (
+        "Count at most 52 nights until the rounds are drawn."
+    )
+    assert (
+        organiser_client.post(address(fresh), form_data(fresh, best_nights=52)).status_code == 302
+    )
+    fresh.refresh_from_db()
+    assert fresh.best_nights == 52
+
+
 # -- what played games forbid ----------------------------------------------------------------
 def test_another_game_for_played_games_is_refused_with_the_reason(organiser_client, played):
     was = snapshot(played)
