@@ -15,7 +15,6 @@ from league.competitions.edit_forms import initial_of
 from league.competitions.selectors import competition_standings
 from league.models import (
     Competition,
-    EntrantTally,
     Fixture,
     Game,
     LiveEvent,
