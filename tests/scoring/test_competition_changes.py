@@ -177,3 +177,18 @@ def test_no_played_game_no_effect():
 def test_nights_counted_are_at_most_the_rounds_drawn_or_a_season_before():
     assert nights_limit(5) == 5
     assert nights_limit(0) == MOST_NIGHTS
+
+
+def test_rules_that_cannot_score_a_played_deal_are_refused_naming_the_game_and_the_deal():
+    melded = PlayedGame(
+        name="Winter league, round 2",
+        deals=(Deal(makers=0, card_points=(120, 42), melds=(("run5",), ())),),
+        winner=None,
+        totals=(220, 42),
+    )
+    no_run5 = CLABBER.replace(meld_values={**CLABBER.meld_values, "run5": None})
+    effect = rescore_effect(no_run5, [won_at_500(), melded])
+    assert (effect.reopened, effect.cut_short) == (0, 0)
+    assert effect.refusal is not None
+    assert effect.refusal.startswith("Winter league, round 2 cannot be scored by these rules:")
+    assert "Deal 1" in effect.refusal
