@@ -30,15 +30,28 @@ Words:
   league or a round robin; refused for another game (a preset), and for a tournament whose
   draw goes on from each result.
 
-A refusal is a :class:`~scoring.errors.Term`: the organiser reads it as the reason.
+- *effect* of a rescore (:func:`rescore_effect`): each played game's deals scored again under
+  the new ruleset. A rescore that would *reopen* a finished game (its deals no longer reach
+  the target: a higher target) or *cut a game short* (it would have ended before its last
+  deal: a lower target), or that leaves a deal the new rules cannot score, is refused
+  (:attr:`RescoreEffect.refusal`); otherwise it says how many games' totals and winners change.
+- *nights counted* (``best_nights``): at most the league's nights (its rounds) once they are
+  drawn, and at most :data:`MOST_NIGHTS` before (:func:`nights_limit`).
+
+A refusal is a :class:`~scoring.errors.Term`: the organiser reads it as the reason. A count
+in a refusal picks its sentence for one or for more (the languages the web side offers say
+"1" alone in the singular).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from scoring.deal import Deal, InvalidDeal
 from scoring.errors import Term, gettext_noop
+from scoring.game import play_game
 from scoring.rules import Ruleset
 
 #: Every field of a competition an organiser may ask to change.
@@ -182,6 +195,90 @@ def ruleset_change(state: CompetitionState, before: Ruleset, after: Ruleset) -> 
     return RulesetChange("rescore", games=state.played_games)
 
 
+@dataclass(frozen=True)
+class PlayedGame:
+    """A played game as a rescore sees it: ``name`` (its title), its ``deals`` in order as the
+    engine scores them under the *new* rules, its ``winner`` and ``totals`` as stored now
+    (``winner`` None: in play), and its ``side_names`` (None: sides named by number)."""
+
+    name: str
+    deals: tuple[Deal, ...]
+    winner: int | None
+    totals: tuple[int, ...]
+    side_names: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RescoreEffect:
+    """What scoring the played games again under new rules does: of ``games`` scored again,
+    how many finished ones would be ``reopened``, how many would be ``cut_short`` (ended
+    before their last deal), how many change their ``totals`` and their ``winners``;
+    ``unscorable`` the first game whose deals the rules cannot score, with the reason."""
+
+    games: int = 0
+    reopened: int = 0
+    cut_short: int = 0
+    totals: int = 0
+    winners: int = 0
+    unscorable: Term | None = None
+
+    @property
+    def refusal(self) -> Term | None:
+        """Why the rescore is refused, or None: it keeps every finished game finished and
+        every deal playable."""
+        if self.reopened:
+            return Term(REOPENED[self.reopened == 1], count=self.reopened)
+        if self.cut_short:
+            return Term(CUT_SHORT[self.cut_short == 1], count=self.cut_short)
+        return self.unscorable
+
+
+#: Refusals of a rescore, (more than one, one) each.
+REOPENED = (
+    gettext_noop("%(count)d finished games would be open again under these rules."),
+    gettext_noop("%(count)d finished game would be open again under these rules."),
+)
+CUT_SHORT = (
+    gettext_noop("%(count)d games would have ended before their last deals under these rules."),
+    gettext_noop("%(count)d game would have ended before its last deal under these rules."),
+)
+UNSCORABLE = gettext_noop("%(game)s cannot be scored by these rules: %(reason)s")
+
+
+def rescore_effect(rules: Ruleset, games: Iterable[PlayedGame]) -> RescoreEffect:
+    """Score every game of ``games`` again under ``rules`` and count what it changes (see
+    :class:`RescoreEffect`)."""
+    counts = {"games": 0, "reopened": 0, "cut_short": 0, "totals": 0, "winners": 0}
+    unscorable: Term | None = None
+    for game in games:
+        counts["games"] += 1
+        try:
+            result = play_game(rules, game.deals, side_names=game.side_names)
+        except InvalidDeal as error:
+            if error.code == "game.over":
+                counts["cut_short"] += 1
+            elif unscorable is None:
+                unscorable = Term(UNSCORABLE, game=game.name, reason=error.term())
+            continue
+        if game.winner is not None and result.winner is None:
+            counts["reopened"] += 1
+        if result.totals != tuple(game.totals):
+            counts["totals"] += 1
+        if result.winner != game.winner:
+            counts["winners"] += 1
+    return RescoreEffect(unscorable=unscorable, **counts)
+
+
+#: The most nights a league may count before its rounds are drawn: a weekly season of a
+#: whole year.
+MOST_NIGHTS = 52
+
+
+def nights_limit(nights: int) -> int:
+    """The most nights a league with ``nights`` rounds (0: not drawn yet) may count."""
+    return nights if nights > 0 else MOST_NIGHTS
+
+
 def delete_refusal(state: CompetitionState) -> Term | None:
     """Why the competition may not be deleted (it has played), or None: deleting takes its
     rounds, matches, entrants and the games started without a deal with it."""
@@ -193,6 +290,9 @@ __all__ = [
     "CompetitionState",
     "DRAWN_FROM_TABLE",
     "FIELDS",
+    "MOST_NIGHTS",
+    "PlayedGame",
+    "RescoreEffect",
     "RANKING",
     "RulesetChange",
     "RulesetOutcome",
@@ -200,5 +300,7 @@ __all__ = [
     "delete_refusal",
     "field_refusal",
     "has_played",
+    "nights_limit",
+    "rescore_effect",
     "ruleset_change",
 ]

@@ -14,14 +14,14 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.competitions.forms import CompetitionForm, EventLanguageForm
 from league.errors import Refused
 from league.forms_common import RULE_FIELDS
 from league.models import Competition, CompetitionKind, Round
 from scoring import MELD_KINDS
-from scoring.competition_changes import CompetitionState, field_refusal
+from scoring.competition_changes import CompetitionState, field_refusal, nights_limit
 
 #: A service's field name, and the form's field it is told at.
 FORM_FIELD = {"points": "points_win", "rules": "preset", "dates": None}
@@ -62,13 +62,41 @@ class CompetitionEditForm(CompetitionForm):
                 for name in names:
                     del self.fields[name]
                 self.fixed.append((field, reason))
+        if "best_nights" in self.fields and not rounds:
+            self.fields["best_nights"].help_text = _(
+                "Blank: every night counts. At most %(limit)d until the rounds are drawn; "
+                "then at most the number of rounds."
+            ) % {"limit": nights_limit(0)}
         for night in rounds:
+            # Typed, not the browser's date picker: a half-typed date there is sent as
+            # blank, which would take the round's date away with "saved".
             self.fields[f"round_{night.pk}"] = forms.DateField(
                 required=False,
                 label=_("Round %(number)d") % {"number": night.number},
-                widget=forms.DateInput(attrs={"type": "date"}),
+                widget=forms.DateInput(
+                    format="%Y-%m-%d", attrs={"autocomplete": "off", "spellcheck": "false"}
+                ),
                 error_messages={"invalid": gettext_lazy("Enter a date, e.g. 2026-01-08.")},
             )
+
+    def clean_best_nights(self) -> int | None:
+        """At most the league's nights (its rounds), or a season's before they are drawn."""
+        nights: int | None = self.cleaned_data.get("best_nights")
+        limit = nights_limit(len(self.rounds))
+        if nights is not None and nights > limit:
+            if self.rounds:
+                raise forms.ValidationError(
+                    ngettext(
+                        "This league has %(count)d night: count at most %(count)d.",
+                        "This league has %(count)d nights: count at most %(count)d.",
+                        limit,
+                    )
+                    % {"count": limit}
+                )
+            raise forms.ValidationError(
+                _("Count at most %(limit)d nights until the rounds are drawn.") % {"limit": limit}
+            )
+        return nights
 
     @property
     def about_fields(self) -> list[forms.BoundField]:

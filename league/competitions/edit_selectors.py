@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 
-from league.models import Competition, Fixture, FixtureStatus, Game, Round
-from scoring.competition_changes import CompetitionState
+from league.games.selectors import engine_deals
+from league.models import Competition, Deal, Fixture, FixtureStatus, Game, Round
+from scoring import Ruleset
+from scoring.competition_changes import CompetitionState, PlayedGame
 
 
 def competition_games(competition: Competition) -> Q:
@@ -61,3 +63,28 @@ def what_goes(competition: Competition) -> WhatGoes:
 def competition_rounds(competition: Competition) -> list[Round]:
     """Its rounds in order, for their dates."""
     return list(competition.rounds.order_by("number"))
+
+
+def played_games_under(competition: Competition, rules: Ruleset) -> list[PlayedGame]:
+    """The competition's played games as a rescore under ``rules`` sees them (their deals as
+    the engine scores them by those rules, their winner and totals as stored): two queries."""
+    games = Game.objects.filter(competition_games(competition), deal_count__gt=0).prefetch_related(
+        Prefetch("deals", queryset=Deal.objects.order_by("number"))
+    )
+    played = []
+    for game in games.order_by("pk"):
+        # Read, never saved: who dealt, and so the elder hand, follows the new rules.
+        game.ruleset_data = rules.to_data()
+        game.preset = rules.preset
+        game.__dict__.pop("rules", None)
+        deals = list(game.deals.all())
+        played.append(
+            PlayedGame(
+                name=str(game),
+                deals=tuple(engine_deals(game, deals)),
+                winner=game.winner,
+                totals=tuple(game.totals),
+                side_names=tuple(game.side_names) if game.side_names else None,
+            )
+        )
+    return played

@@ -24,11 +24,17 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.competitions.edit_selectors import competition_games, competition_state
+from league.competitions.edit_selectors import (
+    competition_games,
+    competition_state,
+    played_games_under,
+)
 from league.competitions.results import fixture_recompute
+from league.competitions.services import fixture_game_title
 from league.competitions.tallies import tallies_deferred
 from league.errors import Refused
 from league.games.services import game_recompute
@@ -47,9 +53,11 @@ from league.models import (
 from league.names import clean_name
 from scoring import MELD_KINDS, Ruleset
 from scoring.competition_changes import (
+    RescoreEffect,
     RulesetChange,
     delete_refusal,
     field_refusal,
+    rescore_effect,
     ruleset_change,
 )
 from scoring.formats import InvalidFormat, check_competition, check_tournament
@@ -61,12 +69,14 @@ NAME_LIMIT = Competition._meta.get_field("name").max_length or 120
 
 class RescoreNeeded(Refused):
     """New house rules that score ``games`` played games again: nothing is saved until the
-    edit is sent again with ``rescore_games`` equal to that count (the organiser saw it)."""
+    edit is sent again with ``rescore_games`` equal to that count (the organiser saw it);
+    ``effect`` says what the rescore changes."""
 
-    def __init__(self, games: int, verdict: RulesetChange):
+    def __init__(self, games: int, verdict: RulesetChange, effect: RescoreEffect):
         super().__init__(_("Rescore every game first."), "rescore")
         self.games = games
         self.verdict = verdict
+        self.effect = effect
 
 
 def _audit(competition: Competition, by: User, action: str, before: Any, after: Any) -> None:
@@ -224,8 +234,16 @@ def competition_edit(
         if verdict.outcome == "refused":
             assert verdict.reason is not None
             raise Refused(verdict.reason, _rule_field(old_rules, differ["rules"]))
-        if verdict.outcome == "rescore" and rescore_games != verdict.games:
-            raise RescoreNeeded(verdict.games, verdict)
+        if verdict.outcome == "rescore":
+            # Scored again before anything is asked, so that a change that would reopen a
+            # finished game or end one before its last deal is refused at the first save.
+            effect = rescore_effect(
+                differ["rules"], played_games_under(competition, differ["rules"])
+            )
+            if effect.refusal is not None:
+                raise Refused(effect.refusal, _rule_field(old_rules, differ["rules"]))
+            if rescore_games != verdict.games:
+                raise RescoreNeeded(verdict.games, verdict, effect)
     for field, value in differ.items():
         before[field] = _plain(field, _current(competition, field))
         after[field] = _plain(field, value)
@@ -244,12 +262,29 @@ def competition_edit(
     competition.full_clean()
     competition.save()
     Round.objects.bulk_update(moved, ["date"])
+    if "name" in differ or "language" in differ:
+        _games_retitled(competition)
     if "rules" in differ:
         after["games"] = _games_take_rules(competition, old_rules, differ["rules"], verdict)
     action = "rescore" if verdict.outcome == "rescore" else "edit"
     _audit(competition, by, action, before, after)
     changed(competition_topics(competition))
     return [f for f in before]
+
+
+def _games_retitled(competition: Competition) -> None:
+    """Give every game of the competition the title its name (and language) makes now, as
+    :func:`~league.competitions.services.fixture_start_game` built it ("Winter league,
+    round 4"), and tell the games' open pages."""
+    games = Game.objects.filter(fixture__competition=competition).select_related(
+        "fixture__round", "fixture__competition"
+    )
+    for game in games.order_by("pk"):
+        assert game.fixture is not None
+        title = fixture_game_title(competition, game.fixture.round.number)
+        if game.title != title:
+            Game.objects.filter(pk=game.pk).update(title=title, version=F("version") + 1)
+            changed(game_topics(game))
 
 
 def _games_take_rules(

@@ -27,7 +27,7 @@ from league.forms_common import tiebreak_help
 from league.models import Competition, CompetitionKind
 from league.rulebook.text import describe
 from scoring import Ruleset
-from scoring.competition_changes import delete_refusal
+from scoring.competition_changes import RescoreEffect, delete_refusal
 
 #: Posted by the confirmation step: the rescore's count, and "back to the form".
 RESCORE = "rescore_games"
@@ -67,7 +67,7 @@ def competition_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpRespon
             )
         except edit_services.RescoreNeeded as needed:
             differences = rule_differences(competition.rules, form.cleaned_data["rules"])
-            return _rescore_step(request, competition, needed.games, differences)
+            return _rescore_step(request, competition, needed, differences)
         except Refused as error:
             form.refused(error)
         else:
@@ -106,10 +106,12 @@ def rule_differences(before: Ruleset, after: Ruleset) -> list[tuple[str, str, st
 def _rescore_step(
     request: AuthenticatedHttpRequest,
     competition: Competition,
-    games: int,
+    needed: edit_services.RescoreNeeded,
     differences: list[tuple[str, str, str]],
 ) -> HttpResponse:
-    """Ask before rescoring: the count of games, the form's values carried along."""
+    """Ask before rescoring: the count of games and what scoring them again changes, the
+    form's values carried along."""
+    games = needed.games
     carried = [
         (name, value)
         for name in request.POST
@@ -129,8 +131,30 @@ def _rescore_step(
             games,
         )
         % {"count": games},
+        "effects": rescore_effects(needed.effect),
     }
     return render(request, "competitions/edit_rescore.html", context)
+
+
+def rescore_effects(effect: RescoreEffect) -> list[str]:
+    """What a rescore changes, a sentence each: totals, then winners and match results."""
+    if effect.totals:
+        totals = ngettext(
+            "The totals change in %(count)d game.",
+            "The totals change in %(count)d games.",
+            effect.totals,
+        ) % {"count": effect.totals}
+    else:
+        totals = _("Every game keeps its totals.")
+    if effect.winners:
+        winners = ngettext(
+            "%(count)d game gets another winner: its match's result changes with it.",
+            "%(count)d games get another winner: their matches' results change with them.",
+            effect.winners,
+        ) % {"count": effect.winners}
+    else:
+        winners = _("Every game keeps its winner, and every match its result.")
+    return [totals, winners]
 
 
 @organiser_required

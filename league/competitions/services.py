@@ -549,6 +549,32 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
     return fixture_recompute(fixture)
 
 
+#: The longest title a game keeps.
+TITLE_LIMIT = Game._meta.get_field("title").max_length or 120
+
+
+def fixture_game_title(competition: Competition, round_number: int) -> str:
+    """The title of a game of ``competition``'s round ``round_number``: "Winter league,
+    round 4". Stored with the game, so in the event's language (its club's, else the
+    site's), not in that of whoever starts it: every reader of the games list sees the same
+    title. Built again for every game when the competition is renamed. A name too long for
+    a title is cut short with an ellipsis."""
+    with translation.override(place_language(competition.club.language, competition.language)):
+        name = competition.name
+        title = _("%(competition)s, round %(number)d") % {
+            "competition": name,
+            "number": round_number,
+        }
+        over = len(title) - TITLE_LIMIT
+        if over > 0:
+            short = name[: max(len(name) - over - 1, 1)] + "…"
+            title = _("%(competition)s, round %(number)d") % {
+                "competition": short,
+                "number": round_number,
+            }
+    return title[:TITLE_LIMIT]
+
+
 @transaction.atomic
 @publishes(lambda fixture, **_: fixture_topics(fixture))
 def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> Game:
@@ -568,19 +594,12 @@ def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> 
         raise Refused(_("A game of this match has started already."), None)
     names = fixture_side_names(fixture)
     competition = fixture.competition
-    # Stored with the game, so in the event's language (its club's, else the site's), not in
-    # that of whoever starts it: every reader of the games list sees the same title.
-    with translation.override(place_language(competition.club.language, competition.language)):
-        title = _("%(competition)s, round %(number)d") % {
-            "competition": competition.name,
-            "number": fixture.round.number,
-        }
     game = game_create(
         rules=competition.rules,
         side_names=names,
         by=by,
         table=fixture.table,
-        title=title,
+        title=fixture_game_title(competition, fixture.round.number),
         first_dealer=first_dealer,
     )
     game.fixture = fixture

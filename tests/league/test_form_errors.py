@@ -15,7 +15,15 @@ from django.urls import reverse
 
 from league.competitions import services as competitions_services
 from league.models import Role
-from tests.builders import PASSWORD, fixtures_of, make_league, make_user, signed_in, start_game
+from tests.builders import (
+    PASSWORD,
+    add,
+    fixtures_of,
+    make_league,
+    make_user,
+    signed_in,
+    start_game,
+)
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -163,3 +171,46 @@ def test_every_template_that_shows_field_errors_has_an_error_summary():
         if name not in PARTS and shows_errors and not any(s in text for s in SUMMARISED):
             missing.append(name)
     assert missing == []
+
+
+# The competition's edit page (trial finding 8): it had a summary of its own that neither
+# focused nor linked the first wrong field.
+def edit_data(competition, **changes: object) -> dict[str, object]:
+    """What the edit form posts as it opens, with ``changes``."""
+    from league.competitions.edit_forms import initial_of
+
+    data: dict[str, object] = {}
+    for name, value in initial_of(competition, list(competition.rounds.all())).items():
+        if name == "tiebreaks":
+            data |= {f"tiebreaks_{i}": key for i, key in enumerate(value)}
+        else:
+            data[name] = "" if value is None else str(value)
+    return data | changes
+
+
+@pytest.mark.parametrize(
+    ("changes", "wrong"),
+    [
+        ({"name": " "}, "id_name"),
+        ({"points_loss": "-3"}, "id_points_loss"),
+        ({"name": "", "points_win": "-3"}, "id_name"),
+        ({"tiebreaks_0": "fewest_hicks", "tiebreaks_1": "fewest_hicks"}, "id_tiebreaks_0"),
+        ({"target": "1000"}, "id_target"),  # refused by the service: reopens a finished game
+    ],
+)
+def test_the_competition_edit_page_opens_at_the_shared_summary(
+    organiser, organiser_client, changes, wrong
+):
+    league = make_league(organiser)
+    game = competitions_services.fixture_start_game(fixture=fixtures_of(league)[0], by=organiser)
+    for _ in range(5):
+        add(game, organiser, makers=0, card_points=(120, 42))
+    address = reverse("competitions:edit", args=[league.slug])
+    response = organiser_client.post(address, edit_data(league, **changes))
+    assert response.status_code == 400
+    root = parse(response.content)
+    box = summary(root)
+    assert f"#{wrong}" in links(box)
+    assert focused(root)[:1] == [wrong]
+    assert root.by_id(wrong).attrs.get("aria-invalid") == "true"
+    assert response.content.count(b'class="error-summary"') == 1

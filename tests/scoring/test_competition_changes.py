@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import get_ruleset
+from scoring import Deal, get_ruleset
 from scoring.competition_changes import (
     ALWAYS,
     FIELDS,
+    MOST_NIGHTS,
     RANKING,
     CompetitionState,
+    PlayedGame,
+    RescoreEffect,
     delete_refusal,
     field_refusal,
     has_played,
+    nights_limit,
+    rescore_effect,
     ruleset_change,
 )
 
@@ -123,3 +128,67 @@ def test_deleting_is_for_a_competition_without_history():
     assert has_played(CompetitionState(results=1))  # a paper sheet's totals, a forfeit
     reason = delete_refusal(PLAYED)
     assert reason is not None and "archive it instead" in reason
+
+
+# -- what a rescore does to the played games --------------------------------------------------
+def won_at_500(deals: int = 5) -> PlayedGame:
+    """Side 0 makes trump and takes 120 of 162 each deal: 600-210, won at 500 after deal 5."""
+    return PlayedGame(
+        name="Winter league, round 1",
+        deals=tuple(Deal(makers=0, card_points=(120, 42)) for _ in range(deals)),
+        winner=0 if deals >= 5 else None,
+        totals=(120 * deals, 42 * deals),
+    )
+
+
+def test_a_higher_target_that_reopens_finished_games_is_refused_with_the_count():
+    effect = rescore_effect(CLABBER.replace(target=1000), [won_at_500(), won_at_500()])
+    assert (effect.games, effect.reopened, effect.cut_short) == (2, 2, 0)
+    assert effect.refusal == "2 finished games would be open again under these rules."
+    one = rescore_effect(CLABBER.replace(target=1000), [won_at_500(), won_at_500(3)])
+    assert one.refusal == "1 finished game would be open again under these rules."
+
+
+def test_a_lower_target_that_ends_a_game_before_its_last_deal_is_refused_with_the_count():
+    effect = rescore_effect(CLABBER.replace(target=300), [won_at_500(), won_at_500(4)])
+    assert (effect.reopened, effect.cut_short) == (0, 2)
+    assert effect.refusal is not None
+    assert "2 games would have ended before their last deals" in effect.refusal
+    one = rescore_effect(CLABBER.replace(target=400), [won_at_500(3), won_at_500()])
+    assert one.refusal == "1 game would have ended before its last deal under these rules."
+
+
+def test_a_target_every_game_still_reaches_at_its_last_deal_is_allowed_and_changes_nothing():
+    effect = rescore_effect(CLABBER.replace(target=600), [won_at_500(), won_at_500(2)])
+    assert effect.refusal is None
+    assert (effect.games, effect.totals, effect.winners) == (2, 0, 0)
+
+
+def test_an_in_play_game_the_new_target_finishes_at_its_last_deal_is_allowed():
+    effect = rescore_effect(CLABBER.replace(target=480), [won_at_500(4)])
+    assert effect.refusal is None
+    assert effect.winners == 1  # it has a winner now
+
+
+def test_no_played_game_no_effect():
+    assert rescore_effect(CLABBER.replace(target=1000), []) == RescoreEffect()
+
+
+def test_nights_counted_are_at_most_the_rounds_drawn_or_a_season_before():
+    assert nights_limit(5) == 5
+    assert nights_limit(0) == MOST_NIGHTS
+
+
+def test_rules_that_cannot_score_a_played_deal_are_refused_naming_the_game_and_the_deal():
+    melded = PlayedGame(
+        name="Winter league, round 2",
+        deals=(Deal(makers=0, card_points=(120, 42), melds=(("run5",), ())),),
+        winner=None,
+        totals=(220, 42),
+    )
+    no_run5 = CLABBER.replace(meld_values={**CLABBER.meld_values, "run5": None})
+    effect = rescore_effect(no_run5, [won_at_500(), melded])
+    assert (effect.reopened, effect.cut_short) == (0, 0)
+    assert effect.refusal is not None
+    assert effect.refusal.startswith("Winter league, round 2 cannot be scored by these rules:")
+    assert "Deal 1" in effect.refusal

@@ -15,7 +15,6 @@ from league.competitions.edit_forms import initial_of
 from league.competitions.selectors import competition_standings
 from league.models import (
     Competition,
-    EntrantTally,
     Fixture,
     Game,
     LiveEvent,
@@ -30,6 +29,7 @@ from tests.builders import (
     fixtures_of,
     make_league,
     page,
+    pdf_pages,
     play_by_links,
     query_count,
     refused,
@@ -147,6 +147,45 @@ def test_the_organiser_edits_name_points_tiebreaks_nights_dates_and_language(
     assert "Winter league 2026" in standings
 
 
+def test_renaming_renames_its_games_titles_on_the_page_the_list_and_the_sheet(
+    organiser_client, organiser, played
+):
+    game = fixtures_of(played)[0].games.get()
+    in_round_2 = competitions_services.fixture_start_game(
+        fixture=played.fixtures.filter(round__number=2).first(), by=organiser
+    )
+    assert game.title == "Winter league, round 1"
+    version = game.version
+    before = LiveEvent.objects.count()
+    response = organiser_client.post(
+        address(played), form_data(played, name="Winter League 2026/27")
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.title == "Winter League 2026/27, round 1"
+    assert game.version == version + 1
+    assert Game.objects.get(pk=in_round_2.pk).title == "Winter League 2026/27, round 2"
+    # The games' open pages hear of it.
+    events = LiveEvent.objects.order_by("pk")[before:]
+    topics = " ".join(events.values_list("topics", flat=True))
+    assert f" game:{game.pk} " in topics and f" game:{in_round_2.pk} " in topics
+    heading = next(page(organiser_client, f"/games/{game.pk}/").iter("h1")).text
+    assert heading.strip() == "Winter League 2026/27, round 1"
+    games = organiser_client.get("/games/").content.decode()
+    assert "Winter League 2026/27, round 1" in games and "Winter league, round" not in games
+    sheet = "".join(pdf_pages(organiser_client.get(f"/games/{game.pk}/sheet.pdf").content))
+    assert "Winter League 2026/27, round 1" in " ".join(sheet.split())
+    assert "Winter league, round" not in sheet
+
+
+def test_a_long_name_keeps_its_games_titles_within_their_limit(organiser_client, played):
+    long_name = "Winter " + "x" * 113
+    response = organiser_client.post(address(played), form_data(played, name=long_name))
+    assert response.status_code == 302
+    title = Game.objects.get(fixture__competition=played).title
+    assert len(title) == 120 and title.endswith("\u2026, round 1")
+
+
 def test_the_edit_link_is_the_organisers_alone(organiser_client, scorer_client, season):
     assert page(organiser_client, f"/c/{season.slug}/").by_id("competition-housekeeping")
     assert (
@@ -210,6 +249,66 @@ def test_a_date_that_is_not_one_is_told_at_its_round(organiser_client, season):
     assert night.date == datetime.date(2026, 1, 8)
 
 
+def test_a_round_date_is_typed_so_a_half_typed_one_is_refused_not_taken_for_blank(
+    organiser_client, season
+):
+    # The browser's own date field sends a date it cannot read as blank: the round's date
+    # was taken away and the page said "saved". A typed field sends what was typed.
+    night = season.rounds.get(number=1)
+    field = page(organiser_client, address(season)).by_id(f"id_round_{night.pk}")
+    assert field.attrs.get("type") == "text"
+    assert field.attrs.get("value") == "2026-01-08"
+    for typed in ("08/01", "2026-01", "next Thursday"):
+        response = organiser_client.post(
+            address(season), form_data(season, **{f"round_{night.pk}": typed})
+        )
+        assert response.status_code == 400
+        assert "Enter a date, e.g. 2026-01-08." in error_at(
+            parse(response.content), f"round_{night.pk}"
+        )
+        night.refresh_from_db()
+        assert night.date == datetime.date(2026, 1, 8)
+    assert not RecordChange.objects.exists()
+
+
+@pytest.mark.parametrize(("nights", "status"), [(99, 400), (4, 400), (3, 302)])
+def test_nights_counted_are_at_most_the_leagues_nights(organiser_client, season, nights, status):
+    assert season.rounds.count() == 3
+    response = organiser_client.post(address(season), form_data(season, best_nights=nights))
+    assert response.status_code == status
+    season.refresh_from_db()
+    if status == 400:
+        words = error_at(parse(response.content), "best_nights")
+        assert words == "This league has 3 nights: count at most 3."
+        assert season.best_nights is None
+    else:
+        assert season.best_nights == 3
+
+
+def test_nights_counted_before_the_draw_are_at_most_a_season_and_the_page_says_so(
+    organiser, organiser_client
+):
+    club = competitions_services.club_create(name="Crown")
+    fresh = competitions_services.competition_create(
+        club=club,
+        name="Summer league",
+        rules=get_ruleset("clabber"),
+        entrant_kind="partnerships",
+        by=organiser,
+    )
+    assert "At most 52 until the rounds are drawn" in page(organiser_client, address(fresh)).text
+    response = organiser_client.post(address(fresh), form_data(fresh, best_nights=53))
+    assert response.status_code == 400
+    assert error_at(parse(response.content), "best_nights") == (
+        "Count at most 52 nights until the rounds are drawn."
+    )
+    assert (
+        organiser_client.post(address(fresh), form_data(fresh, best_nights=52)).status_code == 302
+    )
+    fresh.refresh_from_db()
+    assert fresh.best_nights == 52
+
+
 # -- what played games forbid ----------------------------------------------------------------
 def test_another_game_for_played_games_is_refused_with_the_reason(organiser_client, played):
     was = snapshot(played)
@@ -249,14 +348,19 @@ def test_new_house_rules_show_the_count_first_then_rescore_the_stored_results(
 ):
     fixture = fixtures_of(played)[0]
     game = fixture.games.get()
+    in_play = play_fixture(fixtures_of(played)[1], organiser, deals=2)
     assert fixture.finished and game.winner == 0
-    data = form_data(played, target=1000)
+    # 600: the finished game still ends at its last deal, the other is still in play.
+    data = form_data(played, target=600)
     asked = organiser_client.post(address(played), data)
     assert asked.status_code == 200
     root = parse(asked.content)
-    assert "score 1 played game again" in root.by_id("rescore-count").text
+    assert "score 2 played games again" in root.by_id("rescore-count").text
     assert "500" in root.by_id("rule-differences").text
-    assert "1000" in root.by_id("rule-differences").text
+    assert "600" in root.by_id("rule-differences").text
+    effects = root.by_id("rescore-effects").text
+    assert "Every game keeps its totals." in effects
+    assert "Every game keeps its winner, and every match its result." in effects
     # Nothing changes before the organiser says so.
     game.refresh_from_db()
     assert game.rules.target == 500
@@ -266,17 +370,57 @@ def test_new_house_rules_show_the_count_first_then_rescore_the_stored_results(
         for i in root.iter("input")
         if i.attrs.get("type") == "hidden"
     }
-    response = organiser_client.post(address(played), {**confirm, "rescore_games": "1"})
+    response = organiser_client.post(address(played), {**confirm, "rescore_games": "2"})
     assert response.status_code == 302
     game = Game.objects.get(pk=game.pk)  # its ruleset is read once an instance
     fixture.refresh_from_db()
-    assert game.rules.target == 1000
-    assert game.winner is None and game.totals == [600, 210]
-    assert not fixture.finished
-    assert not EntrantTally.objects.filter(entrant__competition=played).exists()
+    assert game.rules.target == 600
+    assert game.winner == 0 and game.totals == [600, 210]
+    assert fixture.finished
+    assert Game.objects.get(pk=in_play.pk).rules.target == 600
     change = RecordChange.objects.get(subject="competition", subject_id=played.pk)
-    assert change.action == "rescore" and change.after["games"] == 1
-    assert change.after["rules"]["overrides"] == {"target": 1000}
+    assert change.action == "rescore" and change.after["games"] == 2
+    assert change.after["rules"]["overrides"] == {"target": 600}
+
+
+def test_a_rescore_that_gives_a_game_in_play_its_winner_says_so(
+    organiser_client, organiser, season
+):
+    play_fixture(fixtures_of(season)[0], organiser, deals=4)  # 480-168, in play
+    response = organiser_client.post(address(season), form_data(season, target=450))
+    assert response.status_code == 200
+    effects = parse(response.content).by_id("rescore-effects").text
+    assert "1 game gets another winner" in effects
+    assert "Every game keeps its totals." in effects
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        (1000, "1 finished game would be open again under these rules."),
+        (300, "1 game would have ended before its last deal under these rules."),
+    ],
+)
+def test_rules_that_change_whether_a_game_is_finished_are_refused_at_the_first_save(
+    organiser_client, played, target, words
+):
+    was = snapshot(played)
+    response = organiser_client.post(address(played), form_data(played, target=target))
+    assert response.status_code == 400
+    root = parse(response.content)
+    assert error_at(root, "target") == words
+    assert b"rescore-count" not in response.content
+    assert snapshot(played) == was
+    assert Game.objects.get(fixture__competition=played).rules.target == 500
+    assert not RecordChange.objects.exists()
+
+
+def test_the_count_of_reopened_games_is_in_plain_words(organiser_client, organiser, played):
+    play_fixture(fixtures_of(played)[1], organiser)
+    response = organiser_client.post(address(played), form_data(played, target=1000))
+    assert error_at(parse(response.content), "target") == (
+        "2 finished games would be open again under these rules."
+    )
 
 
 def test_back_from_the_confirmation_keeps_what_was_typed_and_saves_nothing(
@@ -294,21 +438,22 @@ def test_back_from_the_confirmation_keeps_what_was_typed_and_saves_nothing(
 def test_a_count_that_changed_meanwhile_is_asked_again(organiser_client, organiser, played):
     play_fixture(fixtures_of(played)[1], organiser, deals=2)
     response = organiser_client.post(
-        address(played), {**form_data(played, target=1000), "rescore_games": "1"}
+        address(played), {**form_data(played, target=600), "rescore_games": "1"}
     )
     assert response.status_code == 200
     assert b"score 2 played games again" in response.content
     assert Game.objects.filter(fixture__competition=played).first().rules.target == 500
 
 
-def test_rules_that_end_a_game_before_its_last_deal_are_refused_naming_it(organiser_client, played):
+def test_rules_that_end_a_game_before_its_last_deal_are_refused_even_when_confirmed(
+    organiser_client, played
+):
     response = organiser_client.post(
         address(played), {**form_data(played, target=200), "rescore_games": "1"}
     )
     assert response.status_code == 400
     reason = error_at(parse(response.content), "target")
-    assert "cannot be scored by these rules" in reason
-    assert "Winter league, round 1" in reason
+    assert "would have ended before its last deal" in reason
     assert Game.objects.get(fixture__competition=played).rules.target == 500
 
 
