@@ -68,14 +68,13 @@ class CompetitionEditForm(CompetitionForm):
                 "then at most the number of rounds."
             ) % {"limit": nights_limit(0)}
         for night in rounds:
-            # Typed, not the browser's date picker: a half-typed date there is sent as
-            # blank, which would take the round's date away with "saved".
+            # The browser's date picker: on a phone the quickest way to a date. A desktop
+            # browser sends a half-typed date as blank (the round's date taken away); a
+            # typed non-date from elsewhere is refused next to its round.
             self.fields[f"round_{night.pk}"] = forms.DateField(
                 required=False,
                 label=_("Round %(number)d") % {"number": night.number},
-                widget=forms.DateInput(
-                    format="%Y-%m-%d", attrs={"autocomplete": "off", "spellcheck": "false"}
-                ),
+                widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
                 error_messages={"invalid": gettext_lazy("Enter a date, e.g. 2026-01-08.")},
             )
 
