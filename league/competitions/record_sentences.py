@@ -396,7 +396,9 @@ def _fixture(change: RecordChange, where: Where) -> str:
     before, after = change.before, change.after
     if change.action == "reschedule":
         if after.get("date") is None:
-            return gettext("Took the date off the fixture %(fixture)s") % {"fixture": fixture}
+            return gettext("Moved the fixture %(fixture)s back to its round's night") % {
+                "fixture": fixture
+            }
         return gettext("Moved the fixture %(fixture)s to %(date)s") % {
             "fixture": fixture,
             "date": _date(after["date"]),

@@ -55,6 +55,10 @@ def records_url(club: Club) -> str:
     return reverse("competitions:club-records", args=[club.slug])
 
 
+def fixture_sides(fixture) -> str:
+    return admin.fixture_name(fixture).partition(": ")[2]
+
+
 def messages_text(root) -> str:
     return " ".join(e.text for e in root.iter("ul") if e.has_class("messages"))
 
@@ -188,6 +192,11 @@ def test_fixture_changes_name_the_competition_and_the_round(league, organiser):
     )
     assert said[0].endswith(f"{where} to table 3")
     assert "Fixture " not in said[0]
+    admin.fixture_move(fixture=fixture, date=None, table="", by=organiser)
+    assert (
+        latest(league.club)
+        == f"Moved the fixture {fixture_sides(fixture)} {where} back to its round's night"
+    )
     admin.fixture_void(fixture=fixture, by=organiser)
     assert latest(league.club).startswith("Voided the fixture ")
     assert latest(league.club).endswith(where)
