@@ -287,3 +287,41 @@ def choices_by_name(field: forms.Field) -> None:
     field.iterator = ByNameChoiceIterator
     # The widget took its choices from the queryset when it was set: take them again.
     field.widget.choices = field.choices
+
+
+def partnership_choice_label(partnership: Any) -> str:
+    """A partnership as a pick list names it: a team by its name and its players
+    ("Westsiders (Ruth Meyer & Carl)"), a pair without a team name by its players alone.
+    Its players should be selected with it (``select_related("first", "second")``)."""
+    if not partnership.name:
+        return str(partnership.players_text)
+    return pgettext(
+        "a partnership in a list to choose from: its team name, then its players",
+        "%(team)s (%(players)s)",
+    ) % {"team": partnership.name, "players": partnership.players_text}
+
+
+def entrant_choice_label(entrant: Any) -> str:
+    """An entrant as a pick list names it: as entered, and a team with its players too (see
+    :func:`partnership_choice_label`; select ``partnership__first`` and ``__second``)."""
+    pair = entrant.partnership if entrant.partnership_id else None
+    if pair is None or not pair.name:
+        return str(entrant.name)
+    return pgettext(
+        "a partnership in a list to choose from: its team name, then its players",
+        "%(team)s (%(players)s)",
+    ) % {"team": entrant.name, "players": pair.players_text}
+
+
+class PartnershipChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """A pick list of partnerships, each named by :func:`partnership_choice_label`."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return partnership_choice_label(obj)
+
+
+class EntrantChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """A pick list of entrants, each named by :func:`entrant_choice_label`."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return entrant_choice_label(obj)

@@ -26,6 +26,7 @@ from league.forms_common import (
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
     NameField,
+    PartnershipChoiceField,
     TieBreakChainField,
     choices_by_name,
     meld_tie_field,
@@ -336,7 +337,8 @@ class EntrantForm(forms.Form):
         self.competition = competition
         entered = competition.entrants.all()
         if competition.entrant_kind == EntrantKind.PARTNERSHIPS:
-            self.fields["partnership"] = forms.ModelChoiceField(
+            # A team's name alone does not say who plays in it: named with its players.
+            self.fields["partnership"] = PartnershipChoiceField(
                 queryset=Partnership.objects.filter(club_id=competition.club_id)
                 .exclude(pk__in=entered.values("partnership_id").exclude(partnership=None))
                 .exclude(retired_at__isnull=False)

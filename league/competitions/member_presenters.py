@@ -12,17 +12,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
+from league.competitions.record_sentences import Where, change_sentence, where_of
 from league.models import Club, RecordChange
+from league.tables_common import page_within
 
 #: Each action code of the audit, as a heading of the list of changes says it.
 ACTION_WORDS: Mapping[str, Promise] = {
     "rename": pgettext_lazy("a change of a club's records", "Renamed"),
     "retire": pgettext_lazy("a change of a club's records", "Retired"),
-    "return": pgettext_lazy("a change of a club's records", "Back in the club"),
+    "return": pgettext_lazy("a change of a club's records", "Brought back"),
     "remove": pgettext_lazy("a change of a club's records", "Removed"),
     "edit": pgettext_lazy("a change of a club's records", "Edited"),
     "withdraw": pgettext_lazy("a change of a club's records", "Withdrawn"),
@@ -32,6 +35,8 @@ ACTION_WORDS: Mapping[str, Promise] = {
     "reschedule": pgettext_lazy("a change of a club's records", "Rescheduled"),
     "table": pgettext_lazy("a change of a club's records", "Table changed"),
     "void": pgettext_lazy("a change of a club's records", "Voided"),
+    "rescore": pgettext_lazy("a change of a club's records", "Rescored"),
+    "concede": pgettext_lazy("a change of a club's records", "Conceded"),
 }
 
 #: What kind of record changed, as the list of changes says it.
@@ -45,7 +50,7 @@ SUBJECT_WORDS: Mapping[str, Promise] = {
     "fixture": pgettext_lazy("a kind of record", "Fixture"),
 }
 
-#: How many changes the club's list shows, newest first.
+#: How many changes a page of the club's list shows, newest first.
 CHANGES_SHOWN = 50
 
 
@@ -55,9 +60,12 @@ def action_words(code: str) -> str:
     return code if words is None else str(words)
 
 
-def _value_text(values: Mapping[str, Any]) -> str:
-    """A change's stored values as a reader reads them: "Anna Mayer"; "retired"; "" for none."""
+def _value_text(values: Any) -> str:
+    """A change's stored values as a reader reads them: "Anna Mayer"; "retired"; "" for none
+    (or for values of another shape)."""
     parts: list[str] = []
+    if not isinstance(values, Mapping):
+        return ""
     for key, value in values.items():
         if key == "retired":
             parts.append(
@@ -75,7 +83,8 @@ def _value_text(values: Mapping[str, Any]) -> str:
 @dataclass(frozen=True)
 class ChangeLine:
     """One change as the list shows it: when, who, what (``subject``: its kind and name),
-    the action in words, and the values before and after as text."""
+    the action in words, the values before and after as text, and the whole change as one
+    sentence (:mod:`league.competitions.record_sentences`)."""
 
     at: datetime.datetime
     by: str
@@ -85,9 +94,22 @@ class ChangeLine:
     code: str
     before: str
     after: str
+    sentence: str = ""
 
 
-def change_line(change: RecordChange) -> ChangeLine:
+def generic_sentence(change: RecordChange) -> str:
+    """The plain sentence of a change no presenter reads: its action and what it changed."""
+    subject = SUBJECT_WORDS.get(change.subject)
+    return pgettext(
+        "a change of a club's records no sentence reads", "%(action)s: %(subject)s %(name)s"
+    ) % {
+        "action": action_words(change.action),
+        "subject": change.subject if subject is None else str(subject),
+        "name": change.subject_name,
+    }
+
+
+def change_line(change: RecordChange, where: Where | None = None) -> ChangeLine:
     subject = SUBJECT_WORDS.get(change.subject)
     before = _value_text(change.before)
     if change.action == "rename" and change.subject == "partnership" and not before:
@@ -104,14 +126,23 @@ def change_line(change: RecordChange) -> ChangeLine:
         code=change.action,
         before=before,
         after=after,
+        sentence=change_sentence(
+            change, Where() if where is None else where, lambda: generic_sentence(change)
+        ),
     )
 
 
-def club_changes(club: Club) -> tuple[list[ChangeLine], int]:
-    """The club's latest :data:`CHANGES_SHOWN` changes, newest first, and how many it has in
-    all (two queries)."""
+def club_changes(club: Club, wanted: str = "1") -> tuple[list[ChangeLine], Page[RecordChange]]:
+    """One page of the club's changes, newest first (``wanted``: the page asked for, as the
+    query string has it; out of range is the nearest page), :data:`CHANGES_SHOWN` a page, and
+    the page itself for its links (two queries, and one for each kind of record whose
+    competition a sentence names)."""
     rows: QuerySet[RecordChange] = RecordChange.objects.filter(club=club).select_related("by")
-    return [change_line(c) for c in rows[:CHANGES_SHOWN]], rows.count()
+    pages = Paginator(rows, CHANGES_SHOWN)
+    page = pages.page(page_within(wanted, pages.num_pages))
+    changes = list(page.object_list)
+    where = where_of(changes)
+    return [change_line(c, where) for c in changes], page
 
 
 def record_history(

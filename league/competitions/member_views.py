@@ -33,7 +33,7 @@ from league.competitions.member_forms import (
     PartnershipRenameForm,
     PlayerRenameForm,
 )
-from league.competitions.member_presenters import CHANGES_SHOWN, club_changes, record_history
+from league.competitions.member_presenters import club_changes, record_history
 from league.errors import Refused
 from league.forms_common import autofocus, show_refusal
 from league.models import Club, Partnership, Player
@@ -261,14 +261,8 @@ def club_records(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             return redirect(reverse("competitions:club-records", args=[club.slug]))
     if form.errors:
         autofocus(form, "name")
-    changes, total = club_changes(club)
-    context = {
-        "club": club,
-        "form": form,
-        "changes": changes,
-        "changes_total": total,
-        "changes_shown": CHANGES_SHOWN,
-    }
+    changes, page = club_changes(club, request.GET.get("page", "1"))
+    context = {"club": club, "form": form, "changes": changes, "page": page}
     status = 400 if form.is_bound else 200
     return render(request, "competitions/member_club.html", context, status=status)
 

@@ -18,10 +18,12 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from league.engine_words import engine_message, engine_word
 from league.forms_common import (
     NUMBER_INPUT,
+    EntrantChoiceField,
     NameField,
     TieBreakChainField,
     WordsField,
     choices_by_name,
+    entrant_choice_label,
     meld_tie_field,
     number,
     renege_melds_field,
@@ -273,7 +275,7 @@ class SeedForm(forms.Form):
 class WithdrawForm(forms.Form):
     """Withdraw an entrant that will play no more."""
 
-    entrant = forms.ModelChoiceField(
+    entrant = EntrantChoiceField(
         queryset=Entrant.objects.none(),
         label=gettext_lazy("Entrant"),
         empty_label=gettext_lazy("Choose an entrant"),
@@ -283,7 +285,9 @@ class WithdrawForm(forms.Form):
         super().__init__(*args, **kw)
         entrant = self.fields["entrant"]
         assert isinstance(entrant, forms.ModelChoiceField)
-        entrant.queryset = competition.entrants.filter(withdrawn=False)
+        entrant.queryset = competition.entrants.filter(withdrawn=False).select_related(
+            "partnership__first", "partnership__second"
+        )
         choices_by_name(entrant)
 
 
@@ -311,7 +315,10 @@ class SwapForm(forms.Form):
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = Entrant.objects.filter(competition_id=night.competition_id, pk__in=ids)
             # In the round's order (table by table, then who sits out), not the database's.
-            field.choices = [("", _("Choose an entrant")), *((e.pk, e.name) for e in entrants)]
+            field.choices = [
+                ("", _("Choose an entrant")),
+                *((e.pk, entrant_choice_label(e)) for e in entrants),
+            ]
 
 
 class DisputeForm(forms.Form):

@@ -160,12 +160,12 @@ def swiss_history(competition: Competition, before: int) -> tuple[list[tuple[int
 def round_entrants(night: Round) -> list[Entrant]:
     """The round's entrants, table by table (home first), then who sits out (two queries)."""
     seats = FixtureSide.objects.filter(fixture__round_id=night.pk).select_related(
-        "entrant", "fixture"
+        "entrant__partnership__first", "entrant__partnership__second", "fixture"
     )
     ordered = sorted(seats, key=lambda s: (_table_key(s.fixture), s.side))
     out = Entrant.objects.filter(
         pk__in=night.sitting_out.through.objects.filter(round_id=night.pk).values("entrant_id")
-    )
+    ).select_related("partnership__first", "partnership__second")
     return [s.entrant for s in ordered] + sorted(out, key=lambda e: name_sort_key(e.name))
 
 

@@ -510,7 +510,7 @@ def test_an_organiser_enters_an_entrant_from_the_club(organiser_client, organise
     competition = league(club, organiser)
     root = page(organiser_client, f"/c/{competition.slug}/")
     options = [o.text for o in root.by_id("id_entrant-partnership").iter("option")]
-    assert options == ["Choose a partnership", "Carl & Dora", "The Jacks"]
+    assert options == ["Choose a partnership", "Carl & Dora", "The Jacks (Anna & Ben)"]
     response = organiser_client.post(
         f"/c/{competition.slug}/entrants/", {"entrant-partnership": pairs[0].pk}
     )
