@@ -17,11 +17,12 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import gc
+import json
 import logging
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 from django.db.models import Q
 
 from league.models import Club, CurrentRating, RatedGame, RatingChange
@@ -83,37 +84,55 @@ def _ids(who: Entity) -> tuple[int, ...]:
 
 
 def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
-    """Store ``rebuilt``'s history of ``games`` (in the same order)."""
-    rows = RatedGame.objects.bulk_create(
+    """Store ``rebuilt``'s history of ``games`` (in the same order, every one after every rated
+    game stored): the rows as plain tuples, no model objects (a rebuild writes a rated game
+    and six changes a game, hundreds of thousands of rows for a big league's years, and
+    building a model object for each took most of its time: ``make bench``)."""
+    if not games:
+        return
+    # The connection itself, not django.db.connection: every attribute read through that
+    # proxy looks the connection up again (make bench).
+    database = connections[DEFAULT_DB_ALIAS]
+    played_at = RatedGame._meta.get_field("played_at")
+    _insert(
+        database,
+        RatedGame,
+        _RATED_GAME_COLUMNS,
         [
-            RatedGame(
-                played_at=g.played_at,
-                order_key=g.order_key,
-                fixture_id=g.fixture_id,
-                game_id=g.game_id,
-                typed_index=g.typed_index,
-                sides=[list(side) for side in g.sides],
-                winner=g.winner,
+            (
+                played_at.get_db_prep_value(g.played_at, database),
+                g.order_key,
+                g.fixture_id,
+                g.game_id,
+                g.typed_index,
+                json.dumps([list(side) for side in g.sides]),
+                g.winner,
             )
             for g in games
         ],
-        batch_size=1000,
     )
-    opponents = RatingChange._meta.get_field("opponents")
-    # The connection itself, not django.db.connection: every attribute read through that
-    # proxy looks the connection up again, and a rebuild adapts hundreds of thousands of
-    # opponent lists (make bench).
-    database = connections[DEFAULT_DB_ALIAS]
+    # Their ids, in the games' order: the rated games at or after the first of them are
+    # these (every rated game after it was taken off first).
+    ids = list(
+        RatedGame.objects.filter(_at_or_after(games[0].order))
+        .order_by("played_at", "order_key")
+        .values_list("pk", flat=True)
+    )
     changes: list[tuple[Any, ...]] = []
-    for row, rated in zip(rows, rebuilt.history, strict=True):
+    for pk, rated in zip(ids, rebuilt.history, strict=True):
+        # The members of a side share one tuple of opponents: written as JSON once.
+        met_json: dict[int, str] = {}
         for change in (*rated.players, *rated.pairs):
-            ids = _ids(change.who)
-            met = [[list(_ids(o)), r.mu, r.sigma] for o, r in change.opponents]
+            ids_ = _ids(change.who)
+            met = met_json.get(id(change.opponents))
+            if met is None:
+                met = json.dumps([[list(_ids(o)), r.mu, r.sigma] for o, r in change.opponents])
+                met_json[id(change.opponents)] = met
             changes.append(
                 (
-                    row.pk,
-                    ids[0],
-                    ids[1] if len(ids) > 1 else None,
+                    pk,
+                    ids_[0],
+                    ids_[1] if len(ids_) > 1 else None,
                     change.side,
                     change.before.mu,
                     change.before.sigma,
@@ -121,14 +140,25 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
                     change.after.sigma,
                     change.expected,
                     change.actual,
-                    opponents.get_db_prep_value(met, database),
+                    met,
                 )
             )
-    _insert_changes(changes)
+    _insert(database, RatingChange, _CHANGE_COLUMNS, changes)
 
 
-#: The columns :func:`_insert_changes` writes, in its tuples' order.
-_INSERTED = (
+#: The columns :func:`_write` writes of a rated game, in its tuples' order.
+_RATED_GAME_COLUMNS = (
+    "played_at",
+    "order_key",
+    "fixture_id",
+    "game_id",
+    "typed_index",
+    "sides",
+    "winner",
+)
+
+#: The columns :func:`_write` writes of a rating change, in its tuples' order.
+_CHANGE_COLUMNS = (
     "rated_id",
     "player_id",
     "partner_id",
@@ -143,21 +173,26 @@ _INSERTED = (
 )
 
 
-def _insert_changes(rows: list[tuple[Any, ...]], batch: int = 5000) -> None:
-    """Insert rating changes as plain tuples (COPY on PostgreSQL): a rebuild writes six a
-    game, hundreds of thousands for a big league's years, and building a model object for
-    each took most of its time (``make bench``)."""
-    quote = connection.ops.quote_name
-    table = quote(RatingChange._meta.db_table)
-    columns = ", ".join(quote(c) for c in _INSERTED)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # PostgreSQL's COPY: several times quicker than inserts for a rebuild's rows.
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+def _insert(
+    database: Any,
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: list[tuple[Any, ...]],
+    batch: int = 5000,
+) -> None:
+    """Insert ``rows`` (tuples of ``columns``' values, ready for the database; JSON as its
+    text) into ``model``'s table: COPY on PostgreSQL, several times quicker than inserts,
+    else executemany."""
+    quote = database.ops.quote_name
+    table = quote(model._meta.db_table)
+    names = ", ".join(quote(c) for c in columns)
+    with database.cursor() as cursor:
+        if database.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
             return
-        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_INSERTED))})"
+        sql = f"INSERT INTO {table} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
         for start in range(0, len(rows), batch):
             cursor.executemany(sql, rows[start : start + batch])
 
@@ -179,7 +214,7 @@ def change_from_row(row: dict[str, Any]) -> Change:
     )
 
 
-_CHANGE_FIELDS = (*_INSERTED, "rated__played_at")
+_CHANGE_FIELDS = (*_CHANGE_COLUMNS, "rated__played_at")
 
 
 def _write_current(changes: dict[Entity, list[tuple[Change, dt.datetime]]]) -> None:
