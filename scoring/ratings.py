@@ -363,28 +363,29 @@ def _changes(
     before: list[list[Rating]],
     after: list[list[Rating]],
     expected: Sequence[float],
-    ranks: Sequence[float],
+    actual: Sequence[float],
 ) -> tuple[Change, ...]:
-    actual = _actual(ranks)
+    # Each side's members with their ratings before: the opponents of the other sides.
+    entries = [tuple(zip(members, ratings, strict=True)) for members, ratings in zip(who, before)]
     changes = []
     for side, members in enumerate(who):
-        opponents = tuple(
-            (other, rating)
-            for other_side, (others, ratings) in enumerate(zip(who, before, strict=True))
-            if other_side != side
-            for other, rating in zip(others, ratings, strict=True)
-        )
-        for j, member in enumerate(members):
+        if len(entries) == 2:
+            opponents = entries[1 - side]
+        else:
+            opponents = tuple(e for other, es in enumerate(entries) if other != side for e in es)
+        for member, rating_before, rating_after in zip(
+            members, before[side], after[side], strict=True
+        ):
             changes.append(
                 Change(
-                    game=game,
-                    who=member,
-                    side=side,
-                    before=before[side][j],
-                    after=after[side][j],
-                    opponents=opponents,
-                    expected=expected[side],
-                    actual=actual[side],
+                    game,
+                    member,
+                    side,
+                    rating_before,
+                    rating_after,
+                    opponents,
+                    expected[side],
+                    actual[side],
                 )
             )
     return tuple(changes)
@@ -404,14 +405,15 @@ def _rate(
     before = [[player(p) for p in side] for side in sides]
     after = _rate_teams(before, ranks, by_winner)
     expected = model_predict_win(before)
-    players = _changes(game, sides, before, after, expected, ranks)
+    actual = _actual(ranks)
+    players = _changes(game, sides, before, after, expected, actual)
     pairs: tuple[Change, ...] = ()
     if all(len(side) == 2 for side in sides):
         keys = [frozenset(side) for side in sides]
         pairs_before = [[pair(k)] for k in keys]
         pairs_after = _rate_teams(pairs_before, ranks, by_winner)
         expected = model_predict_win(pairs_before)
-        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, expected, ranks)
+        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, expected, actual)
     return RatedGame(game=game, players=players, pairs=pairs)
 
 
