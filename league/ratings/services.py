@@ -104,6 +104,7 @@ def _tables_bare_while_rewritten() -> Iterator[None]:
     the tables (not their owner) gets the work row by row, as before."""
     database = connections[DEFAULT_DB_ALIAS]
     tables = [model._meta.db_table for model in (RatingChange, RatedGame)]
+    params: list[Any]
     if database.vendor == "postgresql":
         query, params = _PG_KEYS_AND_INDEXES, [tables, tables]
     elif database.vendor == "sqlite":
