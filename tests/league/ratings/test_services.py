@@ -4,6 +4,8 @@ the same as a rebuild from scratch (what ``manage.py rebuild_ratings`` writes)."
 from __future__ import annotations
 
 import gc
+import json
+import math
 
 import pytest
 from django.core.management import call_command
@@ -12,9 +14,9 @@ from django.db import IntegrityError, connection, transaction
 from league.competitions import services as competitions_services
 from league.games import services as games_services
 from league.models import CurrentRating, Fixture, Game, RatedGame, RatingChange
-from league.ratings.services import ratings_rebuild, ratings_refresh
+from league.ratings.services import opponents_json, ratings_rebuild, ratings_refresh
 from scoring import Deal
-from scoring.ratings import NEWCOMER
+from scoring.ratings import NEWCOMER, Rating
 from tests.builders import fixtures_of, make_league
 
 pytestmark = pytest.mark.django_db
@@ -289,3 +291,19 @@ def test_a_rebuild_leaves_the_tables_indexes_and_keys_as_it_found_them(organiser
             sides=game.sides,
             winner=0,
         )
+
+
+@pytest.mark.parametrize(
+    "opponents",
+    [
+        (),
+        ((7, Rating(25.0, 8.333333333333334)),),
+        ((frozenset({12, 3}), Rating(-0.1, 1e-05)), (frozenset({4, 5}), Rating(1e16, 3.0))),
+        ((1, Rating(math.nan, 1.0)), (2, Rating(math.inf, -math.inf))),
+    ],
+)
+def test_opponents_are_written_as_json_writes_them(opponents):
+    expected = json.dumps(
+        [[[o] if isinstance(o, int) else sorted(o), r.mu, r.sigma] for o, r in opponents]
+    )
+    assert opponents_json(opponents) == expected
