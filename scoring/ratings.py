@@ -329,7 +329,7 @@ def _lone_winner(ranks: Sequence[float]) -> int | None:
 
 def _actual(ranks: Sequence[float]) -> list[float]:
     best = min(ranks)
-    shared = sum(1 for r in ranks if r == best)
+    shared = list(ranks).count(best)
     return [1.0 / shared if r == best else 0.0 for r in ranks]
 
 
@@ -602,7 +602,9 @@ def record_of(who: Entity, changes: Sequence[Change], trend_games: int = TREND_G
         who=who,
         rating=changes[-1].after,
         games=len(changes),
-        opponents=len(opponents_met(changes)),
+        # The entities themselves, one to one with opponents_met's keys (a pair has two
+        # players, so never reads as a player): a rebuild counts this for every entity.
+        opponents=len({other for c in changes for other, _ in c.opponents}),
         trend=trend_of(changes, trend_games),
     )
 
