@@ -208,8 +208,11 @@ def opponents_json(opponents: Iterable[tuple[Entity, Rating]]) -> str:
     hundreds of thousands of changes of a rebuild (``make bench``)."""
     parts = []
     for who, rating in opponents:
-        ids = who if isinstance(who, int) else ", ".join([str(i) for i in sorted(who)])
-        parts.append(f"[[{ids}], {rating.mu!r}, {rating.sigma!r}]")
+        if isinstance(who, int):
+            parts.append(f"[[{who}], {rating.mu!r}, {rating.sigma!r}]")
+        else:
+            first, second = sorted(who)
+            parts.append(f"[[{first}, {second}], {rating.mu!r}, {rating.sigma!r}]")
     text = f"[{', '.join(parts)}]"
     if "n" in text:  # nan or inf: JSON's own words for them
         return json.dumps([[list(_ids(o)), r.mu, r.sigma] for o, r in opponents])
@@ -452,8 +455,9 @@ def ratings_rebuild() -> int:
         _write(games, rebuilt)
         changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
         for game, rated in zip(games, rebuilt.history, strict=True):
-            for change in (*rated.players, *rated.pairs):
-                changes.setdefault(change.who, []).append((change, game.played_at))
+            played_at = game.played_at
+            for change in rated.players + rated.pairs:
+                changes.setdefault(change.who, []).append((change, played_at))
         _write_current(changes)
     return len(games)
 
