@@ -54,12 +54,15 @@ ratings keep moving; with the limit a rating is never less sure after a game tha
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuce
+from openskill.models.weng_lin.common import phi_major
 
 PlayerId = int
 Pair = frozenset[int]
@@ -79,8 +82,17 @@ Z = 3.0
 """How many ``sigma`` the conservative rating takes off ``mu``."""
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, limit_sigma=True)
-"""The one model every function here uses. (Never pass ``limit_sigma`` to its ``rate``: that
-changes the model for every later call.)"""
+"""The model every rating here follows. Its maths is done on plain numbers by
+:func:`model_rate` and :func:`model_predict_win`, the same steps in the same order (so the
+same floats to the last bit; a test checks it against ``MODEL.rate`` and ``predict_win``):
+the model's own ``rate`` deep-copies every rating and gives each copy a fresh uuid4, most of
+a rebuild's time. (Never pass ``limit_sigma`` to its ``rate``: that changes the model for every
+later call.)"""
+
+_BETA_SQUARED: float = MODEL.beta**2
+_TWO_BETA_SQUARED: float = 2 * MODEL.beta**2
+_TAU_SQUARED: float = MODEL.tau * MODEL.tau
+_KAPPA: float = MODEL.kappa
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +109,131 @@ class Rating:
         ``ordinal()``). Sorts lists and seedings."""
         return self.mu - Z * self.sigma
 
-    def _model(self) -> PlackettLuceRating:
-        return MODEL.rating(mu=self.mu, sigma=self.sigma)
+
+Team = Sequence[Rating]
+
+
+def _team_sums(team: Team) -> tuple[float, float]:
+    """The model's rating of a team: its members' ``mu`` and ``sigma`` squared added up,
+    strongest (by conservative rating) first, as the model adds them (the order only matters
+    to the last bit, and only with three or more members)."""
+    if len(team) > 2:
+        team = sorted(team, key=lambda r: r.mu - Z * r.sigma, reverse=True)
+    mu = 0.0
+    sigma_squared = 0.0
+    for member in team:
+        mu += member.mu
+        sigma_squared += member.sigma**2
+    return mu, sigma_squared
+
+
+def model_rate(teams: Sequence[Team], ranks: Sequence[float]) -> list[list[Rating]]:
+    """The ratings after a game: ``MODEL.rate(teams, ranks=ranks)`` worked out on plain
+    numbers (openskill 6's Plackett-Luce with the model's settings, no weights, no scores).
+    Ranks are the model's: lower is better, and it keeps only their whole part."""
+    k = len(teams)
+    if k == 2 and int(ranks[0]) != int(ranks[1]):
+        return _rate_duel(teams, ranks)
+    # The model widens every rating by tau before the game.
+    widened = [
+        [Rating(r.mu, math.sqrt(r.sigma * r.sigma + _TAU_SQUARED)) for r in team] for team in teams
+    ]
+    # Teams best rank first (a stable sort, as the model's), worked out in that order.
+    order = sorted(range(k), key=ranks.__getitem__)
+    rank = [int(ranks[i]) for i in order]
+    sums = [_team_sums(widened[i]) for i in order]
+    collective = 0.0
+    for _, sigma_squared in sums:
+        collective += sigma_squared + _BETA_SQUARED
+    c = math.sqrt(collective)
+    exps = [math.exp(mu / c) for mu, _ in sums]
+    sum_q = [0.0] * k
+    for i in range(k):
+        for q in range(k):
+            if rank[i] >= rank[q]:
+                sum_q[q] += exps[i]
+    shared = [rank.count(r) for r in rank]
+    out: list[list[Rating]] = [[] for _ in teams]
+    for i in range(k):
+        omega = 0.0
+        delta = 0.0
+        for q in range(k):
+            if rank[q] <= rank[i]:
+                share = exps[i] / sum_q[q]
+                delta += share * (1 - share) / shared[q]
+                if q == i:
+                    omega += (1 - share) / shared[q]
+                else:
+                    omega -= share / shared[q]
+        team_sigma_squared = sums[i][1]
+        omega *= team_sigma_squared / c
+        delta *= team_sigma_squared / c**2
+        delta *= math.sqrt(team_sigma_squared) / c  # the model's gamma
+        index = order[i]
+        out[index] = _rate_team(teams[index], widened[index], team_sigma_squared, omega, delta)
+    return out
+
+
+def _rate_team(
+    team: Team, widened: Sequence[Rating], team_sigma_squared: float, omega: float, delta: float
+) -> list[Rating]:
+    """A team's members' ratings after the game from the team's ``omega`` (how far its ``mu``
+    moves) and ``delta`` (how much its ``sigma`` narrows), each member's share by its own
+    variance; ``sigma`` never grows (``limit_sigma``)."""
+    rated = []
+    for wide, before in zip(widened, team, strict=True):
+        weight = wide.sigma**2 / team_sigma_squared
+        sigma = wide.sigma * math.sqrt(max(1 - weight * delta, _KAPPA))
+        rated.append(Rating(wide.mu + weight * omega, min(sigma, before.sigma)))
+    return rated
+
+
+def _rate_duel(teams: Sequence[Team], ranks: Sequence[float]) -> list[list[Rating]]:
+    """:func:`model_rate` of two teams of different ranks: its steps with the loops unrolled
+    and the steps that change nothing left out (adding 0.0, dividing by 1, a team's own share
+    of its own sum, 1.0), for the same floats sooner: the rebuild's most frequent call."""
+    swap = ranks[1] < ranks[0]
+    better, worse = (teams[1], teams[0]) if swap else (teams[0], teams[1])
+    wide_better = [Rating(r.mu, math.sqrt(r.sigma * r.sigma + _TAU_SQUARED)) for r in better]
+    wide_worse = [Rating(r.mu, math.sqrt(r.sigma * r.sigma + _TAU_SQUARED)) for r in worse]
+    mu_better, sigma_squared_better = _team_sums(wide_better)
+    mu_worse, sigma_squared_worse = _team_sums(wide_worse)
+    c = math.sqrt((sigma_squared_better + _BETA_SQUARED) + (sigma_squared_worse + _BETA_SQUARED))
+    exp_better = math.exp(mu_better / c)
+    exp_worse = math.exp(mu_worse / c)
+    both = exp_better + exp_worse
+    share = exp_better / both
+    omega = (1 - share) * (sigma_squared_better / c)
+    delta = (
+        share * (1 - share) * (sigma_squared_better / c**2) * (math.sqrt(sigma_squared_better) / c)
+    )
+    rated_better = _rate_team(better, wide_better, sigma_squared_better, omega, delta)
+    share = exp_worse / both
+    omega = -share * (sigma_squared_worse / c)
+    delta = (
+        share * (1 - share) * (sigma_squared_worse / c**2) * (math.sqrt(sigma_squared_worse) / c)
+    )
+    rated_worse = _rate_team(worse, wide_worse, sigma_squared_worse, omega, delta)
+    return [rated_worse, rated_better] if swap else [rated_better, rated_worse]
+
+
+def model_predict_win(teams: Sequence[Team]) -> list[float]:
+    """Each team's chance of winning: ``MODEL.predict_win(teams)`` on plain numbers."""
+    n = len(teams)
+    sums = [_team_sums(team) for team in teams]
+    if n == 2:
+        (mu_a, sigma_a), (mu_b, sigma_b) = sums
+        result = phi_major((mu_a - mu_b) / math.sqrt(_TWO_BETA_SQUARED + sigma_a + sigma_b))
+        return [result, 1 - result]
+    pairwise = [
+        phi_major((mu_a - mu_b) / math.sqrt(_TWO_BETA_SQUARED + sigma_a + sigma_b))
+        for a, (mu_a, sigma_a) in enumerate(sums)
+        for b, (mu_b, sigma_b) in enumerate(sums)
+        if a != b
+    ]
+    wins = [sum(pairwise[i * (n - 1) : (i + 1) * (n - 1)]) / (n - 1) for i in range(n)]
+    total = sum(wins)
+    return [w / total for w in wins]
 
 
 NEWCOMER = Rating()
@@ -194,31 +329,26 @@ def _lone_winner(ranks: Sequence[float]) -> int | None:
 
 def _actual(ranks: Sequence[float]) -> list[float]:
     best = min(ranks)
-    shared = sum(1 for r in ranks if r == best)
+    shared = list(ranks).count(best)
     return [1.0 / shared if r == best else 0.0 for r in ranks]
 
 
 def _rate_teams(
-    teams: list[list[Rating]],
-    model_teams: list[list[PlackettLuceRating]],
-    ranks: list[float],
-    by_winner: bool,
+    teams: list[list[Rating]], ranks: list[float], by_winner: bool
 ) -> list[list[Rating]]:
-    """New ratings for the teams (``model_teams``: the same as the model's ratings, which its
-    ``rate`` copies and leaves as they were): the model's ``rate``, or duels for a lone winner
-    among three or more sides (see the module's words)."""
+    """New ratings for the teams: the model's ``rate``, or duels for a lone winner among
+    three or more sides (see the module's words)."""
     winner = _lone_winner(ranks) if by_winner and len(teams) > 2 else None
     if winner is None:
-        rated = MODEL.rate(model_teams, ranks=list(ranks))
-        return [[Rating(p.mu, p.sigma) for p in team] for team in rated]
+        return model_rate(teams, ranks)
     out: list[list[Rating]] = [[] for _ in teams]
     mu_gain = [0.0] * len(teams[winner])
     narrowing = [1.0] * len(teams[winner])
     for loser in range(len(teams)):
         if loser == winner:
             continue
-        won, lost = MODEL.rate([model_teams[winner], model_teams[loser]], ranks=[0.0, 1.0])
-        out[loser] = [Rating(p.mu, p.sigma) for p in lost]
+        won, lost = model_rate([teams[winner], teams[loser]], [0.0, 1.0])
+        out[loser] = lost
         for j, (before, after) in enumerate(zip(teams[winner], won, strict=True)):
             mu_gain[j] += after.mu - before.mu
             narrowing[j] *= after.sigma / before.sigma
@@ -235,28 +365,32 @@ def _changes(
     before: list[list[Rating]],
     after: list[list[Rating]],
     expected: Sequence[float],
-    ranks: Sequence[float],
+    actual: Sequence[float],
 ) -> tuple[Change, ...]:
-    actual = _actual(ranks)
+    # Each side's members with their ratings before: the opponents of the other sides.
+    entries = [
+        tuple(zip(members, ratings, strict=True))
+        for members, ratings in zip(who, before, strict=True)
+    ]
     changes = []
     for side, members in enumerate(who):
-        opponents = tuple(
-            (other, rating)
-            for other_side, (others, ratings) in enumerate(zip(who, before, strict=True))
-            if other_side != side
-            for other, rating in zip(others, ratings, strict=True)
-        )
-        for j, member in enumerate(members):
+        if len(entries) == 2:
+            opponents = entries[1 - side]
+        else:
+            opponents = tuple(e for other, es in enumerate(entries) if other != side for e in es)
+        for member, rating_before, rating_after in zip(
+            members, before[side], after[side], strict=True
+        ):
             changes.append(
                 Change(
-                    game=game,
-                    who=member,
-                    side=side,
-                    before=before[side][j],
-                    after=after[side][j],
-                    opponents=opponents,
-                    expected=expected[side],
-                    actual=actual[side],
+                    game,
+                    member,
+                    side,
+                    rating_before,
+                    rating_after,
+                    opponents,
+                    expected[side],
+                    actual[side],
                 )
             )
     return tuple(changes)
@@ -274,19 +408,17 @@ def _rate(
     ranks = _check(sides, outcome)
     by_winner = isinstance(outcome, int)
     before = [[player(p) for p in side] for side in sides]
-    # Made once a game: a model rating draws a fresh uuid4, the rebuild's biggest cost.
-    model_teams = [[r._model() for r in team] for team in before]
-    after = _rate_teams(before, model_teams, ranks, by_winner)
-    expected = MODEL.predict_win(model_teams)
-    players = _changes(game, sides, before, after, expected, ranks)
+    after = _rate_teams(before, ranks, by_winner)
+    expected = model_predict_win(before)
+    actual = _actual(ranks)
+    players = _changes(game, sides, before, after, expected, actual)
     pairs: tuple[Change, ...] = ()
     if all(len(side) == 2 for side in sides):
         keys = [frozenset(side) for side in sides]
         pairs_before = [[pair(k)] for k in keys]
-        model_pairs = [[r._model() for r in team] for team in pairs_before]
-        pairs_after = _rate_teams(pairs_before, model_pairs, ranks, by_winner)
-        expected = MODEL.predict_win(model_pairs)
-        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, expected, ranks)
+        pairs_after = _rate_teams(pairs_before, ranks, by_winner)
+        expected = model_predict_win(pairs_before)
+        pairs = _changes(game, [[k] for k in keys], pairs_before, pairs_after, expected, actual)
     return RatedGame(game=game, players=players, pairs=pairs)
 
 
@@ -348,6 +480,23 @@ class Rebuilt:
     last: tuple[Ordered, int] | None = None
 
 
+@contextlib.contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while ratings are worked out (and, in the league's
+    services, written): a rebuild makes and holds millions of small objects (a change for
+    every player and pair of every game), and the collector walked them all again and again,
+    some two fifths of the rating's time (``make bench``). They hold no cycles; reference
+    counting still frees whatever is dropped, and the collector runs again afterwards (or
+    stays off for a caller who had turned it off)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def rebuild(games: Iterable[FinishedGame], start: Ratings | None = None) -> Rebuilt:
     """Every finished game, rated in order of ``played_at`` then ``id``, from ``start`` (the
     ratings before the first of them; None: nobody rated yet): the same games give the same
@@ -357,21 +506,23 @@ def rebuild(games: Iterable[FinishedGame], start: Ratings | None = None) -> Rebu
     pairs: dict[Pair, Rating] = dict(start.pairs) if start else {}
     history: list[RatedGame] = []
     last: tuple[Ordered, int] | None = None
-    for game in sorted(games, key=_order):
-        outcome = game.outcome
-        if outcome is None:
-            continue
-        rated = _rate(
-            lambda p: players.get(p, NEWCOMER),
-            lambda k: pairs.get(k, NEWCOMER),
-            game.sides,
-            outcome,
-            game.id,
-        )
-        players.update((c.who, c.after) for c in rated.players if isinstance(c.who, int))
-        pairs.update((c.who, c.after) for c in rated.pairs if isinstance(c.who, frozenset))
-        history.append(rated)
-        last = _order(game)
+
+    def player(p: PlayerId) -> Rating:
+        return players.get(p, NEWCOMER)
+
+    def pair(k: Pair) -> Rating:
+        return pairs.get(k, NEWCOMER)
+
+    with cycle_collector_paused():
+        for game in sorted(games, key=_order):
+            outcome = game.outcome
+            if outcome is None:
+                continue
+            rated = _rate(player, pair, game.sides, outcome, game.id)
+            players.update((c.who, c.after) for c in rated.players if isinstance(c.who, int))
+            pairs.update((c.who, c.after) for c in rated.pairs if isinstance(c.who, frozenset))
+            history.append(rated)
+            last = _order(game)
     return Rebuilt(Ratings(players, pairs), tuple(history), last)
 
 
@@ -392,8 +543,7 @@ def win_chances(ratings: Ratings, sides: Sequence[Side]) -> tuple[float, ...]:
     """Each side's chance of winning a game about to be played (the model's ``predict_win`` on
     the players' ratings); they add up to 1."""
     _check(sides, 0)
-    teams = [[ratings.player(p)._model() for p in side] for side in sides]
-    return tuple(MODEL.predict_win(teams))
+    return tuple(model_predict_win([[ratings.player(p) for p in side] for side in sides]))
 
 
 @dataclass(frozen=True)
@@ -452,7 +602,9 @@ def record_of(who: Entity, changes: Sequence[Change], trend_games: int = TREND_G
         who=who,
         rating=changes[-1].after,
         games=len(changes),
-        opponents=len(opponents_met(changes)),
+        # The entities themselves, one to one with opponents_met's keys (a pair has two
+        # players, so never reads as a player): a rebuild counts this for every entity.
+        opponents=len({other for c in changes for other, _ in c.opponents}),
         trend=trend_of(changes, trend_games),
     )
 

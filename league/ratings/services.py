@@ -16,12 +16,19 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import gc
+import json
 import logging
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    DatabaseError,
+    connection,
+    connections,
+    models,
+    transaction,
+)
 from django.db.models import Q
 
 from league.models import Club, CurrentRating, RatedGame, RatingChange
@@ -33,6 +40,7 @@ from scoring.ratings import (
     Rating,
     Ratings,
     Rebuilt,
+    cycle_collector_paused,
     rebuild,
     record_of,
 )
@@ -45,20 +53,66 @@ RATINGS_LOCK = 0x6869636B
 Order = tuple[dt.datetime, int]
 
 
+#: PostgreSQL: the foreign keys, and the indexes that back no constraint, of ``tables``: each
+#: as the table, its name and the SQL that makes it again.
+_PG_KEYS_AND_INDEXES = """
+SELECT conrelid::regclass::text, 'ALTER TABLE ' || conrelid::regclass::text
+    || ' DROP CONSTRAINT ' || quote_ident(conname),
+    'ALTER TABLE ' || conrelid::regclass::text || ' ADD CONSTRAINT ' || quote_ident(conname)
+    || ' ' || pg_get_constraintdef(oid)
+FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(%s::regclass[])
+UNION ALL
+SELECT indrelid::regclass::text, 'DROP INDEX ' || indexrelid::regclass::text,
+    pg_get_indexdef(indexrelid)
+FROM pg_index WHERE indrelid = ANY(%s::regclass[]) AND NOT indisunique AND NOT indisprimary
+"""
+
+#: SQLite: the indexes of ``tables`` that back no constraint (uniqueness is checked as rows
+#: go in).
+_SQLITE_INDEXES = """
+SELECT tbl_name, 'DROP INDEX "' || name || '"', sql FROM sqlite_master
+WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%%'
+AND tbl_name IN (%s, %s)
+"""
+
+
 @contextlib.contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while ratings are worked out and written: a rebuild
-    makes and holds millions of small objects (a change for every player and pair of every
-    game, and the rows written from them), and the collector walked them all again and again,
-    some two fifths of the rating's time (``make bench``). They hold no cycles; reference
-    counting still frees whatever is dropped, and the collector runs again afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+def _tables_bare_while_rewritten() -> Iterator[None]:
+    """The rated games' and rating changes' indexes (and on PostgreSQL their foreign keys)
+    taken off while a rebuild deletes and writes every row of them, and made again as they
+    were after: an index made whole from the rows, and a foreign key checked once for the
+    whole table, instead of a few hundred thousand rows added to each index one by one and
+    (PostgreSQL, whose keys are deferred) some 800,000 look-ups at commit, most of a rebuild's
+    writing (``make bench``). The tables stay locked until the commit, as the rebuild
+    rewrites them anyway; their unique constraints stay. A database user who may not alter
+    the tables (not their owner) gets the work row by row, as before."""
+    database = connections[DEFAULT_DB_ALIAS]
+    tables = [model._meta.db_table for model in (RatingChange, RatedGame)]
+    params: list[Any]
+    if database.vendor == "postgresql":
+        query, params = _PG_KEYS_AND_INDEXES, [tables, tables]
+    elif database.vendor == "sqlite":
+        query, params = _SQLITE_INDEXES, tables
+    else:
         yield
-    finally:
-        if was_enabled:
-            gc.enable()
+        return
+    made_again: list[str] = []
+    try:
+        with transaction.atomic(), database.cursor() as cursor:
+            cursor.execute(query, params)
+            found = cursor.fetchall()
+            for _table, drop, _make in found:
+                cursor.execute(drop)
+            # Indexes first: a foreign key is checked faster with them.
+            made_again = [make for _, drop, make in found if drop.startswith("DROP INDEX")]
+            made_again += [make for _, drop, make in found if not drop.startswith("DROP INDEX")]
+    except DatabaseError:
+        logger.info("Indexes and keys of the ratings kept while rebuilding (no right to alter).")
+        made_again = []
+    yield
+    with database.cursor() as cursor:
+        for make in made_again:
+            cursor.execute(make)
 
 
 def _lock() -> None:
@@ -83,52 +137,101 @@ def _ids(who: Entity) -> tuple[int, ...]:
 
 
 def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
-    """Store ``rebuilt``'s history of ``games`` (in the same order)."""
-    rows = RatedGame.objects.bulk_create(
+    """Store ``rebuilt``'s history of ``games`` (in the same order, every one after every rated
+    game stored): the rows as plain tuples, no model objects (a rebuild writes a rated game
+    and six changes a game, hundreds of thousands of rows for a big league's years, and
+    building a model object for each took most of its time: ``make bench``)."""
+    if not games:
+        return
+    # The connection itself, not django.db.connection: every attribute read through that
+    # proxy looks the connection up again (make bench).
+    database = connections[DEFAULT_DB_ALIAS]
+    played_at = RatedGame._meta.get_field("played_at")
+    _insert(
+        database,
+        RatedGame,
+        _RATED_GAME_COLUMNS,
         [
-            RatedGame(
-                played_at=g.played_at,
-                order_key=g.order_key,
-                fixture_id=g.fixture_id,
-                game_id=g.game_id,
-                typed_index=g.typed_index,
-                sides=[list(side) for side in g.sides],
-                winner=g.winner,
+            (
+                played_at.get_db_prep_value(g.played_at, database),
+                g.order_key,
+                g.fixture_id,
+                g.game_id,
+                g.typed_index,
+                json.dumps([list(side) for side in g.sides]),
+                g.winner,
             )
             for g in games
         ],
-        batch_size=1000,
     )
-    opponents = RatingChange._meta.get_field("opponents")
-    # The connection itself, not django.db.connection: every attribute read through that
-    # proxy looks the connection up again, and a rebuild adapts hundreds of thousands of
-    # opponent lists (make bench).
-    database = connections[DEFAULT_DB_ALIAS]
+    # Their ids, in the games' order: the rated games at or after the first of them are
+    # these (every rated game after it was taken off first).
+    ids = list(
+        RatedGame.objects.filter(_at_or_after(games[0].order))
+        .order_by("played_at", "order_key")
+        .values_list("pk", flat=True)
+    )
     changes: list[tuple[Any, ...]] = []
-    for row, rated in zip(rows, rebuilt.history, strict=True):
-        for change in (*rated.players, *rated.pairs):
-            ids = _ids(change.who)
-            met = [[list(_ids(o)), r.mu, r.sigma] for o, r in change.opponents]
-            changes.append(
+    append = changes.append
+    for pk, rated in zip(ids, rebuilt.history, strict=True):
+        # The members of a side share one tuple of opponents: written as JSON once.
+        met_json: dict[int, str] = {}
+        for change in rated.players + rated.pairs:
+            who = change.who
+            first, second = (who, None) if isinstance(who, int) else sorted(who)
+            met = met_json.get(id(change.opponents))
+            if met is None:
+                met = met_json[id(change.opponents)] = opponents_json(change.opponents)
+            before, after = change.before, change.after
+            append(
                 (
-                    row.pk,
-                    ids[0],
-                    ids[1] if len(ids) > 1 else None,
+                    pk,
+                    first,
+                    second,
                     change.side,
-                    change.before.mu,
-                    change.before.sigma,
-                    change.after.mu,
-                    change.after.sigma,
+                    before.mu,
+                    before.sigma,
+                    after.mu,
+                    after.sigma,
                     change.expected,
                     change.actual,
-                    opponents.get_db_prep_value(met, database),
+                    met,
                 )
             )
-    _insert_changes(changes)
+    _insert(database, RatingChange, _CHANGE_COLUMNS, changes)
 
 
-#: The columns :func:`_insert_changes` writes, in its tuples' order.
-_INSERTED = (
+def opponents_json(opponents: Iterable[tuple[Entity, Rating]]) -> str:
+    """A change's opponents as the JSON its ``opponents`` column keeps, ``[ids, mu, sigma]``
+    each: the text ``json.dumps`` writes (floats as Python writes them, the shortest text that
+    reads back as the same float), put together by hand, several times quicker for the
+    hundreds of thousands of changes of a rebuild (``make bench``)."""
+    parts = []
+    for who, rating in opponents:
+        if isinstance(who, int):
+            parts.append(f"[[{who}], {rating.mu!r}, {rating.sigma!r}]")
+        else:
+            first, second = sorted(who)
+            parts.append(f"[[{first}, {second}], {rating.mu!r}, {rating.sigma!r}]")
+    text = f"[{', '.join(parts)}]"
+    if "n" in text:  # nan or inf: JSON's own words for them
+        return json.dumps([[list(_ids(o)), r.mu, r.sigma] for o, r in opponents])
+    return text
+
+
+#: The columns :func:`_write` writes of a rated game, in its tuples' order.
+_RATED_GAME_COLUMNS = (
+    "played_at",
+    "order_key",
+    "fixture_id",
+    "game_id",
+    "typed_index",
+    "sides",
+    "winner",
+)
+
+#: The columns :func:`_write` writes of a rating change, in its tuples' order.
+_CHANGE_COLUMNS = (
     "rated_id",
     "player_id",
     "partner_id",
@@ -143,21 +246,26 @@ _INSERTED = (
 )
 
 
-def _insert_changes(rows: list[tuple[Any, ...]], batch: int = 5000) -> None:
-    """Insert rating changes as plain tuples (COPY on PostgreSQL): a rebuild writes six a
-    game, hundreds of thousands for a big league's years, and building a model object for
-    each took most of its time (``make bench``)."""
-    quote = connection.ops.quote_name
-    table = quote(RatingChange._meta.db_table)
-    columns = ", ".join(quote(c) for c in _INSERTED)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # PostgreSQL's COPY: several times quicker than inserts for a rebuild's rows.
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+def _insert(
+    database: Any,
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: list[tuple[Any, ...]],
+    batch: int = 5000,
+) -> None:
+    """Insert ``rows`` (tuples of ``columns``' values, ready for the database; JSON as its
+    text) into ``model``'s table: COPY on PostgreSQL, several times quicker than inserts,
+    else executemany."""
+    quote = database.ops.quote_name
+    table = quote(model._meta.db_table)
+    names = ", ".join(quote(c) for c in columns)
+    with database.cursor() as cursor:
+        if database.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
             return
-        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_INSERTED))})"
+        sql = f"INSERT INTO {table} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
         for start in range(0, len(rows), batch):
             cursor.executemany(sql, rows[start : start + batch])
 
@@ -179,7 +287,7 @@ def change_from_row(row: dict[str, Any]) -> Change:
     )
 
 
-_CHANGE_FIELDS = (*_INSERTED, "rated__played_at")
+_CHANGE_FIELDS = (*_CHANGE_COLUMNS, "rated__played_at")
 
 
 def _write_current(changes: dict[Entity, list[tuple[Change, dt.datetime]]]) -> None:
@@ -244,7 +352,7 @@ def _entities(games: Iterable[Rateable]) -> tuple[set[int], set[Pair]]:
 def _rate(games: list[Rateable], start: Ratings) -> set[Entity]:
     """Rate ``games`` (in order, all after every stored one) from ``start`` and store them;
     the entities they rated."""
-    with _cycle_collector_paused():
+    with cycle_collector_paused():
         rebuilt = rebuild((g.finished() for g in games), start)
         _write(games, rebuilt)
         return {c.who for rated in rebuilt.history for c in (*rated.players, *rated.pairs)}
@@ -335,20 +443,21 @@ def ratings_refresh(fixtures: Iterable[int]) -> int:
 def ratings_rebuild() -> int:
     """Rate every finished game again from nobody rated; how many games were rated."""
     _lock()
-    # Everything goes: plain deletes, where the ORM would first read every rated game to
-    # find the changes that cascade from it.
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        for model in (RatingChange, CurrentRating, RatedGame):
-            cursor.execute(f"DELETE FROM {quote(model._meta.db_table)}")
-    with _cycle_collector_paused():
+    with _tables_bare_while_rewritten(), cycle_collector_paused():
+        # Everything goes: plain deletes, where the ORM would first read every rated game to
+        # find the changes that cascade from it.
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            for model in (RatingChange, CurrentRating, RatedGame):
+                cursor.execute(f"DELETE FROM {quote(model._meta.db_table)}")
         games = rateable_games()
         rebuilt = rebuild(g.finished() for g in games)
         _write(games, rebuilt)
         changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
         for game, rated in zip(games, rebuilt.history, strict=True):
-            for change in (*rated.players, *rated.pairs):
-                changes.setdefault(change.who, []).append((change, game.played_at))
+            played_at = game.played_at
+            for change in rated.players + rated.pairs:
+                changes.setdefault(change.who, []).append((change, played_at))
         _write_current(changes)
     return len(games)
 

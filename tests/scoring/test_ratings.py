@@ -2,6 +2,7 @@
 rebuild against one game at a time, properties over generated games (hypothesis)."""
 
 import math
+import random
 from datetime import datetime, timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from scoring.ratings import (
+    MODEL,
     MU,
     NEWCOMER,
     SIGMA,
@@ -19,6 +21,8 @@ from scoring.ratings import (
     Ratings,
     balanced_partners,
     by_rating,
+    model_predict_win,
+    model_rate,
     rate_game,
     rate_next,
     rating_list,
@@ -122,6 +126,67 @@ def test_explicit_ranks_are_the_models_own():
     )
     assert [after.player(p) for p in (1, 2, 3)] == [Rating(t[0].mu, t[0].sigma) for t in expected]
     assert [c.actual for c in rated.players] == [0.0, 1.0, 0.0]
+
+
+# --- the model's maths on plain numbers is openskill's, to the last bit --------------------
+
+
+def _as_floats(teams):
+    return [[(r.mu, r.sigma) for r in team] for team in teams]
+
+
+def _assert_same_as_openskill(teams, ranks):
+    """``model_rate`` and ``model_predict_win`` against the model's own ``rate`` and
+    ``predict_win``: equal floats, not merely close (a rebuild repeats them 50,000 times)."""
+    ours = model_rate(teams, ranks)
+    model_teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams]
+    theirs = MODEL.rate(model_teams, ranks=list(ranks))
+    assert _as_floats(ours) == _as_floats(theirs)
+    assert model_predict_win(teams) == MODEL.predict_win(model_teams)
+    assert [[(r.mu, r.sigma) for r in team] for team in model_teams] == _as_floats(teams)
+
+
+def _random_teams(rng, sides, size):
+    return [
+        [Rating(rng.uniform(-10.0, 60.0), rng.uniform(0.01, 15.0)) for _ in range(size())]
+        for _ in range(sides)
+    ]
+
+
+@st.composite
+def model_games(draw):
+    sides = draw(st.integers(2, 4))
+    ratings = st.builds(
+        Rating,
+        st.floats(-10.0, 60.0, allow_nan=False),
+        st.floats(0.01, 15.0, allow_nan=False),
+    )
+    teams = draw(
+        st.lists(st.lists(ratings, min_size=1, max_size=3), min_size=sides, max_size=sides)
+    )
+    # Whole ranks, ties among them, and fractions (the model keeps only the whole part).
+    rank = st.integers(0, 3).map(float) | st.floats(-2.0, 4.0, allow_nan=False)
+    ranks = draw(st.lists(rank, min_size=sides, max_size=sides))
+    return teams, ranks
+
+
+@given(model_games())
+def test_the_models_maths_on_plain_numbers_is_openskills(game):
+    teams, ranks = game
+    _assert_same_as_openskill(teams, ranks)
+
+
+def test_the_models_maths_on_plain_numbers_is_openskills_on_many_random_games():
+    rng = random.Random(22)
+    for _ in range(3000):
+        sides = rng.choice((2, 2, 2, 3, 4))
+        teams = _random_teams(rng, sides, lambda: rng.choice((1, 1, 2, 2, 3)))
+        if rng.random() < 0.8:  # one winner, as the rebuild's games
+            ranks = [1.0] * sides
+            ranks[rng.randrange(sides)] = 0.0
+        else:  # explicit ranks, ties too
+            ranks = [float(rng.randrange(sides)) for _ in range(sides)]
+        _assert_same_as_openskill(teams, ranks)
 
 
 @pytest.mark.parametrize(

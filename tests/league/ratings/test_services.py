@@ -4,16 +4,19 @@ the same as a rebuild from scratch (what ``manage.py rebuild_ratings`` writes)."
 from __future__ import annotations
 
 import gc
+import json
+import math
 
 import pytest
 from django.core.management import call_command
+from django.db import IntegrityError, connection, transaction
 
 from league.competitions import services as competitions_services
 from league.games import services as games_services
 from league.models import CurrentRating, Fixture, Game, RatedGame, RatingChange
-from league.ratings.services import ratings_rebuild, ratings_refresh
+from league.ratings.services import opponents_json, ratings_rebuild, ratings_refresh
 from scoring import Deal
-from scoring.ratings import NEWCOMER
+from scoring.ratings import NEWCOMER, Rating
 from tests.builders import fixtures_of, make_league
 
 pytestmark = pytest.mark.django_db
@@ -246,3 +249,61 @@ def test_a_rebuild_gives_the_cycle_collector_back_as_it_found_it(organiser):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _schema_of_the_rated_tables() -> list[tuple]:
+    """The indexes (and on PostgreSQL the foreign keys) of the rated games and changes."""
+    tables = [RatingChange._meta.db_table, RatedGame._meta.db_table]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                "WHERE conrelid = ANY(%s::regclass[]) UNION ALL SELECT indexname, indexdef "
+                "FROM pg_indexes WHERE tablename = ANY(%s) ORDER BY 1",
+                [tables, tables],
+            )
+        else:
+            cursor.execute(
+                "SELECT name, sql FROM sqlite_master WHERE tbl_name IN (%s, %s) ORDER BY name",
+                tables,
+            )
+        return cursor.fetchall()
+
+
+def test_a_rebuild_leaves_the_tables_indexes_and_keys_as_it_found_them(organiser):
+    # It takes them off while it writes every row (for speed) and makes them again after.
+    league = make_league(organiser, teams=2)
+    finish(start(fixtures_of(league)[0], organiser), organiser, winner=0)
+    schema = _schema_of_the_rated_tables()
+    assert any("rating_change_who" in str(row) for row in schema)
+    assert ratings_rebuild() == 1
+    assert _schema_of_the_rated_tables() == schema
+    # The index on who is there and used: a player's changes read back.
+    player = RatingChange.objects.order_by("pk").first().player_id
+    assert RatingChange.objects.filter(player_id=player, partner=None).count() == 1
+    # The uniqueness of a rated game stayed in force all along.
+    game = RatedGame.objects.get()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RatedGame.objects.create(
+            played_at=game.played_at,
+            order_key=game.order_key,
+            fixture_id=game.fixture_id,
+            sides=game.sides,
+            winner=0,
+        )
+
+
+@pytest.mark.parametrize(
+    "opponents",
+    [
+        (),
+        ((7, Rating(25.0, 8.333333333333334)),),
+        ((frozenset({12, 3}), Rating(-0.1, 1e-05)), (frozenset({4, 5}), Rating(1e16, 3.0))),
+        ((1, Rating(math.nan, 1.0)), (2, Rating(math.inf, -math.inf))),
+    ],
+)
+def test_opponents_are_written_as_json_writes_them(opponents):
+    expected = json.dumps(
+        [[[o] if isinstance(o, int) else sorted(o), r.mu, r.sigma] for o, r in opponents]
+    )
+    assert opponents_json(opponents) == expected
