@@ -312,7 +312,9 @@ def entrant_add(
                 competition=competition,
                 player=player if not wants_partnership else None,
                 partnership=partnership if wants_partnership else None,
-                name=str(chosen),
+                # A pair without a team name is called by its players (up to 80 letters
+                # each): cut to the column, as a rename's stored copies are.
+                name=str(chosen)[: Entrant._meta.get_field("name").max_length],
             )
     except IntegrityError:
         raise Refused(_("%(name)s is already entered.") % {"name": chosen}, None) from None

@@ -493,3 +493,21 @@ def test_a_partnership_that_never_played_is_removed_and_a_get_removes_nothing(
         == records
     )
     assert records not in client.get(f"/clubs/{club.slug}/").content.decode()
+
+
+def test_a_pair_of_two_long_names_is_entered_by_a_name_that_fits(club, organiser):
+    # "A & B" of two 80-letter members is 163 letters, past the entrant's 120: a database that
+    # checks lengths (PostgreSQL) refused the insert, a 500 to the organiser.
+    first, second = _members(club, "A" * 80, "B" * 80)
+    pair = competitions_services.partnership_add(club=club, first=first, second=second)
+    competition = competitions_services.competition_create(
+        club=club,
+        name="Long names cup",
+        rules=get_ruleset("clabber"),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        by=organiser,
+    )
+    entrant = competitions_services.entrant_add(competition=competition, partnership=pair)
+    entrant.refresh_from_db()
+    limit = Entrant._meta.get_field("name").max_length
+    assert entrant.name == f"{'A' * 80} & {'B' * 80}"[:limit] and len(entrant.name) == limit
