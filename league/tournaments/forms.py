@@ -273,13 +273,15 @@ class SeedForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    """Withdraw an entrant that will play no more."""
+    """Withdraw an entrant that will play no more. ``confirm``: the entrant (its id) whose
+    games in progress the director was shown and agreed to abandon (blank until then)."""
 
     entrant = EntrantChoiceField(
         queryset=Entrant.objects.none(),
         label=gettext_lazy("Entrant"),
         empty_label=gettext_lazy("Choose an entrant"),
     )
+    confirm = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, competition: Competition, **kw: Any):
         super().__init__(*args, **kw)

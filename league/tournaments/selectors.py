@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import pgettext
 
 from league.competitions.selectors import (
@@ -29,6 +29,7 @@ from league.models import (
     Entrant,
     Fixture,
     FixtureSide,
+    FixtureStatus,
     Game,
     MatchEvent,
     Round,
@@ -290,6 +291,26 @@ def people_on_side(fixture: Fixture, side: int) -> int:
     rotation's side of two players, "Anna & Ben", two). A sentence about a side agrees its verb
     with this ("Anna enters", "Anna & Ben enter"). Uses the fixture's sides as prefetched."""
     return sum(2 if s.entrant.partnership_id else 1 for s in fixture.sides.all() if s.side == side)
+
+
+def games_in_progress(fixtures: QuerySet[Fixture]) -> list[Game]:
+    """The games in progress (started, not finished, not abandoned) of ``fixtures``, by round
+    and table (one query)."""
+    return list(
+        Game.objects.filter(fixture__in=fixtures, winner__isnull=True, abandoned_at__isnull=True)
+        .select_related("fixture__round")
+        .order_by("fixture__round__number", "fixture_id", "id")
+    )
+
+
+def withdrawal_games(entrant: Entrant) -> list[Game]:
+    """The games in progress that withdrawing ``entrant`` would abandon: those of its matches
+    still open (not finished, not void), which the withdrawal concedes."""
+    return games_in_progress(
+        Fixture.objects.filter(sides__entrant=entrant, finished=False).exclude(
+            status=FixtureStatus.VOID
+        )
+    )
 
 
 def entrant_people(entrant: Entrant) -> int:

@@ -43,7 +43,7 @@ from league.competitions.services import (
 )
 from league.competitions.tallies import tallies_deferred
 from league.errors import NeedsConfirmation, NotEntering, Refused
-from league.games.services import game_add_deal, game_undo_deal
+from league.games.services import game_abandon, game_add_deal, game_undo_deal
 from league.live.publish import publishes
 from league.live.topics import competition_topics, fixture_topics
 from league.models import (
@@ -69,6 +69,7 @@ from league.tournaments.selectors import (
     bracket_state,
     draft_round,
     entrant_people,
+    games_in_progress,
     pools_done,
     round_fixtures,
     swiss_history,
@@ -605,7 +606,12 @@ def round_publish(*, night: Round) -> Round:
 def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     """Withdraw an entrant: its open matches are conceded (and confirmed by the director),
     and the tournament moves on without it. A drawn round not yet published is drawn again
-    without it. Refused once the tournament is finished."""
+    without it. Refused once the tournament is finished.
+
+    A conceded match's *games in progress* (started, not finished, with deals or with none)
+    are abandoned (:func:`league.games.services.game_abandon`, naming the withdrawing side),
+    as a league's withdrawal does: kept for the record, taken off the match, counting nowhere
+    and taking no more deals. No game is ever deleted."""
     Competition.objects.select_for_update().get(pk=entrant.competition_id)
     if entrant.withdrawn:
         raise Refused(
@@ -632,12 +638,18 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
         fixture__status=FixtureStatus.VOID
     )
     conceded = []
+    abandoned = []
     # The entrants' tallies once, after every conceded fixture is locked and written.
     with tallies_deferred():
         for side in open_sides.select_related("fixture").order_by("fixture_id"):
-            fixture = side.fixture
-            conceded.append(fixture.pk)
-            fixture.games.filter(winner__isnull=True, deal_count=0).delete()
+            conceded.append(side.fixture_id)
+            # A game in progress beside a forfeit would take deals for a decided match.
+            for game in games_in_progress(Fixture.objects.filter(pk=side.fixture_id)):
+                game_abandon(game=game, by=by, withdrawn_side=side.side)
+                abandoned.append(game.pk)
+            fixture = Fixture.objects.select_related("competition", "round").get(
+                pk=side.fixture_id
+            )  # as the abandons left it
             fixture_concede(
                 fixture=fixture, side=side.side, score=forfeit_score(target), withdrawal=True
             )
@@ -658,7 +670,13 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
         subject_name=entrant.name[:200],
         action="withdraw",
         before={"withdrawn": False},
-        after={"withdrawn": True, "conceded": conceded, "redrawn": redrawn},
+        # The games it abandoned, when it abandoned any (as a league's withdrawal records).
+        after={
+            "withdrawn": True,
+            "conceded": conceded,
+            "redrawn": redrawn,
+            **({"abandoned": abandoned} if abandoned else {}),
+        },
         by=by,
     )
     tournament_advance(competition=competition)

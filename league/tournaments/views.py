@@ -38,11 +38,13 @@ from league.access import (
 from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.added import entrants_added_text
+from league.competitions.fixture_admin_views import game_sentence
 from league.competitions.forms import EntrantForm
+from league.competitions.withdrawal import last_withdrawal
 from league.errors import NeedsConfirmation, Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.live import topics as live_topics
-from league.models import Competition, TournamentFormat
+from league.models import Competition, Entrant, TournamentFormat
 from league.printing.qr import qr_svg
 from league.ratings import uses as ratings_uses
 from league.screen.join import phone_url
@@ -199,6 +201,7 @@ def _director_page(
         context["withdraw_form"] = forms.get("withdraw") or WithdrawForm(
             competition=competition, prefix="withdraw"
         )
+        context["withdraw_games"] = forms.get("withdraw_games", [])
     context["live_topics"] = live_topics.event_page(competition)
     return render(request, "tournaments/tournament_director.html", context, status=status)
 
@@ -321,12 +324,30 @@ def director_confirm(request: AuthenticatedHttpRequest, slug: str, fixture_id: i
     return _back(competition, "tables")
 
 
+def _abandoned_count(entrant: Entrant) -> int:
+    """How many games in progress the entrant's latest withdrawal abandoned."""
+    abandoned = (last_withdrawal(entrant) or {}).get("abandoned")
+    return len(abandoned) if isinstance(abandoned, list) else 0
+
+
 @login_required
 @require_POST
 def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     competition = tournament_for_director(request, slug)
     form = WithdrawForm(request.POST, competition=competition, prefix="withdraw")
     if form.is_valid():
+        chosen = form.cleaned_data["entrant"]
+        games = tournaments_selectors.withdrawal_games(chosen)
+        if games and form.cleaned_data["confirm"] != chosen.pk:
+            # Nothing is abandoned unseen: the games are named and the director confirms.
+            data = request.POST.copy()
+            data["withdraw-confirm"] = str(chosen.pk)
+            asked = WithdrawForm(data, competition=competition, prefix="withdraw")
+            asked.is_valid()
+            in_progress = [(game, game_sentence(game)) for game in games]
+            return _director_page(
+                request, competition, {"withdraw": asked, "withdraw_games": in_progress}
+            )
         try:
             entrant = services.entrant_withdraw(
                 entrant=form.cleaned_data["entrant"], by=request.user
@@ -343,6 +364,19 @@ def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
                 )
                 % {"name": entrant},
             )
+            abandoned = _abandoned_count(entrant)
+            if abandoned:
+                messages.info(
+                    request,
+                    ngettext(
+                        "%(count)d game in progress is abandoned: kept for the record, it "
+                        "counts nowhere.",
+                        "%(count)d games in progress are abandoned: kept for the record, they "
+                        "count nowhere.",
+                        abandoned,
+                    )
+                    % {"count": abandoned},
+                )
             return _back(competition, "entrants")
     return _director_page(request, competition, {"withdraw": form}, status=400)
 
