@@ -163,3 +163,16 @@ def test_a_withdrawal_with_no_game_in_progress_asks_nothing_more(league_of_four,
     quitter.refresh_from_db()
     assert quitter.withdrawn
     assert "abandoned" not in RecordChange.objects.get(action="withdraw").after
+
+
+@pytest.mark.parametrize("confirm", ["abc", "9" * 40, "-1"])
+def test_a_bad_confirmation_withdraws_nobody(league_of_four, organiser_client, scorer, confirm):
+    cup = league_of_four
+    quitter = cup.entrants.get(name="P4")
+    game = start(fixtures_with(quitter)[0], scorer, deals=1)
+    address = reverse("tournaments:withdraw", args=[cup.slug])
+    data = {"withdraw-entrant": str(quitter.pk), "withdraw-confirm": confirm}
+    assert organiser_client.post(address, data).status_code in (200, 400)
+    quitter.refresh_from_db()
+    game.refresh_from_db()
+    assert not quitter.withdrawn and not game.abandoned
