@@ -171,23 +171,28 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
         .order_by("played_at", "order_key")
         .values_list("pk", flat=True)
     )
+    # A pair's two ids in order, worked out once per pair rather than once per change (the
+    # same few hundred entities play every game of a rebuild: make bench).
+    ids_of: dict[Entity, tuple[int, int | None]] = {}
     changes: list[tuple[Any, ...]] = []
     append = changes.append
     for pk, rated in zip(ids, rebuilt.history, strict=True):
         # The members of a side share one tuple of opponents: written as JSON once.
         met_json: dict[int, str] = {}
-        for change in rated.players + rated.pairs:
+        for change in (*rated.players, *rated.pairs):
             who = change.who
-            first, second = (who, None) if isinstance(who, int) else sorted(who)
-            met = met_json.get(id(change.opponents))
+            first_second = ids_of.get(who)
+            if first_second is None:
+                first_second = ids_of[who] = (who, None) if isinstance(who, int) else _pair_ids(who)
+            opponents = change.opponents
+            met = met_json.get(id(opponents))
             if met is None:
-                met = met_json[id(change.opponents)] = opponents_json(change.opponents)
+                met = met_json[id(opponents)] = opponents_json(opponents)
             before, after = change.before, change.after
             append(
                 (
                     pk,
-                    first,
-                    second,
+                    *first_second,
                     change.side,
                     before.mu,
                     before.sigma,
@@ -199,6 +204,11 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
                 )
             )
     _insert(database, RatingChange, _CHANGE_COLUMNS, changes)
+
+
+def _pair_ids(pair: Pair) -> tuple[int, int]:
+    first, second = sorted(pair)
+    return first, second
 
 
 def opponents_json(opponents: Iterable[tuple[Entity, Rating]]) -> str:
@@ -290,11 +300,14 @@ def change_from_row(row: dict[str, Any]) -> Change:
 _CHANGE_FIELDS = (*_CHANGE_COLUMNS, "rated__played_at")
 
 
-def _write_current(changes: dict[Entity, list[tuple[Change, dt.datetime]]]) -> None:
-    """The current rating of each entity of ``changes`` (every change of its, in order)."""
+def _write_current(
+    changes: dict[Entity, list[Change]], last_played: dict[Entity, dt.datetime]
+) -> None:
+    """The current rating of each entity of ``changes`` (every change of its, in order; when
+    it last played in ``last_played``)."""
     rows = []
     for who, mine in changes.items():
-        record = record_of(who, [c for c, _ in mine])
+        record = record_of(who, mine)
         ids = _ids(who)
         rows.append(
             CurrentRating(
@@ -306,7 +319,7 @@ def _write_current(changes: dict[Entity, list[tuple[Change, dt.datetime]]]) -> N
                 games=record.games,
                 opponents=record.opponents,
                 trend=record.trend,
-                last_played_at=mine[-1][1],
+                last_played_at=last_played[who],
             )
         )
     CurrentRating.objects.bulk_create(rows, batch_size=2000)
@@ -327,7 +340,8 @@ def _refresh_current(entities: set[Entity]) -> None:
     if not entities:
         return
     CurrentRating.objects.filter(_entity_filter(entities)).delete()
-    changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
+    changes: dict[Entity, list[Change]] = {}
+    last_played: dict[Entity, dt.datetime] = {}
     rows = (
         RatingChange.objects.filter(_entity_filter(entities))
         .order_by("rated__played_at", "rated__order_key")
@@ -335,8 +349,9 @@ def _refresh_current(entities: set[Entity]) -> None:
     )
     for row in rows:
         change = change_from_row(row)
-        changes.setdefault(change.who, []).append((change, row["rated__played_at"]))
-    _write_current(changes)
+        changes.setdefault(change.who, []).append(change)
+        last_played[change.who] = row["rated__played_at"]
+    _write_current(changes, last_played)
 
 
 def _entities(games: Iterable[Rateable]) -> tuple[set[int], set[Pair]]:
@@ -439,26 +454,57 @@ def ratings_refresh(fixtures: Iterable[int]) -> int:
     return len(games)
 
 
+def _empty_ratings() -> None:
+    """Every rated game, change and current rating gone, for a rebuild. PostgreSQL truncates
+    the rated games and their changes together (nothing else refers to them), in a moment
+    where a delete of a big league's few hundred thousand rows takes a good part of a
+    second (make bench); the tables are locked until the commit anyway, as a rebuild
+    rewrites them. The current ratings, a few hundred rows the rating pages read, are
+    deleted, so that those pages keep answering from the ratings before the rebuild until
+    it commits. A database user without the right to truncate gets plain deletes."""
+    quote = connection.ops.quote_name
+    rated, changes, current = (
+        quote(model._meta.db_table) for model in (RatedGame, RatingChange, CurrentRating)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {current}")
+        if connection.vendor == "postgresql":
+            try:
+                with transaction.atomic():
+                    cursor.execute(f"TRUNCATE {changes}, {rated}")
+                return
+            except DatabaseError:
+                logger.info("Ratings deleted, not truncated (no right to truncate).")
+        # Plain deletes, where the ORM would first read every rated game to find the
+        # changes that cascade from it.
+        cursor.execute(f"DELETE FROM {changes}")
+        cursor.execute(f"DELETE FROM {rated}")
+
+
 @transaction.atomic
 def ratings_rebuild() -> int:
     """Rate every finished game again from nobody rated; how many games were rated."""
     _lock()
     with _tables_bare_while_rewritten(), cycle_collector_paused():
-        # Everything goes: plain deletes, where the ORM would first read every rated game to
-        # find the changes that cascade from it.
-        quote = connection.ops.quote_name
-        with connection.cursor() as cursor:
-            for model in (RatingChange, CurrentRating, RatedGame):
-                cursor.execute(f"DELETE FROM {quote(model._meta.db_table)}")
+        _empty_ratings()
         games = rateable_games()
         rebuilt = rebuild(g.finished() for g in games)
         _write(games, rebuilt)
-        changes: dict[Entity, list[tuple[Change, dt.datetime]]] = {}
+        # Every entity's changes in order, and when it last played: the games are in order,
+        # so the last game written for an entity is its last.
+        changes: dict[Entity, list[Change]] = {}
+        last_played: dict[Entity, dt.datetime] = {}
         for game, rated in zip(games, rebuilt.history, strict=True):
             played_at = game.played_at
-            for change in rated.players + rated.pairs:
-                changes.setdefault(change.who, []).append((change, played_at))
-        _write_current(changes)
+            for change in (*rated.players, *rated.pairs):
+                who = change.who
+                mine = changes.get(who)
+                if mine is None:
+                    changes[who] = [change]
+                else:
+                    mine.append(change)
+                last_played[who] = played_at
+        _write_current(changes, last_played)
     return len(games)
 
 
