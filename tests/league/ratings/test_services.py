@@ -259,12 +259,12 @@ def _schema_of_the_rated_tables() -> list[tuple]:
             cursor.execute(
                 "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
                 "WHERE conrelid = ANY(%s::regclass[]) UNION ALL SELECT indexname, indexdef "
-                "FROM pg_indexes WHERE tablename = ANY(%s) ORDER BY 1",
+                "FROM pg_indexes WHERE tablename = ANY(%s) ORDER BY 1, 2",
                 [tables, tables],
             )
         else:
             cursor.execute(
-                "SELECT name, sql FROM sqlite_master WHERE tbl_name IN (%s, %s) ORDER BY name",
+                "SELECT name, sql FROM sqlite_master WHERE tbl_name IN (%s, %s) ORDER BY name, sql",
                 tables,
             )
         return cursor.fetchall()
