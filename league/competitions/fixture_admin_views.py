@@ -248,6 +248,23 @@ def _abandoned_count(entrant: Entrant) -> int:
     return len(abandoned) if isinstance(abandoned, list) else 0
 
 
+def tell_abandoned_games(request: HttpRequest, entrant: Entrant) -> None:
+    """Say how many games in progress the entrant's withdrawal (a league's or a
+    tournament's) has just abandoned, if any."""
+    abandoned = _abandoned_count(entrant)
+    if abandoned:
+        messages.info(
+            request,
+            ngettext(
+                "%(count)d game in progress is abandoned: kept for the record, it counts nowhere.",
+                "%(count)d games in progress are abandoned: kept for the record, they "
+                "count nowhere.",
+                abandoned,
+            )
+            % {"count": abandoned},
+        )
+
+
 @login_required
 def entrant_withdraw(request: AuthenticatedHttpRequest, slug: str, entrant_id: int) -> HttpResponse:
     """Withdraw an entrant from the league: GET states the rule and what it will do to this
@@ -262,19 +279,7 @@ def entrant_withdraw(request: AuthenticatedHttpRequest, slug: str, entrant_id: i
             error = refusal.message
         else:
             messages.success(request, done_sentence(entrant, plan))
-            abandoned = _abandoned_count(entrant)
-            if abandoned:
-                messages.info(
-                    request,
-                    ngettext(
-                        "%(count)d game in progress is abandoned: kept for the record, it "
-                        "counts nowhere.",
-                        "%(count)d games in progress are abandoned: kept for the record, they "
-                        "count nowhere.",
-                        abandoned,
-                    )
-                    % {"count": abandoned},
-                )
+            tell_abandoned_games(request, entrant)
             return redirect("competitions:withdrawals", competition.slug)
     entrant.refresh_from_db()
     if not error:

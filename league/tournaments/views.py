@@ -38,13 +38,12 @@ from league.access import (
 from league.competitions import selectors as competitions_selectors
 from league.competitions import services as competitions_services
 from league.competitions.added import entrants_added_text
-from league.competitions.fixture_admin_views import game_sentence
+from league.competitions.fixture_admin_views import game_sentence, tell_abandoned_games
 from league.competitions.forms import EntrantForm
-from league.competitions.withdrawal import last_withdrawal
 from league.errors import NeedsConfirmation, Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.live import topics as live_topics
-from league.models import Competition, Entrant, TournamentFormat
+from league.models import Competition, TournamentFormat
 from league.printing.qr import qr_svg
 from league.ratings import uses as ratings_uses
 from league.screen.join import phone_url
@@ -324,12 +323,6 @@ def director_confirm(request: AuthenticatedHttpRequest, slug: str, fixture_id: i
     return _back(competition, "tables")
 
 
-def _abandoned_count(entrant: Entrant) -> int:
-    """How many games in progress the entrant's latest withdrawal abandoned."""
-    abandoned = (last_withdrawal(entrant) or {}).get("abandoned")
-    return len(abandoned) if isinstance(abandoned, list) else 0
-
-
 @login_required
 @require_POST
 def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
@@ -364,19 +357,7 @@ def director_withdraw(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
                 )
                 % {"name": entrant},
             )
-            abandoned = _abandoned_count(entrant)
-            if abandoned:
-                messages.info(
-                    request,
-                    ngettext(
-                        "%(count)d game in progress is abandoned: kept for the record, it "
-                        "counts nowhere.",
-                        "%(count)d games in progress are abandoned: kept for the record, they "
-                        "count nowhere.",
-                        abandoned,
-                    )
-                    % {"count": abandoned},
-                )
+            tell_abandoned_games(request, entrant)
             return _back(competition, "entrants")
     return _director_page(request, competition, {"withdraw": form}, status=400)
 
