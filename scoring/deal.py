@@ -316,7 +316,7 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
 
 def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
     points = _per_side(rules, deal.card_points, "card_points", _CARD_POINTS, names)
-    total = rules.deal_total(deal.no_trump)
+    total = rules.card_total(deal.no_trump)
     for side, value in enumerate(points):
         who = _who(rules, side, names)
         if not 0 <= value <= total:
@@ -516,7 +516,7 @@ def complete_card_points(
     to the deck's total); otherwise return what was given."""
     known = [v for v in given if v is not None]
     if rules.all_cards_played and len(given) == 2 and len(known) == 1:
-        total = rules.deal_total(no_trump)
+        total = rules.card_total(no_trump)
         return tuple(v if v is not None else total - known[0] for v in given)
     return tuple(given)
 
@@ -551,7 +551,7 @@ def most_points_in_a_deal(rules: Ruleset) -> int:
         (-(-cards * value // MELD_CARDS[kind]) for kind, value in rules.meld_values.items()),
         default=0,
     )
-    cards_or_renege = max(rules.deal_total(), rules.deal_total(no_trump=True), rules.renege_award)
+    cards_or_renege = max(rules.card_total(), rules.card_total(no_trump=True), rules.renege_award)
     return cards_or_renege + melds + rules.belle_value
 
 

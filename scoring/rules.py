@@ -38,17 +38,52 @@ from typing import Any, Literal
 
 from scoring.errors import EngineError, Term, gettext_noop
 
-SetAward = Literal["own", "all"]
-TieRule = Literal["set", "own", "hang"]
+SetAward = Literal["own", "all", "cards"]
+TieRule = Literal["set", "own", "hang", "litige"]
 TricklessMelds = Literal["void", "kept"]
 MeldTie = Literal["nobody", "elder"]
-RenegeMelds = Literal["own", "scored"]
+RenegeMelds = Literal["own", "scored", "counted", "none"]
+MeldScoring = Literal["best", "each"]
+MeldEntry = Literal["scored", "declared"]
+MadeWhen = Literal["beat", "reach", "reach_and_beat"]
+BelleOnSet = Literal["lost", "kept"]
+Rounding = Literal["none", "ten"]
+AllTricks = Literal["none", "bonus", "capot"]
+ContractScoring = Literal["points_and_bid", "bid"]
+MeldWords = Literal["runs", "belote"]
 
-SET_AWARDS: tuple[str, ...] = ("own", "all")
-TIE_RULES: tuple[str, ...] = ("set", "own", "hang")
+SET_AWARDS: tuple[str, ...] = ("own", "all", "cards")
+TIE_RULES: tuple[str, ...] = ("set", "own", "hang", "litige")
 TRICKLESS_MELDS: tuple[str, ...] = ("void", "kept")
 MELD_TIES: tuple[str, ...] = ("nobody", "elder")
-RENEGE_MELDS: tuple[str, ...] = ("own", "scored")
+RENEGE_MELDS: tuple[str, ...] = ("own", "scored", "counted", "none")
+MELD_SCORINGS: tuple[str, ...] = ("best", "each")
+MELD_ENTRIES: tuple[str, ...] = ("scored", "declared")
+MADE_WHEN: tuple[str, ...] = ("beat", "reach", "reach_and_beat")
+BELLE_ON_SET: tuple[str, ...] = ("lost", "kept")
+ROUNDINGS: tuple[str, ...] = ("none", "ten")
+ALL_TRICKS: tuple[str, ...] = ("none", "bonus", "capot")
+CONTRACT_SCORINGS: tuple[str, ...] = ("points_and_bid", "bid")
+MELD_WORD_SETS: tuple[str, ...] = ("runs", "belote")
+
+#: Bonuses that are not melds (klebias-norm, source 000), scored per side like belle:
+#: ``bimah`` (the dealer forced to take trump, paid only when that side makes it), ``shlomo``
+#: (Shlomo HaMelech: a king of one colour and both queens of the other) and ``cleopatra`` (a
+#: queen of one colour and both jacks of the other).
+BONUS_KINDS: tuple[str, ...] = ("bimah", "shlomo", "cleopatra")
+BONUS_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "bimah": Term(gettext_noop("Bimah")),
+        "shlomo": Term(gettext_noop("Shlomo HaMelech")),
+        "cleopatra": Term(gettext_noop("Cleopatra")),
+    }
+)
+
+#: A contract of coinche: a bid of 80 or more by tens, or ``capot`` (every trick), worth
+#: :data:`CAPOT_BID` when scored.
+CAPOT = "capot"
+CAPOT_BID = 250
+LOWEST_BID = 80
 
 #: Why a deal can be void, as a scorer says it: everybody passed twice, a schmeiss was
 #: accepted (two-hand games only: sources 000, "variations", and 001), a misdeal (source 002
@@ -77,6 +112,17 @@ MELD_KINDS: tuple[str, ...] = (
     "four_10",
     "four_K",
     "four_Q",
+    "four_8",
+    "four_7",
+    "three_A",
+    "three_K",
+    "three_Q",
+    "three_J",
+    "three_10",
+    "three_9",
+    "three_8",
+    "three_7",
+    "menage",
 )
 
 #: What a person reads for each meld kind.
@@ -91,6 +137,17 @@ MELD_LABELS: Mapping[str, str] = MappingProxyType(
         "four_10": Term(gettext_noop("Four tens")),
         "four_K": Term(gettext_noop("Four kings")),
         "four_Q": Term(gettext_noop("Four queens")),
+        "four_8": Term(gettext_noop("Four eights")),
+        "four_7": Term(gettext_noop("Four sevens")),
+        "three_A": Term(gettext_noop("Three aces")),
+        "three_K": Term(gettext_noop("Three kings")),
+        "three_Q": Term(gettext_noop("Three queens")),
+        "three_J": Term(gettext_noop("Three jacks")),
+        "three_10": Term(gettext_noop("Three tens")),
+        "three_9": Term(gettext_noop("Three nines")),
+        "three_8": Term(gettext_noop("Three eights")),
+        "three_7": Term(gettext_noop("Three sevens")),
+        "menage": Term(gettext_noop("Ménage (K-Q-J of trumps)")),
     }
 )
 
@@ -107,6 +164,34 @@ MELD_WORDS: Mapping[str, Term] = MappingProxyType(
         "four_10": Term(gettext_noop("four tens")),
         "four_K": Term(gettext_noop("four kings")),
         "four_Q": Term(gettext_noop("four queens")),
+        "four_8": Term(gettext_noop("four eights")),
+        "four_7": Term(gettext_noop("four sevens")),
+        "three_A": Term(gettext_noop("three aces")),
+        "three_K": Term(gettext_noop("three kings")),
+        "three_Q": Term(gettext_noop("three queens")),
+        "three_J": Term(gettext_noop("three jacks")),
+        "three_10": Term(gettext_noop("three tens")),
+        "three_9": Term(gettext_noop("three nines")),
+        "three_8": Term(gettext_noop("three eights")),
+        "three_7": Term(gettext_noop("three sevens")),
+        "menage": Term(gettext_noop("ménage (king, queen and jack of trumps)")),
+    }
+)
+
+#: The meld words of Belote (``meld_words: belote``): a run of three is a *tierce*, of four a
+#: *quarte* (a *cinquante* in belote-annonces), of five or more a *quinte* (a *cent*), a four
+#: of a kind a *carré*.
+BELOTE_MELD_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "run3": Term(gettext_noop("Tierce (run of 3)")),
+        "run4": Term(gettext_noop("Quarte (run of 4)")),
+        "run5": Term(gettext_noop("Quinte (run of 5 or more)")),
+        "four_jacks": Term(gettext_noop("Carré of jacks")),
+        "four_9": Term(gettext_noop("Carré of nines")),
+        "four_A": Term(gettext_noop("Carré of aces")),
+        "four_10": Term(gettext_noop("Carré of tens")),
+        "four_K": Term(gettext_noop("Carré of kings")),
+        "four_Q": Term(gettext_noop("Carré of queens")),
     }
 )
 
@@ -122,6 +207,17 @@ MELD_CARDS: Mapping[str, int] = MappingProxyType(
         "four_10": 4,
         "four_K": 4,
         "four_Q": 4,
+        "four_8": 4,
+        "four_7": 4,
+        "three_A": 3,
+        "three_K": 3,
+        "three_Q": 3,
+        "three_J": 3,
+        "three_10": 3,
+        "three_9": 3,
+        "three_8": 3,
+        "three_7": 3,
+        "menage": 3,
     }
 )
 
@@ -149,6 +245,13 @@ _FIELD_WORDS: Mapping[str, Term] = MappingProxyType(
         "target": Term(gettext_noop("Target")),
         "belle_value": Term(gettext_noop("Belle value")),
         "renege_award": Term(gettext_noop("Renege award")),
+        "deal_total": Term(gettext_noop("Card points in a deal")),
+        "deals": Term(gettext_noop("Deals in a game")),
+        "contract": Term(gettext_noop("Contract")),
+        "bid_max": Term(gettext_noop("Highest bid")),
+        "all_tricks_value": Term(gettext_noop("What taking every trick earns")),
+        "set_cards": Term(gettext_noop("Card points for the opponents on a set")),
+        "contre_factors": Term(gettext_noop("Factor of a doubling")),
     }
 )
 
@@ -179,7 +282,7 @@ class Ruleset:
     meld_values: Mapping[str, int]
     belle_value: int = 20
     renege_award: int = TRUMP_DEAL_TOTAL
-    target: int = 500
+    target: int | None = 500
     no_trump_allowed: bool = False
     #: Why a deal of this game may be void (a fact of the game, not a house rule to override).
     void_reasons: tuple[str, ...] = ("passed", "misdeal")
@@ -189,6 +292,54 @@ class Ruleset:
     redeal_by_same_dealer: bool = False
     source: str = ""
     description: str = ""
+    # -- the rest of the family (RULES.md part two) -----------------------------------------
+    #: ``best``: only the side with the best meld scores melds (part one); ``each``: every side
+    #: scores its own (klaverjas roem).
+    meld_scoring: MeldScoring = "best"
+    #: What the melds entered as kinds mean under ``best``: ``scored`` (the melds the side
+    #: scores: both sides with melds is refused, part one) or ``declared`` (what each side
+    #: declared: the engine compares them by value, as a table does).
+    meld_entry: MeldEntry = "scored"
+    #: Card points in a deal with a trump suit, the last trick included (164 in klebias-norm).
+    deal_total: int = TRUMP_DEAL_TOTAL
+    #: A game of a fixed number of deals (a boom of 16, a partie of 12): None plays to ``target``.
+    deals: int | None = None
+    #: When the makers have made it: ``beat`` (their combined points beat every other side's),
+    #: ``reach`` (they reach ``contract``, or the deal's bid) or ``reach_and_beat`` (both).
+    made_when: MadeWhen = "beat"
+    #: The number the makers must reach under ``made_when: reach`` when the game has no bidding.
+    contract: int | None = None
+    #: Belle on a set: ``lost`` with the makers' other points (part one) or ``kept`` by its
+    #: holder (belote-rebelote).
+    belle_on_set: BelleOnSet = "lost"
+    #: Each side's deal score rounded to ten, once, last, 5 up (``ten``), or not (``none``).
+    rounding: Rounding = "none"
+    #: Every deal has a contract (coinche): a bid of 80 or more by tens up to ``bid_max``, or
+    #: capot, and a doubling (contrée, surcontrée) by ``contre_factors``. A fact of the game.
+    bidding: bool = False
+    contre_factors: tuple[int, int] = (2, 4)
+    bid_max: int = CAPOT_BID
+    #: What a made contract scores: the takers' points and the bid (``points_and_bid``) or the
+    #: bid only (``bid``).
+    contract_scoring: ContractScoring = "points_and_bid"
+    #: What taking every trick earns: ``none``; ``bonus`` (``all_tricks_value`` more meld
+    #: points: the Dutch pit, 100 roem); ``capot`` (the side's card points count
+    #: ``all_tricks_value``, 252, instead of the deal's total).
+    all_tricks: AllTricks = "none"
+    all_tricks_value: int = 0
+    #: Whether the opponents taking every trick from the makers earn it too (tegenpit).
+    all_tricks_defenders: bool = True
+    #: On a set, the card points the opponents score: None for the deal's card points (162, or
+    #: the capot's 252), or a number (coinche's 160).
+    set_cards: int | None = None
+    #: Bonuses that are not melds, and what each pays (:data:`BONUS_KINDS`).
+    bonus_values: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    #: The highest trump: the jack (every game but the Czech ones) or the queen (bulka, darda).
+    high_trump: str = "J"
+    #: The words a sheet uses for runs: ``runs`` or ``belote`` (tierce, quarte, quinte).
+    meld_words: MeldWords = "runs"
+    #: A schmeiss is always accepted (clob): the dealer has no choice. A fact of the game.
+    schmeiss_always_accepted: bool = False
 
     #: Fields a league, tournament or game may override.
     OVERRIDABLE = (
@@ -201,6 +352,22 @@ class Ruleset:
         "renege_award",
         "meld_tie",
         "renege_melds",
+        "meld_scoring",
+        "meld_entry",
+        "deal_total",
+        "deals",
+        "made_when",
+        "contract",
+        "belle_on_set",
+        "rounding",
+        "contre_factors",
+        "bid_max",
+        "contract_scoring",
+        "all_tricks",
+        "all_tricks_value",
+        "all_tricks_defenders",
+        "set_cards",
+        "bonus_values",
     )
 
     def __post_init__(self) -> None:
@@ -212,6 +379,20 @@ class Ruleset:
                 params={"kind": repr(unknown[0]), "kinds": ", ".join(MELD_KINDS)},
             )
         object.__setattr__(self, "meld_values", _frozen_values(self.meld_values))
+        if isinstance(self.contre_factors, list):
+            object.__setattr__(self, "contre_factors", tuple(self.contre_factors))
+        unknown_bonus = sorted(set(self.bonus_values) - set(BONUS_KINDS))
+        if unknown_bonus:
+            raise InvalidRuleset(
+                gettext_noop("Unknown bonus %(kind)s; the bonuses are %(kinds)s."),
+                code="ruleset.unknown_bonus",
+                params={"kind": repr(unknown_bonus[0]), "kinds": ", ".join(BONUS_KINDS)},
+            )
+        object.__setattr__(
+            self,
+            "bonus_values",
+            MappingProxyType({k: self.bonus_values[k] for k in BONUS_KINDS if k in self.bonus_values}),
+        )
         self._validate()
 
     def __hash__(self) -> int:
@@ -237,9 +418,23 @@ class Ruleset:
         """Every player plays all their cards, one a trick."""
         return self.cards_each
 
-    def deal_total(self, no_trump: bool = False) -> int:
-        """Card points in the whole deck for one deal, last trick included."""
-        return NO_TRUMP_DEAL_TOTAL if no_trump else TRUMP_DEAL_TOTAL
+    def card_total(self, no_trump: bool = False) -> int:
+        """Card points in the whole deck for one deal, last trick included: ``deal_total``, or
+        130 in a no-trump deal."""
+        return NO_TRUMP_DEAL_TOTAL if no_trump else self.deal_total
+
+    @property
+    def fixed_deals(self) -> bool:
+        """True when a game is a fixed number of deals (a boom, a partie)."""
+        return self.deals is not None
+
+    def contre_factor(self, contre: int) -> int:
+        """The factor of a doubling: 1 for none, then ``contre_factors``."""
+        return 1 if not contre else self.contre_factors[contre - 1]
+
+    def bonus_value(self, kind: str) -> int | None:
+        """Points for a bonus, or None when this ruleset does not pay it."""
+        return self.bonus_values.get(kind)
 
     def meld_value(self, kind: str) -> int | None:
         """Points for a meld kind, or None when this ruleset does not pay it."""
@@ -273,6 +468,20 @@ class Ruleset:
                 else:
                     merged[kind] = value
             changes = {**changes, "meld_values": merged}
+        if "bonus_values" in changes:
+            given = changes["bonus_values"]
+            if not isinstance(given, Mapping):
+                raise InvalidRuleset(
+                    gettext_noop("Bonus values must map bonuses to points."),
+                    code="ruleset.bonus_values_mapping",
+                )
+            bonuses = dict(self.bonus_values)
+            for kind, value in given.items():
+                if value is None:
+                    bonuses.pop(kind, None)
+                else:
+                    bonuses[kind] = value
+            changes = {**changes, "bonus_values": bonuses}
         return dataclasses.replace(self, **changes)
 
     def overrides(self) -> dict[str, Any]:
@@ -286,6 +495,14 @@ class Ruleset:
                 diff = {k: mine.get(k) for k in MELD_KINDS if mine.get(k) != theirs.get(k)}
                 if diff:
                     changed[name] = diff
+            elif name == "bonus_values":
+                bonus_diff = {
+                    k: mine.get(k) for k in BONUS_KINDS if mine.get(k) != theirs.get(k)
+                }
+                if bonus_diff:
+                    changed[name] = bonus_diff
+            elif name == "contre_factors" and tuple(mine) != tuple(theirs):
+                changed[name] = list(mine)
             elif mine != theirs:
                 changed[name] = mine
         return changed
@@ -306,16 +523,148 @@ class Ruleset:
                     params={"what": what, "low": low, "high": high, "value": repr(value)},
                 )
 
-        whole(_FIELD_WORDS["target"], self.target, 1, 100_000)
+        def one_of(what: str, code: str, value: object, choices: tuple[str, ...]) -> None:
+            if not isinstance(value, str) or value not in choices:
+                raise InvalidRuleset(
+                    what,
+                    code=code,
+                    params={"choices": ", ".join(choices), "value": repr(value)},
+                )
+
+        if self.target is None:
+            if self.deals is None:
+                raise InvalidRuleset(
+                    gettext_noop(
+                        "A game needs a target or a number of deals: without a target, say "
+                        "how many deals a game is."
+                    ),
+                    code="ruleset.no_end",
+                )
+        else:
+            whole(_FIELD_WORDS["target"], self.target, 1, 100_000)
+        if self.deals is not None:
+            whole(_FIELD_WORDS["deals"], self.deals, 1, 200)
         whole(_FIELD_WORDS["belle_value"], self.belle_value, 0, 1_000)
         whole(_FIELD_WORDS["renege_award"], self.renege_award, 0, 10_000)
-        if self.set_award not in SET_AWARDS:
+        whole(_FIELD_WORDS["deal_total"], self.deal_total, 20, 1_000)
+        whole(_FIELD_WORDS["bid_max"], self.bid_max, LOWEST_BID, 1_000)
+        if self.bid_max % 10:
+            raise InvalidRuleset(
+                gettext_noop("The highest bid is a number of tens, not %(value)s."),
+                code="ruleset.bid_max_tens",
+                params={"value": repr(self.bid_max)},
+            )
+        whole(_FIELD_WORDS["all_tricks_value"], self.all_tricks_value, 0, 1_000)
+        if self.set_cards is not None:
+            whole(_FIELD_WORDS["set_cards"], self.set_cards, 0, 1_000)
+        if self.contract is not None:
+            whole(_FIELD_WORDS["contract"], self.contract, 1, self.deal_total + 1_000)
+        factors = self.contre_factors
+        if not isinstance(factors, tuple) or len(factors) != 2:
+            raise InvalidRuleset(
+                gettext_noop("The doublings' factors are two numbers: contrée and surcontrée."),
+                code="ruleset.contre_factors",
+            )
+        for factor in factors:
+            whole(_FIELD_WORDS["contre_factors"], factor, 1, 16)
+        one_of(
+            gettext_noop("Meld scoring must be one of %(choices)s, not %(value)s."),
+            "ruleset.meld_scoring",
+            self.meld_scoring,
+            MELD_SCORINGS,
+        )
+        one_of(
+            gettext_noop("Meld entry must be one of %(choices)s, not %(value)s."),
+            "ruleset.meld_entry",
+            self.meld_entry,
+            MELD_ENTRIES,
+        )
+        one_of(
+            gettext_noop("Made when must be one of %(choices)s, not %(value)s."),
+            "ruleset.made_when",
+            self.made_when,
+            MADE_WHEN,
+        )
+        one_of(
+            gettext_noop("Belle on a set must be one of %(choices)s, not %(value)s."),
+            "ruleset.belle_on_set",
+            self.belle_on_set,
+            BELLE_ON_SET,
+        )
+        one_of(
+            gettext_noop("Rounding must be one of %(choices)s, not %(value)s."),
+            "ruleset.rounding",
+            self.rounding,
+            ROUNDINGS,
+        )
+        one_of(
+            gettext_noop("Every trick must be one of %(choices)s, not %(value)s."),
+            "ruleset.all_tricks",
+            self.all_tricks,
+            ALL_TRICKS,
+        )
+        one_of(
+            gettext_noop("Contract scoring must be one of %(choices)s, not %(value)s."),
+            "ruleset.contract_scoring",
+            self.contract_scoring,
+            CONTRACT_SCORINGS,
+        )
+        one_of(
+            gettext_noop("Meld words must be one of %(choices)s, not %(value)s."),
+            "ruleset.meld_words",
+            self.meld_words,
+            MELD_WORD_SETS,
+        )
+        if not isinstance(self.all_tricks_defenders, bool):
+            raise InvalidRuleset(
+                gettext_noop("Whether the opponents earn every trick too must be True or False."),
+                code="ruleset.all_tricks_defenders",
+            )
+        if self.made_when == "reach" and not self.bidding and self.contract is None:
+            raise InvalidRuleset(
+                gettext_noop(
+                    "Made when the makers reach a contract needs the contract: how many points "
+                    "they must reach."
+                ),
+                code="ruleset.contract_missing",
+            )
+        if self.made_when == "reach_and_beat" and not self.bidding and self.contract is None:
+            raise InvalidRuleset(
+                gettext_noop(
+                    "Made when the makers reach a contract needs the contract: how many points "
+                    "they must reach."
+                ),
+                code="ruleset.contract_missing",
+            )
+        for kind, value in self.bonus_values.items():
+            whole(
+                Term(gettext_noop("The value of %(bonus)s"), bonus=BONUS_LABELS[kind]),
+                value,
+                1,
+                10_000,
+            )
+        if self.tie_rule == "litige" and self.sides != 2:
+            raise InvalidRuleset(
+                gettext_noop("Held points on a tie ('litige') need exactly two sides."),
+                code="ruleset.three_hand_litige",
+            )
+        if self.meld_scoring == "each" and self.sides != 2:
+            raise InvalidRuleset(
+                gettext_noop("Every side scoring its own melds needs exactly two sides."),
+                code="ruleset.three_hand_each",
+            )
+        if self.bidding and self.sides != 2:
+            raise InvalidRuleset(
+                gettext_noop("A game with bidding has two sides."),
+                code="ruleset.three_hand_bidding",
+            )
+        if not isinstance(self.set_award, str) or self.set_award not in SET_AWARDS:
             raise InvalidRuleset(
                 gettext_noop("Set award must be one of %(choices)s, not %(value)s."),
                 code="ruleset.set_award",
                 params={"choices": ", ".join(SET_AWARDS), "value": repr(self.set_award)},
             )
-        if self.tie_rule not in TIE_RULES:
+        if not isinstance(self.tie_rule, str) or self.tie_rule not in TIE_RULES:
             raise InvalidRuleset(
                 gettext_noop("Tie rule must be one of %(choices)s, not %(value)s."),
                 code="ruleset.tie_rule",
@@ -534,6 +883,310 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
         ),
     }
 )
+
+
+_FOUR_HAND = dict(
+    players=4,
+    sides=2,
+    deck_size=32,
+    cards_each=8,
+    all_cards_played=True,
+)
+_CZECH_MELDS = {
+    "run3": 20,
+    "run4": 50,
+    "run5": 100,
+    "four_A": 100,
+    "four_K": 100,
+    "four_jacks": 100,
+    "four_9": 150,
+    "four_Q": 200,
+}
+_KLEBIAS_MELDS = {
+    "run3": 20,
+    "run4": 50,
+    "run5": 50,
+    "menage": 50,
+    **{f"three_{rank}": 20 for rank in ("A", "K", "Q", "J", "10", "9", "8", "7")},
+    **{kind: 50 for kind in ("four_jacks", "four_9", "four_A", "four_10", "four_K", "four_Q")},
+    "four_8": 50,
+    "four_7": 50,
+}
+_KLAVERJAS_MELDS = {
+    "run3": 20,
+    "run4": 50,
+    "four_jacks": 200,
+    "four_9": 100,
+    "four_A": 100,
+    "four_10": 100,
+    "four_K": 100,
+    "four_Q": 100,
+    "four_8": 100,
+    "four_7": 100,
+}
+_ANNONCES = {
+    "run3": 20,
+    "run4": 50,
+    "run5": 100,
+    "four_jacks": 200,
+    "four_9": 150,
+    "four_A": 100,
+    "four_10": 100,
+    "four_K": 100,
+    "four_Q": 100,
+}
+_BELOTE = dict(
+    **_FOUR_HAND,
+    set_award="all",
+    tie_rule="litige",
+    trickless_melds="void",
+    belle_on_set="kept",
+    all_tricks="capot",
+    all_tricks_value=252,
+    renege_melds="counted",
+    meld_entry="declared",
+    meld_words="belote",
+    target=501,
+)
+_KLABBERJASS_100 = dict(
+    **_TWO_HAND,
+    set_award="all",
+    tie_rule="set",
+    trickless_melds="void",
+    meld_values={**_KLABERJASS_MELDS, "run5": 100},
+    meld_tie="elder",
+    meld_entry="declared",
+    source="001",
+)
+
+#: The rest of the family (RULES.md part two): variants the sources name, and the national
+#: games clubs play in competitions.
+_PART_TWO: dict[str, Ruleset] = {
+    "derda": _preset(
+        preset="derda",
+        name=Term(gettext_noop("Derda (Polish)")),
+        **_TWO_HAND,
+        set_award="all",
+        tie_rule="own",
+        trickless_melds="void",
+        meld_values={"run3": 30, "run4": 50, "run5": 50},
+        meld_entry="declared",
+        source="000",
+        description=Term(
+            gettext_noop(
+                "Two-hand Klaberjass from Poland: a run of three (derda) pays 30, a run of four "
+                "or more (fuf) 50."
+            )
+        ),
+    ),
+    "bulka": _preset(
+        preset="bulka",
+        name=Term(gettext_noop("Bulka (Czech, two hands)")),
+        **_TWO_HAND,
+        set_award="all",
+        tie_rule="own",
+        trickless_melds="void",
+        meld_values=_CZECH_MELDS,
+        belle_value=40,
+        high_trump="Q",
+        meld_entry="declared",
+        source="000",
+        description=Term(
+            gettext_noop(
+                "Two-hand game from Bohemia: the queen is the highest trump (jasek) and the nine "
+                "the second (minela); bejle pays 40, four nines 150, four queens 200."
+            )
+        ),
+    ),
+    "darda": _preset(
+        preset="darda",
+        name=Term(gettext_noop("Darda (Czech, four hands)")),
+        **_FOUR_HAND,
+        set_award="all",
+        tie_rule="own",
+        trickless_melds="void",
+        meld_values=_CZECH_MELDS,
+        belle_value=40,
+        high_trump="Q",
+        meld_entry="declared",
+        source="000",
+        description=Term(
+            gettext_noop(
+                "Bulka for four in partnerships, all 32 cards played: the queen is the highest "
+                "trump; bejle 40, four nines 150, four queens 200."
+            )
+        ),
+    ),
+    "klebias-norm": _preset(
+        preset="klebias-norm",
+        name=Term(gettext_noop("Klebias Norm (Teaneck)")),
+        **_FOUR_HAND,
+        set_award="all",
+        tie_rule="own",
+        trickless_melds="void",
+        meld_values=_KLEBIAS_MELDS,
+        deal_total=164,
+        bonus_values={"bimah": 40, "shlomo": 20, "cleopatra": 20},
+        meld_entry="declared",
+        source="000",
+        description=Term(
+            gettext_noop(
+                "Four in partnerships with a deal of 164: three of a kind 20, four of a kind "
+                "50, ménage (king, queen and jack of trumps) 50, and the bonuses bimah, Shlomo "
+                "HaMelech and Cleopatra."
+            )
+        ),
+    ),
+    "kalabriasz-3": _preset(
+        preset="kalabriasz-3",
+        name=Term(gettext_noop("Kalabriasz, three hands (Hungarian)")),
+        players=3,
+        sides=3,
+        deck_size=32,
+        cards_each=9,
+        all_cards_played=False,
+        set_award="own",
+        tie_rule="set",
+        trickless_melds="void",
+        meld_values=_KLABERJASS_MELDS,
+        made_when="reach",
+        contract=82,
+        meld_entry="declared",
+        source="001",
+        description=Term(
+            gettext_noop(
+                "Three players, each alone: the makers must reach a fixed contract (82 unless "
+                "the house says otherwise) instead of beating the others."
+            )
+        ),
+    ),
+    "kalabriasz-4": _preset(
+        preset="kalabriasz-4",
+        name=Term(gettext_noop("Kalabriasz, four hands (Hungarian)")),
+        **_FOUR_HAND,
+        set_award="all",
+        tie_rule="own",
+        trickless_melds="void",
+        meld_values=_KLABERJASS_MELDS,
+        made_when="reach",
+        contract=82,
+        meld_entry="declared",
+        source="001",
+        description=Term(
+            gettext_noop(
+                "Four in partnerships: the makers must reach a fixed contract (82 unless the "
+                "house says otherwise) instead of beating the opponents."
+            )
+        ),
+    ),
+    "clob": _preset(
+        preset="clob",
+        name=Term(gettext_noop("Clob")),
+        **_KLABBERJASS_100,
+        schmeiss_always_accepted=True,
+        description=Term(
+            gettext_noop(
+                "Klabberjass (runs of five 100) where a schmeiss is always accepted: the dealer "
+                "has no choice."
+            )
+        ),
+    ),
+    "klabberjass-belote": _preset(
+        preset="klabberjass-belote",
+        name=Term(gettext_noop("Klabberjass with Belote's words")),
+        **{**_KLABBERJASS_100, "meld_words": "belote"},
+        description=Term(
+            gettext_noop(
+                "Klabberjass (runs of five 100) with Belote's words for the runs: tierce 20, "
+                "quarte 50, quinte 100."
+            )
+        ),
+    ),
+    "bela-100": _preset(
+        preset="bela-100",
+        name=Term(gettext_noop("Bela to 100")),
+        **{**_KLABBERJASS_100, "target": 100},
+        description=Term(
+            gettext_noop("Klabberjass (runs of five 100) to 100 points, for a quick evening.")
+        ),
+    ),
+    "klaverjas": _preset(
+        preset="klaverjas",
+        name=Term(gettext_noop("Klaverjas (Dutch)")),
+        **_FOUR_HAND,
+        set_award="all",
+        tie_rule="set",
+        trickless_melds="void",
+        meld_values=_KLAVERJAS_MELDS,
+        meld_scoring="each",
+        all_tricks="bonus",
+        all_tricks_value=100,
+        renege_award=TRUMP_DEAL_TOTAL + 100,
+        renege_melds="none",
+        deals=16,
+        target=None,
+        source="klaverjas",
+        description=Term(
+            gettext_noop(
+                "The Dutch club game, four in partnerships: each side scores its own roem; the "
+                "makers must have more than the opponents or go nat (the opponents score 162 "
+                "and all the roem); every trick is a pit (100 roem); a game is a boom of 16 "
+                "deals."
+            )
+        ),
+    ),
+    "belote": _preset(
+        preset="belote",
+        name=Term(gettext_noop("Belote (French, classic)")),
+        **_BELOTE,
+        meld_values={},
+        source="belote",
+        description=Term(
+            gettext_noop(
+                "The French game without announcements, as concours play it: belote-rebelote "
+                "20 stays with its holder; dedans gives the defenders 162; a capot counts 252; "
+                "an equal deal is a litige."
+            )
+        ),
+    ),
+    "belote-annonces": _preset(
+        preset="belote-annonces",
+        name=Term(gettext_noop("Belote with announcements")),
+        **_BELOTE,
+        meld_values=_ANNONCES,
+        source="belote",
+        description=Term(
+            gettext_noop(
+                "Classic Belote with announcements: tierce 20, cinquante 50, cent 100, carrés "
+                "of jacks 200, nines 150, the others 100; only the best side's count."
+            )
+        ),
+    ),
+    "coinche": _preset(
+        preset="coinche",
+        name=Term(gettext_noop("Coinche (Belote contrée)")),
+        **{
+            **_BELOTE,
+            "target": 2000,
+            "tie_rule": "set",
+            "made_when": "reach_and_beat",
+            "bidding": True,
+            "set_cards": 160,
+            "rounding": "ten",
+        },
+        meld_values=_ANNONCES,
+        source="belote",
+        description=Term(
+            gettext_noop(
+                "Belote with a bid of 80 or more (or capot), contrée and surcontrée: the takers "
+                "must reach their bid and beat the defenders; scores rounded to ten."
+            )
+        ),
+    ),
+}
+
+
+PRESETS = MappingProxyType({**PRESETS, **_PART_TWO})
 
 
 def get_ruleset(name: str, **overrides: Any) -> Ruleset:

@@ -166,7 +166,7 @@ def deal_entry(form: DealForm) -> DealEntry:
             for row in more
         ),
         declared_sides=_declared_sides(form),
-        no_trump_total=form.rules.deal_total(no_trump=True),
+        no_trump_total=form.rules.card_total(no_trump=True),
         top_errors=_top_errors(form),
         preview=deal_preview(form),
     )

@@ -338,7 +338,7 @@ class DealForm(forms.Form):
             widget=forms.RadioSelect,
             label=_("Made trump"),
         )
-        total = rules.deal_total()
+        total = rules.card_total()
         # Translated once a form (once a side for the melds), not once a field: the form is
         # built on every save of a deal, the hot path of a club night (make bench). Each
         # field copies the messages into a dict of its own.

@@ -343,7 +343,7 @@ def describe(rules: Ruleset) -> RulesSheet:
     changed = rules.overrides()
     changed_melds: Mapping[str, Any] = changed.get("meld_values", {})
     in_deck = set(_ranks_in_deck(rules))
-    total = rules.deal_total()
+    total = rules.card_total()
 
     game = [
         Line(pgettext("rule", "Players"), _players(rules)),
@@ -533,8 +533,8 @@ def _cards_played(rules: Ruleset) -> str:
     values = {
         "played": rules.players * rules.cards_each,
         "deck": rules.deck_size,
-        "total": rules.deal_total(),
-        "no_trump": rules.deal_total(no_trump=True),
+        "total": rules.card_total(),
+        "no_trump": rules.card_total(no_trump=True),
     }
     if rules.all_cards_played:
         if rules.no_trump_allowed:
@@ -571,7 +571,7 @@ def _cards_played(rules: Ruleset) -> str:
 
 def _no_trump(rules: Ruleset) -> str:
     if rules.no_trump_allowed:
-        total = rules.deal_total(no_trump=True)
+        total = rules.card_total(no_trump=True)
         return _(
             "No-trump deals are allowed: every suit counts as a plain suit, there is no jass, "
             "menel or belle, and the cards hold %(cards)s points, %(total)s with the last "

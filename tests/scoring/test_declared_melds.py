@@ -474,7 +474,7 @@ def test_whatever_is_declared_the_result_is_a_score_or_invalid_deal(
     name, declared, elder, renege, tie, renege_melds, no_trump, points
 ):
     rules = PRESETS[name].replace(meld_tie=tie, renege_melds=renege_melds)
-    total = rules.deal_total(no_trump)
+    total = rules.card_total(no_trump)
     card_points = (
         (min(points, total), total - min(points, total))
         if rules.sides == 2

@@ -74,7 +74,7 @@ def hang_deals(draw, rules):
         return Deal(void=True)
     if kind == "renege":
         return Deal(renege=draw(st.sampled_from([0, 1, "both"])))
-    total = rules.deal_total()
+    total = rules.card_total()
     makers = draw(st.sampled_from([0, 1]))
     if kind == "tie":
         if rules.all_cards_played:

@@ -14,7 +14,7 @@ def played_deals(draw, rules=None):
     """A deal that passes validation, for a ruleset drawn or given."""
     rules = rules or PRESETS[draw(presets)]
     no_trump = rules.no_trump_allowed and draw(st.booleans())
-    total = rules.deal_total(no_trump)
+    total = rules.card_total(no_trump)
     allowed = [v for v in range(0, total + 1) if v not in (1, total - 1)]
     if rules.all_cards_played:
         first = draw(st.sampled_from(allowed))

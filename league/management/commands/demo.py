@@ -93,7 +93,7 @@ class Dealer:
         if rng.random() < 0.25:
             belle = makers if rng.random() < 0.65 else other
         # Every card is played in Clabber (162 in all); two-hand plays 18 of the 32 cards.
-        total = rules.deal_total() if rules.all_cards_played else rng.randint(72, 140)
+        total = rules.card_total() if rules.all_cards_played else rng.randint(72, 140)
         share = min(max(rng.gauss(0.6, 0.14), 0.12), 0.88)
         mine = round(total * share)
         card_points = [0, 0]
