@@ -51,10 +51,22 @@ from scoring.melds import (
     check_hands,
     meld_comparison,
 )
-from scoring.rules import MELD_CARDS, MELD_KINDS, MELD_WORDS, Ruleset
+from scoring.rules import (
+    BONUS_KINDS,
+    BONUS_LABELS,
+    CAPOT,
+    CAPOT_BID,
+    LOWEST_BID,
+    MELD_CARDS,
+    MELD_KINDS,
+    MELD_WORDS,
+    Ruleset,
+)
 from scoring.words import both, whose
 
 Renege = int | Literal["both"] | None
+#: A coinche contract: a number of points (80 or more, by tens) or ``"capot"``.
+Bid = int | str | None
 
 #: Marks written on the sheet (source 002).
 SET_MARK = "XX"
@@ -74,6 +86,13 @@ class Deal:
     a side, every meld each side declared; the engine settles which side scores them
     (RULES.md, "Who scores melds"). ``elder`` is the elder hand's side, needed only when the
     best declared melds are equal and the ruleset's ``meld_tie`` is ``elder``.
+
+    The rest of the family (RULES.md part two): ``meld_points`` gives each side's melds as a
+    number instead of kinds (the Dutch roem; under ``meld_scoring: each``); ``all_tricks`` is
+    the side that took every trick (pit, mars, capot); ``bid`` the coinche contract (80 or
+    more by tens, or ``"capot"``) with ``contre`` its doubling (0 none, 1 contrée, 2
+    surcontrée); ``bonuses`` one tuple a side of bonuses that are not melds (``bimah``,
+    ``shlomo``, ``cleopatra``: klebias-norm).
     """
 
     makers: int | None = None
@@ -86,11 +105,24 @@ class Deal:
     no_trump: bool = False
     declared: tuple[tuple[Declared, ...], ...] | None = None
     elder: int | None = None
+    meld_points: tuple[int, ...] | None = None
+    all_tricks: int | None = None
+    bid: Bid = None
+    contre: int = 0
+    bonuses: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
         # Accept lists (from JSON or a form) but keep the deal hashable and immutable.
         if isinstance(self.card_points, list):
             object.__setattr__(self, "card_points", tuple(self.card_points))
+        if isinstance(self.meld_points, list):
+            object.__setattr__(self, "meld_points", tuple(self.meld_points))
+        if isinstance(self.bonuses, list) or any(isinstance(b, list) for b in self.bonuses):
+            object.__setattr__(
+                self,
+                "bonuses",
+                tuple(tuple(b) if isinstance(b, (list, tuple)) else b for b in self.bonuses),
+            )
         if isinstance(self.tricks, list):
             object.__setattr__(self, "tricks", tuple(self.tricks))
         if isinstance(self.melds, list) or any(isinstance(m, list) for m in self.melds):
@@ -145,6 +177,20 @@ class DealResult:
     void: bool = False
     renege: Renege = None
     tied: bool = False
+    #: What each side's melds, belle and bonuses (the pit's 100 included) were worth in this
+    #: deal: the melds that counted for it, before the rules gave a set side's points away. A
+    #: sheet writes them apart (the Dutch roem column); zeros for a void deal.
+    meld_points: tuple[int, ...] = ()
+    #: The side whose melds counted under ``meld_scoring: best`` (None: nobody's, or under
+    #: ``each``, where every side's own count).
+    meld_side: int | None = None
+    #: The side that took every trick (pit, mars, capot), as entered.
+    all_tricks: int | None = None
+    #: The contract's points (coinche: the bid, 250 for capot) and its doubling's factor.
+    contract: int | None = None
+    factor: int = 1
+    #: Of ``points``, the part that is melds, belle and bonuses (what a sheet writes as roem).
+    scored_meld_points: tuple[int, ...] = ()
 
     @property
     def held_outcome(self) -> HeldOutcome:

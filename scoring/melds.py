@@ -560,7 +560,14 @@ def _check_side_hands(rules: Ruleset, side: int, melds: Sequence[_MeldWords], na
         )
 
 
-def check_hands(rules: Ruleset, kinds: Sequence[Sequence[str]], names: Names = None) -> None:
+def check_hands(
+    rules: Ruleset,
+    kinds: Sequence[Sequence[str]],
+    names: Names = None,
+    *,
+    belle: int | None = None,
+    no_trump: bool = False,
+) -> None:
     """Refuse meld kinds (one tuple a side, already known to be paid) that the side's hands
     could not have held: card counts per hand only (no ranks are known)."""
     for side, side_kinds in enumerate(kinds):
@@ -586,7 +593,12 @@ def check_hands(rules: Ruleset, kinds: Sequence[Sequence[str]], names: Names = N
 
 
 def check_declared(
-    rules: Ruleset, declared: object, names: Names = None, *, no_trump: bool = False
+    rules: Ruleset,
+    declared: object,
+    names: Names = None,
+    *,
+    no_trump: bool = False,
+    belle: int | None = None,
 ) -> DeclaredSides:
     """``declared`` as tuples, refused (:class:`InvalidDeal`, field ``declared``) when the
     ruleset does not pay a meld or the hands could not have held them all together."""
@@ -708,6 +720,22 @@ def _check_cards(rules: Ruleset, sides: DeclaredSides, no_trump: bool) -> None:
                     "card": RANK_WORDS[rank].a,
                     "suits": _number(suits),
                 },
+            )
+
+
+def check_meld_points(
+    rules: Ruleset, meld_points: Sequence[int], names: Names = None, *, belle: int | None = None
+) -> None:
+    """Placeholder until the exact roem check lands: refuse numbers no run, four or stuk
+    makes (not a multiple of ten, or 10 or 30)."""
+    for side, value in enumerate(meld_points):
+        if value % 10 or value in (10, 30):
+            raise InvalidDeal(
+                gettext_noop("Roem %(points)s cannot be made."),
+                "meld_points",
+                side,
+                code="meld.points_impossible",
+                params={"points": value},
             )
 
 
