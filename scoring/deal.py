@@ -49,6 +49,7 @@ from scoring.melds import (
     check_declared,
     check_elder,
     check_hands,
+    check_meld_points,
     meld_comparison,
 )
 from scoring.rules import (
@@ -240,6 +241,7 @@ _FOUR_RANKS = {kind: kind.split("_")[1] for kind in MELD_KINDS if kind.startswit
 #: The words for a per-side field: inside a sentence, and at its start.
 _CARD_POINTS = (Term(gettext_noop("card points")), Term(gettext_noop("Card points")))
 _TRICKS = (Term(gettext_noop("tricks")), Term(gettext_noop("Tricks")))
+_ROEM = (Term(gettext_noop("roem")), Term(gettext_noop("Roem")))
 
 
 def _check_side(rules: Ruleset, value: object, field: str) -> None:
@@ -301,7 +303,10 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
         raise TypeError(f"score_deal needs a Deal, not {type(deal).__name__}")
     _check_side(rules, deal.makers, "makers")
     _check_side(rules, deal.belle, "belle")
+    _check_side(rules, deal.all_tricks, "all_tricks")
     check_elder(rules, deal.elder)
+    _check_contract(rules, deal)
+    _check_bonuses(rules, deal, names)
     if deal.renege is not None and deal.renege != "both":
         _check_side(rules, deal.renege, "renege")
     if deal.no_trump and not rules.no_trump_allowed:
@@ -346,6 +351,12 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
             code="deal.no_trump_belle",
         )
     if deal.renege is not None:
+        if rules.bidding and deal.makers is None:
+            raise InvalidDeal(
+                gettext_noop("Say which side took the contract."),
+                "makers",
+                code="deal.makers_missing_contract",
+            )
         return
     if deal.makers is None:
         raise InvalidDeal(
@@ -358,6 +369,8 @@ def _validate(rules: Ruleset, deal: Deal, names: Names) -> None:
             code="deal.card_points_missing",
         )
     _check_card_points(rules, deal, names)
+    _check_all_tricks(rules, deal, names)
+    _check_trickless_melds(rules, deal, names)
 
 
 def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
@@ -435,12 +448,239 @@ def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
             )
 
 
+def _is_bid(rules: Ruleset, bid: object) -> bool:
+    if bid == CAPOT:
+        return True
+    return (
+        _is_whole(bid)
+        and LOWEST_BID <= bid <= rules.bid_max  # type: ignore[operator]
+        and bid % 10 == 0  # type: ignore[operator]
+    )
+
+
+def contract_points(bid: Bid) -> int | None:
+    """What a bid is worth when it is scored: its number, or 250 for a capot."""
+    if bid is None:
+        return None
+    if bid == CAPOT:
+        return CAPOT_BID
+    assert isinstance(bid, int)
+    return bid
+
+
+def _check_contract(rules: Ruleset, deal: Deal) -> None:
+    """A bid and its doubling, only in a game with bidding (coinche)."""
+    contre = deal.contre
+    if not _is_whole(contre) or not 0 <= contre <= 2:
+        raise InvalidDeal(
+            gettext_noop(
+                "A contract is doubled at most twice: none, contrée or surcontrée, not %(value)s."
+            ),
+            "contre",
+            code="deal.contre_range",
+            params={"value": repr(contre)},
+        )
+    if not rules.bidding:
+        if deal.bid is not None:
+            raise InvalidDeal(
+                gettext_noop("%(game)s has no bidding: leave the bid empty."),
+                "bid",
+                code="deal.bid_not_played",
+                params={"game": rules.name},
+            )
+        if contre:
+            raise InvalidDeal(
+                gettext_noop("%(game)s has no contrée: nobody doubles."),
+                "contre",
+                code="deal.contre_not_played",
+                params={"game": rules.name},
+            )
+        return
+    if (deal.void or deal.renege == "both") and deal.bid is None:
+        return  # a deal everybody passed has no contract
+    if deal.bid is None:
+        raise InvalidDeal(
+            gettext_noop("Enter the contract: the bid the takers made (80 or more, or capot)."),
+            "bid",
+            code="deal.bid_missing",
+        )
+    if not _is_bid(rules, deal.bid):
+        raise InvalidDeal(
+            gettext_noop(
+                "A bid is 80 or more by tens, up to %(most)d, or capot: %(value)s is not a bid."
+            ),
+            "bid",
+            code="deal.bid_range",
+            params={"most": rules.bid_max, "value": str(deal.bid)},
+        )
+
+
+def _bonuses_of(rules: Ruleset, deal: Deal) -> tuple[tuple[str, ...], ...]:
+    return deal.bonuses if deal.bonuses else ((),) * rules.sides
+
+
+def _check_bonuses(rules: Ruleset, deal: Deal, names: Names) -> None:
+    """Bonuses that are not melds: ones the game knows, once a side; the bimah the makers'."""
+    if not deal.bonuses:
+        return
+    if not isinstance(deal.bonuses, tuple) or len(deal.bonuses) != rules.sides:
+        raise InvalidDeal(
+            gettext_noop("Give the bonuses of each of the %(sides)d sides."),
+            "bonuses",
+            code="deal.bonuses_count",
+            params={"sides": rules.sides},
+        )
+    for side, kinds in enumerate(deal.bonuses):
+        if isinstance(kinds, str) or not isinstance(kinds, tuple):
+            raise InvalidDeal(
+                gettext_noop("%(whose)s bonuses must be a list of bonuses."),
+                "bonuses",
+                side,
+                code="deal.bonuses_list",
+                params={"whose": whose(_who(rules, side, names))},
+            )
+        for kind in kinds:
+            if kind not in BONUS_KINDS or rules.bonus_value(kind) is None:
+                raise InvalidDeal(
+                    gettext_noop("%(game)s knows no bonus %(kind)s."),
+                    "bonuses",
+                    side,
+                    code="deal.bonus_unknown",
+                    params={"game": rules.name, "kind": repr(kind)},
+                )
+            if kinds.count(kind) > 1:
+                raise InvalidDeal(
+                    gettext_noop("%(bonus)s counts once a deal."),
+                    "bonuses",
+                    side,
+                    code="deal.bonus_twice",
+                    params={"bonus": BONUS_LABELS[kind]},
+                )
+        if "bimah" in kinds and deal.makers is not None and side != deal.makers:
+            raise InvalidDeal(
+                gettext_noop(
+                    "The bimah is the makers': the dealer forced to take trump. %(who)s did "
+                    "not make trump."
+                ),
+                "bonuses",
+                side,
+                code="deal.bimah_not_makers",
+                params={"who": _who(rules, side, names)},
+            )
+
+
+def _check_all_tricks(rules: Ruleset, deal: Deal, names: Names) -> None:
+    """The side that took every trick holds every card point; the others none."""
+    side = deal.all_tricks
+    if side is None:
+        return
+    assert deal.card_points is not None
+    total = rules.card_total(deal.no_trump)
+    for other, value in enumerate(deal.card_points):
+        if other != side and value:
+            raise InvalidDeal(
+                gettext_noop(
+                    "%(who)s took every trick, so %(other)s cannot have %(points)d card points."
+                ),
+                "all_tricks",
+                other,
+                code="deal.all_tricks_other_points",
+                params={
+                    "who": _who(rules, side, names),
+                    "other": _side_name(rules, other, names),
+                    "points": value,
+                },
+            )
+    if deal.card_points[side] != total:
+        raise InvalidDeal(
+            gettext_noop("%(who)s took every trick: that is all %(total)d card points."),
+            "all_tricks",
+            side,
+            code="deal.all_tricks_points",
+            params={"who": _who(rules, side, names), "total": total},
+        )
+    if deal.tricks is not None and deal.tricks[side] != rules.tricks_per_deal:
+        raise InvalidDeal(
+            gettext_noop("%(who)s took every trick: that is %(tricks)d tricks."),
+            "tricks",
+            side,
+            code="deal.all_tricks_tricks",
+            params={"who": _who(rules, side, names), "tricks": rules.tricks_per_deal},
+        )
+
+
+def _check_trickless_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
+    """Under ``meld_scoring: each`` melds are scored in a trick: a side without one has none."""
+    if rules.meld_scoring != "each":
+        return
+    for side in range(rules.sides):
+        if not _took_no_trick(deal, side):
+            continue
+        has_points = bool(deal.meld_points) and deal.meld_points[side]  # type: ignore[index]
+        has_kinds = bool(deal.melds) and bool(deal.melds[side])
+        if has_points or has_kinds:
+            raise InvalidDeal(
+                gettext_noop(
+                    "%(who)s took no trick, so it has no roem: roem is scored in a trick "
+                    "the side wins."
+                ),
+                "meld_points" if has_points else "melds",
+                side,
+                code="deal.trickless_roem",
+                params={"who": _who(rules, side, names)},
+            )
+        if deal.belle == side:
+            raise InvalidDeal(
+                gettext_noop(
+                    "%(who)s took no trick, so it scored no stuk: it is scored in a trick the "
+                    "side wins."
+                ),
+                "belle",
+                side,
+                code="deal.trickless_stuk",
+                params={"who": _who(rules, side, names)},
+            )
+
+
+def _check_meld_points_given(rules: Ruleset, deal: Deal, names: Names) -> None:
+    if rules.meld_scoring != "each":
+        raise InvalidDeal(
+            gettext_noop(
+                "In %(game)s only the side with the best meld scores melds: enter the melds "
+                "each side declared, not a number."
+            ),
+            "meld_points",
+            code="deal.meld_points_not_played",
+            params={"game": rules.name},
+        )
+    if deal.melds or _has_declared(deal):
+        raise InvalidDeal(
+            gettext_noop("Enter the roem either as a number or as melds, not both."),
+            "meld_points",
+            code="deal.meld_points_twice",
+        )
+    points = _per_side(rules, deal.meld_points, "meld_points", _ROEM, names)
+    for side, value in enumerate(points):
+        if value < 0:
+            raise InvalidDeal(
+                gettext_noop("%(whose)s roem cannot be less than 0."),
+                "meld_points",
+                side,
+                code="deal.meld_points_negative",
+                params={"whose": whose(_who(rules, side, names))},
+            )
+    check_meld_points(rules, points, names, belle=deal.belle)
+
+
 def _has_declared(deal: Deal) -> bool:
     return bool(deal.declared) and any(deal.declared or ())
 
 
 def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
     melds = deal.melds
+    if deal.meld_points is not None:
+        _check_meld_points_given(rules, deal, names)
+        return
     if _has_declared(deal) or (deal.declared is not None and melds == ()):
         if melds != () and any(melds):
             raise InvalidDeal(
@@ -450,8 +690,12 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
                 "melds",
                 code="deal.melds_twice",
             )
-        sides = check_declared(rules, deal.declared, names, no_trump=deal.no_trump)
-        if deal.renege is None or rules.renege_melds == "scored":
+        sides = check_declared(
+            rules, deal.declared, names, no_trump=deal.no_trump, belle=deal.belle
+        )
+        if rules.meld_scoring == "best" and (
+            deal.renege is None or rules.renege_melds in ("scored", "counted")
+        ):
             # Settles the comparison now, so a missing elder hand is refused by validation.
             meld_comparison(rules, sides, deal.elder, side_names=names, no_trump=deal.no_trump)
         return
@@ -502,8 +746,14 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
                         params={"ranks": RANK_WORDS[_FOUR_RANKS[kind]].plural},
                     )
                 fours_seen.add(kind)
-    check_hands(rules, melds, names)
+    check_hands(rules, melds, names, belle=deal.belle, no_trump=deal.no_trump)
     scoring_sides = [side for side, kinds in enumerate(melds) if kinds]
+    if rules.meld_scoring == "each":
+        return
+    if len(scoring_sides) > 1 and rules.meld_entry == "declared":
+        if deal.renege is None or rules.renege_melds in ("scored", "counted"):
+            _kinds_winner(rules, melds, names)
+        return
     if len(scoring_sides) > 1 and deal.renege is None:
         # On a renege the reneging side's melds lapse, so both sides' melds may be entered.
         raise InvalidDeal(
@@ -517,42 +767,126 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
         )
 
 
+_KIND_FORM = {"four": 1, "three": 1}
+
+
+def _kind_key(rules: Ruleset, kind: str) -> tuple[int, int, int, int]:
+    """A meld kind's place in the table's comparison, higher better: value, then a four or
+    three of a kind over a run, then the longer run or the higher rank (RULES.md rules 1-3)."""
+    value = rules.meld_value(kind) or 0
+    if kind == "four_jacks":
+        return (value, 1, 4, _RANK_ORDER.index("J"))
+    form, _, rank = kind.partition("_")
+    if form in _KIND_FORM:
+        return (value, 1, 4 if form == "four" else 3, _RANK_ORDER.index(rank))
+    if kind == "menage":
+        return (value, 0, 3, _RANK_ORDER.index("K"))
+    return (value, 0, MELD_CARDS[kind], -1)
+
+
+_RANK_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _kinds_winner(
+    rules: Ruleset, melds: Sequence[Sequence[str]], names: Names = None
+) -> int | None:
+    """Under ``meld_entry: declared``, the side whose melds score, from the kinds each side
+    declared: the best meld by value (a four or three of a kind over a run of the same value,
+    the longer run, the higher rank). Equal runs cannot be told apart from kinds: refused."""
+    best = {
+        side: max(_kind_key(rules, kind) for kind in kinds)
+        for side, kinds in enumerate(melds)
+        if kinds
+    }
+    if not best:
+        return None
+    top = max(best.values())
+    leaders = [side for side, key in best.items() if key == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    raise InvalidDeal(
+        gettext_noop(
+            "%(sides)s both declared their best meld as a run of the same length: enter only "
+            "the melds of the side that scores them (the higher run, or the one in trumps)."
+        ),
+        "melds",
+        code="deal.melds_equal_kinds",
+        params={"sides": both([_side_name(rules, s, names) for s in leaders])},
+    )
+
+
+def _meld_side(
+    rules: Ruleset, deal: Deal, names: Names
+) -> tuple[tuple[tuple[str, ...], ...], int | None]:
+    """Each side's melds as kinds, and the side whose melds count under ``best`` (None: nobody,
+    or ``each``)."""
+    nothing: tuple[str, ...] = ()
+    if _has_declared(deal):
+        sides = check_declared(
+            rules, deal.declared, names, no_trump=deal.no_trump, belle=deal.belle
+        )
+        kinds = tuple(tuple(_declared_kind(rules, m) for m in melds) for melds in sides)
+        if rules.meld_scoring == "each":
+            return kinds, None
+        if deal.renege is not None and deal.renege != "both" and rules.renege_melds == "own":
+            return kinds, None
+        winner = meld_comparison(
+            rules, sides, deal.elder, side_names=names, no_trump=deal.no_trump
+        ).winner
+        return kinds, winner
+    if not deal.melds:
+        return (nothing,) * rules.sides, None
+    kinds = tuple(tuple(k) for k in deal.melds)
+    melders = [s for s in range(rules.sides) if kinds[s]]
+    if rules.meld_scoring == "each":
+        return kinds, None
+    if len(melders) == 1:
+        return kinds, melders[0]
+    if rules.meld_entry == "declared" and (
+        deal.renege is None or deal.renege == "both" or rules.renege_melds in ("scored", "counted")
+    ):
+        return kinds, _kinds_winner(rules, kinds, names)
+    return kinds, None
+
+
+def _declared_kind(rules: Ruleset, meld: Declared) -> str:
+    kind_in = getattr(meld, "kind_in", None)
+    return str(kind_in(rules)) if kind_in is not None else meld.kind
+
+
 def scored_melds(
     rules: Ruleset, deal: Deal, *, side_names: Sequence[str] | None = None
 ) -> tuple[tuple[str, ...], ...]:
     """The meld kinds each side scores in a valid deal that is not void: from ``melds`` as
     entered, or from ``declared`` by the table's comparison; on a renege by one side, the
-    reneging side's melds lapse and ``renege_melds`` says which of the others' count.
+    reneging side's melds lapse and ``renege_melds`` says which count for the others: ``own``
+    (each its own), ``scored`` (its own if they won the comparison), ``counted`` (every meld
+    that counted, the reneging side's too, goes to the other side) or ``none``.
 
-    ``renege_melds: scored`` with kinds only entered: a side's melds count only when no other
-    side entered any (without ranks nothing else can be compared). The trickless-melds rule is
-    applied later, by :func:`combined_points`.
+    ``renege_melds: scored`` with kinds only entered under ``meld_entry: scored``: a side's
+    melds count only when no other side entered any (without ranks nothing else can be
+    compared). The trickless-melds rule is applied later, by :func:`combined_points`.
     """
     names = side_names_for(rules, side_names)
     nothing: tuple[str, ...] = ()
     renege = deal.renege if deal.renege != "both" else None
-    if _has_declared(deal):
-        sides = check_declared(rules, deal.declared, names, no_trump=deal.no_trump)
-        kinds = tuple(tuple(m.kind for m in melds) for melds in sides)
+    kinds, winner = _meld_side(rules, deal, names)
+    if rules.meld_scoring == "each":
+        counted = kinds
+    else:
+        if not any(kinds):
+            return (nothing,) * rules.sides
         if renege is not None and rules.renege_melds == "own":
             return tuple(nothing if s == renege else kinds[s] for s in range(rules.sides))
-        winner = meld_comparison(
-            rules, sides, deal.elder, side_names=names, no_trump=deal.no_trump
-        ).winner
-        return tuple(
-            kinds[s] if s == winner and s != renege else nothing for s in range(rules.sides)
-        )
-    if not deal.melds:
-        return (nothing,) * rules.sides
-    melds = tuple(tuple(kinds) for kinds in deal.melds)
+        counted = tuple(kinds[s] if s == winner else nothing for s in range(rules.sides))
     if renege is None:
-        return melds
-    if rules.renege_melds == "own":
-        return tuple(nothing if s == renege else melds[s] for s in range(rules.sides))
-    melders = [s for s in range(rules.sides) if melds[s]]
-    return tuple(
-        melds[s] if melders == [s] and s != renege else nothing for s in range(rules.sides)
-    )
+        return counted
+    if rules.renege_melds == "none":
+        return (nothing,) * rules.sides
+    if rules.renege_melds == "counted":
+        everything = tuple(kind for side_kinds in counted for kind in side_kinds)
+        return tuple(nothing if s == renege else everything for s in range(rules.sides))
+    return tuple(nothing if s == renege else counted[s] for s in range(rules.sides))
 
 
 def complete_card_points(
@@ -578,6 +912,8 @@ def _belle_of(rules: Ruleset, deal: Deal, side: int) -> int:
 
 
 def _took_no_trick(deal: Deal, side: int) -> bool:
+    if deal.all_tricks is not None:
+        return deal.all_tricks != side
     if deal.tricks is not None:
         return deal.tricks[side] == 0
     assert deal.card_points is not None
@@ -586,27 +922,79 @@ def _took_no_trick(deal: Deal, side: int) -> bool:
 
 def most_points_in_a_deal(rules: Ruleset) -> int:
     """An upper bound on what one side can score in one deal under ``rules``, held points
-    (tie rule ``hang``) left out.
+    (tie rules ``hang`` and ``litige``) left out.
 
-    A deal pays a side at most its card points or all the deal's (the set award ``all``), or
-    the renege award, plus melds and belle. The melds are bounded by the cards in the hands
-    (``players`` x ``cards_each``, a card in one meld only) all making the meld that pays most
-    a card: no hand does better, so no deal can score more than this."""
+    A deal pays a side at most its card points or all the deal's (the set award ``all``; a
+    capot's count), or the renege award, plus melds, belle and bonuses, and a contract's bid,
+    times the highest doubling. The melds are bounded by the cards in the hands (``players`` x
+    ``cards_each``, a card in one meld only) all making the meld that pays most a card: no hand
+    does better, so no deal can score more than this."""
     cards = rules.players * rules.cards_each
     melds = max(
         (-(-cards * value // MELD_CARDS[kind]) for kind, value in rules.meld_values.items()),
         default=0,
     )
-    cards_or_renege = max(rules.card_total(), rules.card_total(no_trump=True), rules.renege_award)
-    return cards_or_renege + melds + rules.belle_value
+    cards_or_renege = max(
+        rules.card_total(),
+        rules.card_total(no_trump=True),
+        rules.renege_award,
+        rules.all_tricks_value if rules.all_tricks == "capot" else 0,
+        rules.set_cards or 0,
+    )
+    extra = melds + rules.belle_value + sum(rules.bonus_values.values())
+    if rules.all_tricks == "bonus":
+        extra += rules.all_tricks_value
+    most = cards_or_renege + extra
+    if rules.bidding:
+        most = (most + max(rules.bid_max, CAPOT_BID)) * max(1, *rules.contre_factors)
+    if rules.rounding == "ten":
+        most += 10
+    return most
+
+
+def _earns_all_tricks(rules: Ruleset, deal: Deal, side: int) -> bool:
+    """Whether ``side`` took every trick and the game pays for it (the makers always; the
+    opponents under ``all_tricks_defenders``)."""
+    return (
+        rules.all_tricks != "none"
+        and deal.all_tricks == side
+        and (side == deal.makers or rules.all_tricks_defenders)
+    )
+
+
+def _card_part(rules: Ruleset, deal: Deal, side: int) -> int:
+    """A side's card points as they count: a capot counts ``all_tricks_value`` (252)."""
+    assert deal.card_points is not None
+    if rules.all_tricks == "capot" and _earns_all_tricks(rules, deal, side):
+        return rules.all_tricks_value
+    return deal.card_points[side]
+
+
+def _side_meld_points(rules: Ruleset, deal: Deal, names: Names) -> tuple[list[int], int | None]:
+    """What each side's counted melds are worth (the pit's bonus included), and the side whose
+    melds counted under ``best``; before the trickless rule and before any set."""
+    if deal.meld_points is not None:
+        own = list(deal.meld_points)
+        renege = deal.renege if deal.renege != "both" else None
+        if renege is not None:
+            if rules.renege_melds == "none":
+                own = [0] * rules.sides
+            elif rules.renege_melds == "counted":
+                own = [0 if s == renege else sum(own) for s in range(rules.sides)]
+            else:
+                own = [0 if s == renege else own[s] for s in range(rules.sides)]
+        return own, None
+    scored = scored_melds(rules, deal, side_names=names)
+    _, winner = _meld_side(rules, deal, names) if rules.meld_scoring == "best" else ((), None)
+    return [_melds_of(rules, scored, s) for s in range(rules.sides)], winner
 
 
 def combined_points(
     rules: Ruleset, deal: Deal, scored: Sequence[Sequence[str]] | None = None
 ) -> tuple[int, ...]:
-    """Each side's card points + the melds it scores + belle (for a valid, played deal).
-    ``scored``: the meld kinds each side scores (:func:`scored_melds`, worked out when absent).
-    """
+    """Each side's card points + the melds it scores + belle (for a valid, played deal), as
+    part one has them. ``scored``: the meld kinds each side scores (:func:`scored_melds`,
+    worked out when absent). :func:`score_deal` gives the whole of part two's as well."""
     assert deal.card_points is not None
     if scored is None:
         scored = scored_melds(rules, deal)
@@ -619,11 +1007,102 @@ def combined_points(
     return tuple(combined)
 
 
-def _marks(points: Sequence[int], set_side: int | None = None) -> tuple[str, ...]:
+def _marks(
+    points: Sequence[int], set_side: int | None = None, set_mark: str = SET_MARK
+) -> tuple[str, ...]:
     return tuple(
-        SET_MARK if side == set_side else (str(p) if p else ZERO_MARK)
+        set_mark if side == set_side and not p else (str(p) if p else ZERO_MARK)
         for side, p in enumerate(points)
     )
+
+
+def _rounded(rules: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
+    """Each side's deal score to the nearest ten, 5 up, under ``rounding: ten``."""
+    if rules.rounding != "ten":
+        return tuple(points)
+    return tuple((p + 5) // 10 * 10 for p in points)
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """A played deal's points, side by side, before the rules decide who keeps them:
+    ``cards`` (a capot's 252 included), ``melds`` (counted melds and the pit's bonus),
+    ``belle``, ``bonuses`` (shlomo and cleopatra: judged with the rest), ``bimah`` (paid only
+    when the makers make it, not judged)."""
+
+    cards: tuple[int, ...]
+    melds: tuple[int, ...]
+    belle: tuple[int, ...]
+    bonuses: tuple[int, ...]
+    bimah: tuple[int, ...]
+    meld_side: int | None
+
+    @property
+    def combined(self) -> tuple[int, ...]:
+        return tuple(
+            c + m + b + o
+            for c, m, b, o in zip(self.cards, self.melds, self.belle, self.bonuses, strict=True)
+        )
+
+    @property
+    def worth(self) -> tuple[int, ...]:
+        """Melds, belle and bonuses, for the sheet's roem column."""
+        return tuple(
+            m + b + o + x
+            for m, b, o, x in zip(self.melds, self.belle, self.bonuses, self.bimah, strict=True)
+        )
+
+
+def _parts(rules: Ruleset, deal: Deal, names: Names) -> _Parts:
+    sides = range(rules.sides)
+    meld_points, meld_side = _side_meld_points(rules, deal, names)
+    melds = []
+    bonus_sets = _bonuses_of(rules, deal)
+    for side in sides:
+        value = meld_points[side]
+        if deal.renege is None and rules.trickless_melds == "void" and _took_no_trick(deal, side):
+            value = 0
+        if (
+            deal.renege is None
+            and rules.all_tricks == "bonus"
+            and _earns_all_tricks(rules, deal, side)
+        ):
+            value += rules.all_tricks_value
+        melds.append(value)
+    renege = deal.renege if deal.renege not in (None, "both") else None
+    if renege is not None:
+        cards = tuple(0 if s == renege else rules.renege_award for s in sides)
+        keep_belle = rules.renege_melds != "none"
+    else:
+        cards = tuple(_card_part(rules, deal, s) for s in sides)
+        keep_belle = True
+    belle = tuple(_belle_of(rules, deal, s) if keep_belle and s != renege else 0 for s in sides)
+    bonuses = tuple(
+        sum(rules.bonus_values[k] for k in bonus_sets[s] if k != "bimah") if s != renege else 0
+        for s in sides
+    )
+    bimah = tuple(
+        rules.bonus_values["bimah"] if "bimah" in bonus_sets[s] and s != renege else 0
+        for s in sides
+    )
+    if renege is not None and rules.renege_melds == "counted":
+        # Every meld that counted goes to the side that did not renege; belle stays its holder's.
+        pass
+    return _Parts(cards, tuple(melds), belle, bonuses, bimah, meld_side)
+
+
+def _made(rules: Ruleset, deal: Deal, combined: Sequence[int], contract: int | None) -> bool:
+    makers = deal.makers
+    assert makers is not None
+    opponents = [s for s in range(rules.sides) if s != makers]
+    beats = all(combined[makers] > combined[s] for s in opponents)
+    if deal.bid == CAPOT:
+        return deal.all_tricks == makers
+    if rules.made_when == "beat":
+        return beats
+    assert contract is not None
+    reaches = combined[makers] >= contract
+    return reaches if rules.made_when == "reach" else reaches and beats
 
 
 def score_deal(
@@ -631,15 +1110,15 @@ def score_deal(
 ) -> DealResult:
     """Score one deal under ``rules``.
 
-    ``held`` is the points held from earlier tied deals (tie rule ``hang``); they go to the
-    winner of this deal unless it is void or ties again. Raises :class:`InvalidDeal` when the
-    deal could not have happened or the ruleset does not allow it; with ``side_names`` (one a
-    side) its message names the sides by them.
+    ``held`` is the points held from earlier tied deals (tie rules ``hang`` and ``litige``);
+    they go to the winner of this deal unless it is void or ties again. Raises
+    :class:`InvalidDeal` when the deal could not have happened or the ruleset does not allow
+    it; with ``side_names`` (one a side) its message names the sides by them.
     """
     names = side_names_for(rules, side_names)
     _validate(rules, deal, names)
     if not _is_whole(held) or held < 0 or (held and rules.sides != 2):
-        # Only the two-sided 'hang' rule holds points; anything else is a caller's bug.
+        # Only the two-sided held-points rules hold points; anything else is a caller's bug.
         raise ValueError(f"held points must be a whole number of at least 0, not {held!r}")
     zeros = (0,) * rules.sides
 
@@ -652,75 +1131,177 @@ def score_deal(
             held=held,
             void=True,
             renege=deal.renege,
+            meld_points=zeros,
+            scored_meld_points=zeros,
+            contract=contract_points(deal.bid),
+            factor=rules.contre_factor(deal.contre),
         )
 
-    if deal.renege is not None:
+    parts = _parts(rules, deal, names)
+    contract = contract_points(deal.bid) if rules.bidding else rules.contract
+    factor = rules.contre_factor(deal.contre)
+
+    if deal.renege is not None and not rules.bidding:
         # Play stops; the card points entered are ignored (source 002), and so are the
         # reneging side's melds.
-        scored = scored_melds(rules, deal, side_names=names)
         combined = tuple(
-            _melds_of(rules, scored, s) + _belle_of(rules, deal, s) for s in range(rules.sides)
+            m + b + o for m, b, o in zip(parts.melds, parts.belle, parts.bonuses, strict=True)
         )
         points = [
-            0 if side == deal.renege else rules.renege_award + combined[side]
+            0 if side == deal.renege else parts.cards[side] + combined[side]
             for side in range(rules.sides)
         ]
         winner = 1 - deal.renege if rules.sides == 2 else None
         if winner is not None:
             points[winner] += held
+        final = _rounded(rules, points)
         return DealResult(
-            points=tuple(points),
-            marks=_marks(points),
+            points=final,
+            marks=_marks(final),
             made=None,
             combined=combined,
             paid_held=held,
             winner=winner,
             renege=deal.renege,
+            meld_points=tuple(
+                m + b + o for m, b, o in zip(parts.melds, parts.belle, parts.bonuses, strict=True)
+            ),
+            meld_side=parts.meld_side,
+            scored_meld_points=tuple(
+                0 if p == 0 else c for p, c in zip(points, combined, strict=True)
+            ),
+            contract=contract,
+            factor=factor,
         )
 
     assert deal.makers is not None
     makers = deal.makers
-    combined = combined_points(rules, deal, scored_melds(rules, deal, side_names=names))
+    combined = parts.combined
     opponents = [s for s in range(rules.sides) if s != makers]
     best_opponent = max(opponents, key=lambda s: combined[s])
-    made = all(combined[makers] > combined[s] for s in opponents)
-    tied = not made and combined[makers] == combined[best_opponent]
+    if deal.renege is not None:
+        # Coinche: a renege by the takers fails the contract, one by the defenders makes it.
+        made = deal.renege != makers
+    else:
+        made = _made(rules, deal, combined, contract)
+    tied = (
+        not made
+        and deal.renege is None
+        and rules.made_when == "beat"
+        and combined[makers] == combined[best_opponent]
+    )
+    worth = parts.worth
+    common = dict(
+        combined=combined,
+        meld_points=worth,
+        meld_side=parts.meld_side,
+        all_tricks=deal.all_tricks,
+        contract=contract if rules.bidding or rules.made_when != "beat" else None,
+        factor=factor,
+        renege=deal.renege,
+    )
 
     if made:
         points = list(combined)
+        melds_scored = [
+            m + b + o for m, b, o in zip(parts.melds, parts.belle, parts.bonuses, strict=True)
+        ]
+        points[makers] += parts.bimah[makers]
+        melds_scored[makers] += parts.bimah[makers]
+        if rules.bidding:
+            assert contract is not None
+            if factor > 1:
+                base = rules.set_cards if rules.set_cards is not None else rules.card_total()
+                counted = sum(parts.melds) + sum(parts.bonuses)
+                points = [parts.belle[s] for s in range(rules.sides)]
+                points[makers] = (base + contract + counted + parts.belle[makers]) * factor
+                melds_scored = [parts.belle[s] for s in range(rules.sides)]
+                melds_scored[makers] = (counted + parts.belle[makers]) * factor
+            elif rules.contract_scoring == "bid":
+                points[makers] = contract + parts.melds[makers] + parts.belle[makers]
+            else:
+                points[makers] += contract
         points[makers] += held
+        final = _rounded(rules, points)
         return DealResult(
-            points=tuple(points),
-            marks=_marks(points),
+            points=final,
+            marks=_marks(final),
             made=True,
-            combined=combined,
             paid_held=held,
             winner=makers,
+            scored_meld_points=tuple(melds_scored),
+            **common,  # type: ignore[arg-type]
         )
+
+    kept = parts.belle[makers] if rules.belle_on_set == "kept" else 0
 
     if tied and rules.tie_rule == "hang":
         return DealResult(
             points=zeros,
             marks=_marks(zeros),
             made=False,
-            combined=combined,
             held=held + sum(combined),
             tied=True,
+            scored_meld_points=zeros,
+            **common,  # type: ignore[arg-type]
+        )
+    if tied and rules.tie_rule == "litige":
+        # The defenders score theirs now; the makers' points wait for the next winner.
+        points = [0] * rules.sides
+        points[makers] = kept
+        points[best_opponent] = combined[best_opponent]
+        final = _rounded(rules, points)
+        scored = [0] * rules.sides
+        scored[makers] = kept
+        scored[best_opponent] = worth[best_opponent] - parts.bimah[best_opponent]
+        return DealResult(
+            points=final,
+            marks=_marks(final),
+            made=False,
+            held=held + combined[makers] - kept,
+            tied=True,
+            scored_meld_points=tuple(scored),
+            **common,  # type: ignore[arg-type]
         )
 
     # A tie under 'own' pays the opponents their own points whatever the set award says.
-    award = rules.set_award if not tied or rules.tie_rule == "set" else "own"
+    award = rules.set_award if not tied or rules.tie_rule in ("set", "litige") else "own"
     points = [0 if side == makers else combined[side] for side in range(rules.sides)]
-    if award == "all":
-        # Two sides only (a three-sided ruleset refuses 'all'): the opponent takes everything.
-        points[best_opponent] = sum(combined)
+    scored = [
+        0 if side == makers else combined[side] - parts.cards[side] for side in range(rules.sides)
+    ]
+    points[makers] = kept
+    scored[makers] = kept
+    if factor > 1:
+        base = rules.set_cards if rules.set_cards is not None else rules.card_total()
+        counted = sum(parts.melds) + sum(parts.bonuses)
+        assert contract is not None
+        points[best_opponent] = (base + contract + counted + parts.belle[best_opponent]) * factor
+        scored[best_opponent] = (counted + parts.belle[best_opponent]) * factor
+    elif award in ("all", "cards"):
+        # Two sides only (a three-sided ruleset refuses them): the opponent takes the deal.
+        cards = sum(parts.cards) if rules.set_cards is None else rules.set_cards
+        if award == "all":
+            melds = sum(parts.melds) + sum(parts.belle) + sum(parts.bonuses) - kept
+        else:
+            melds = 0
+        points[best_opponent] = cards + melds
+        scored[best_opponent] = melds
+        if rules.bidding:
+            assert contract is not None
+            points[best_opponent] += contract
+    elif rules.bidding:
+        assert contract is not None
+        points[best_opponent] += contract
     points[best_opponent] += held
+    final = _rounded(rules, points)
     return DealResult(
-        points=tuple(points),
-        marks=_marks(points, set_side=makers),
+        points=final,
+        marks=_marks(final, set_side=makers, set_mark=rules.set_mark),
         made=False,
-        combined=combined,
         paid_held=held,
         winner=best_opponent,
         tied=tied,
+        scored_meld_points=tuple(scored),
+        **common,  # type: ignore[arg-type]
     )

@@ -38,21 +38,46 @@ class GameResult:
     results: tuple[DealResult, ...]
     running: tuple[tuple[int, ...], ...]
     held: int
-    target: int
+    target: int | None
+    #: True once the game has ended: a side won, or the last of a fixed number of deals
+    #: (``Ruleset.deals``) was played.
+    finished: bool = False
+    #: True for a finished game of fixed deals whose highest totals are equal (no winner).
+    drawn: bool = False
+    #: How many deals the game has when fixed (a boom of 16), else None.
+    deals: int | None = None
 
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None
+    def __post_init__(self) -> None:
+        if self.winner is not None and not self.finished:
+            object.__setattr__(self, "finished", True)
 
 
-def game_winner(totals: Sequence[int], target: int) -> int | None:
-    """The side that has won with these totals, or None while the game goes on."""
+def game_winner(totals: Sequence[int], target: int | None) -> int | None:
+    """The side that has won with these totals, or None while the game goes on (a game of
+    fixed deals without a target: see :func:`game_end`)."""
+    if target is None:
+        return None
     reached = [side for side, total in enumerate(totals) if total >= target]
     if not reached:
         return None
     best = max(totals[side] for side in reached)
     leaders = [side for side in reached if totals[side] == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def game_end(rules: Ruleset, totals: Sequence[int], deals_played: int) -> tuple[bool, int | None]:
+    """Whether a game has ended after ``deals_played`` deals with these totals, and its winner:
+    the side that reached the target with the highest total; or, once the last of a fixed
+    number of deals is played, the highest total (None when the highest totals are equal: a
+    drawn game)."""
+    winner = game_winner(totals, rules.target)
+    if winner is not None:
+        return True, winner
+    if rules.deals is not None and deals_played >= rules.deals:
+        best = max(totals)
+        leaders = [side for side, total in enumerate(totals) if total == best]
+        return True, leaders[0] if len(leaders) == 1 else None
+    return False, None
 
 
 def play_game(
@@ -68,9 +93,20 @@ def play_game(
     totals = [0] * rules.sides
     held = 0
     winner: int | None = None
+    finished = False
     results: list[DealResult] = []
     running: list[tuple[int, ...]] = []
     for number, deal in enumerate(deals, start=1):
+        if finished and winner is None:
+            raise InvalidDeal(
+                gettext_noop(
+                    "The game is over: it was %(deals)d deals and ended in a draw, %(total)d "
+                    "each. Deal %(number)d cannot be added."
+                ),
+                "game",
+                code="game.over_drawn",
+                params={"deals": number - 1, "total": max(totals), "number": number},
+            )
         if winner is not None:
             who = (
                 Term(gettext_noop("side %(number)d"), number=winner + 1)
@@ -99,7 +135,7 @@ def play_game(
         totals = [t + p for t, p in zip(totals, result.points, strict=True)]
         results.append(result)
         running.append(tuple(totals))
-        winner = game_winner(totals, rules.target)
+        finished, winner = game_end(rules, totals, number)
     return GameResult(
         totals=tuple(totals),
         winner=winner,
@@ -107,6 +143,9 @@ def play_game(
         running=tuple(running),
         held=held,
         target=rules.target,
+        finished=finished,
+        drawn=finished and winner is None,
+        deals=rules.deals,
     )
 
 
@@ -174,7 +213,7 @@ def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str,
             row["meld_points"] = result.combined[side] - belle
             continue
         assert deal.card_points is not None and deal.makers is not None
-        row["meld_points"] = result.combined[side] - deal.card_points[side] - belle
+        row["meld_points"] = result.meld_points[side] - belle if result.meld_points else 0
         set_mark = result.marks[deal.makers] == "XX"
         if deal.makers == side:
             row["deals_as_makers"] = 1

@@ -85,6 +85,9 @@ class GameOutcome:
     totals: tuple[int, ...] = ()
     winner: int | None = None
     side_stats: tuple[Mapping[str, int], ...] = ()
+    #: A finished game of a fixed number of deals (a boom, a partie) with equal totals: played,
+    #: won by nobody; a match counts it as a drawn game.
+    drawn: bool = False
 
     def __post_init__(self) -> None:
         # Accept lists (from JSON) but keep the outcome immutable.
@@ -100,6 +103,8 @@ class GameOutcome:
             )
         if self.side_stats and len(self.side_stats) != 2:
             raise ValueError(f"give each of the 2 sides' statistics, not {self.side_stats!r}")
+        if self.drawn and (self.winner is not None or len(self.totals) != 2):
+            raise ValueError(f"a drawn game has two totals and no winner, not {self.totals!r}")
 
     @property
     def finished(self) -> bool:
@@ -211,15 +216,18 @@ def paper_ceiling(rules: Ruleset) -> int:
     one deal's most. Twice that allows for a deal more when the sides were tied on top at the
     target, or for the points of a tied deal that hung and were taken with the next: more
     than any game played by these rules reaches (a game to 500 of Klaberjass: at most 1314),
-    while a total of 100000 is a slip of the pen. Every ruleset ends a game at its target
-    (none plays a fixed number of deals), so a finished game also has a side on the target."""
+    while a total of 100000 is a slip of the pen. A game of a fixed number of deals without a
+    target (a boom of 16) ends below that many deals' most."""
+    if rules.target is None:
+        assert rules.deals is not None
+        return rules.deals * most_points_in_a_deal(rules)
     return rules.target + 2 * most_points_in_a_deal(rules)
 
 
 def typed_games(
     fmt: MatchFormat,
     scores: Sequence[Sequence[int]],
-    target: int,
+    target: int | None,
     *,
     ceiling: int | None = None,
 ) -> tuple[GameOutcome, ...]:
@@ -227,7 +235,8 @@ def typed_games(
     game, in order) under a game to ``target``. Each pair must be a finished game (a side on
     the target or more, ahead of the other), no total above ``ceiling`` when given (the
     ruleset's :func:`paper_ceiling`), and there must be one pair for each of ``fmt.games``;
-    else :class:`InvalidMatch` (field ``scores``)."""
+    else :class:`InvalidMatch` (field ``scores``). With ``target`` None the game is a fixed
+    number of deals (a boom): the higher total wins, equal totals are a drawn game."""
     expected = fmt.games
     if len(scores) != expected:
         raise InvalidMatch(
@@ -249,6 +258,21 @@ def typed_games(
                 code="match.typed_negative",
                 params={"number": number},
             )
+        if ceiling is not None and max(a, b) > ceiling and target is None:
+            raise InvalidMatch(
+                gettext_noop(
+                    "Game %(number)s: %(total)s is more than a game of these rules can reach (at "
+                    "most %(ceiling)s): check the sheet."
+                ),
+                "scores",
+                code="match.typed_too_high_deals",
+                params={"number": number, "total": max(a, b), "ceiling": ceiling},
+            )
+        if target is None:
+            games.append(
+                GameOutcome(totals=(a, b), winner=None if a == b else int(b > a), drawn=a == b)
+            )
+            continue
         if ceiling is not None and max(a, b) > ceiling:
             raise InvalidMatch(
                 gettext_noop(
@@ -299,10 +323,11 @@ def match_result(
                 game.side_stats[side] if game.side_stats else None for game in games
             )
         for game in games:
-            if game.winner is None:
+            if game.winner is None and not game.drawn:
                 continue
             played += 1
-            games_won[game.winner] += 1
+            if game.winner is not None:
+                games_won[game.winner] += 1
             points[0] += game.totals[0]
             points[1] += game.totals[1]
         # Best of N: over once a side has won a majority of the N; else once N are played.

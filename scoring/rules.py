@@ -340,6 +340,9 @@ class Ruleset:
     meld_words: MeldWords = "runs"
     #: A schmeiss is always accepted (clob): the dealer has no choice. A fact of the game.
     schmeiss_always_accepted: bool = False
+    #: What the sheet writes in the cell of set makers who score nothing: ``XX`` (source 002)
+    #: or the game's own word (``nat`` in klaverjas). A fact of the game.
+    set_mark: str = "XX"
 
     #: Fields a league, tournament or game may override.
     OVERRIDABLE = (
@@ -391,7 +394,9 @@ class Ruleset:
         object.__setattr__(
             self,
             "bonus_values",
-            MappingProxyType({k: self.bonus_values[k] for k in BONUS_KINDS if k in self.bonus_values}),
+            MappingProxyType(
+                {k: self.bonus_values[k] for k in BONUS_KINDS if k in self.bonus_values}
+            ),
         )
         self._validate()
 
@@ -496,9 +501,7 @@ class Ruleset:
                 if diff:
                     changed[name] = diff
             elif name == "bonus_values":
-                bonus_diff = {
-                    k: mine.get(k) for k in BONUS_KINDS if mine.get(k) != theirs.get(k)
-                }
+                bonus_diff = {k: mine.get(k) for k in BONUS_KINDS if mine.get(k) != theirs.get(k)}
                 if bonus_diff:
                     changed[name] = bonus_diff
             elif name == "contre_factors" and tuple(mine) != tuple(theirs):
@@ -1125,6 +1128,7 @@ _PART_TWO: dict[str, Ruleset] = {
         renege_melds="none",
         deals=16,
         target=None,
+        set_mark="nat",
         source="klaverjas",
         description=Term(
             gettext_noop(
@@ -1186,6 +1190,11 @@ _PART_TWO: dict[str, Ruleset] = {
 }
 
 
+#: The presets of RULES.md part one (the two games the sources describe in full and their
+#: variations) and part two (the rest of the family), in the order a menu lists them.
+PART_ONE_PRESETS: tuple[str, ...] = tuple(PRESETS)
+PART_TWO_PRESETS: tuple[str, ...] = tuple(_PART_TWO)
+
 PRESETS = MappingProxyType({**PRESETS, **_PART_TWO})
 
 
@@ -1218,6 +1227,11 @@ def ruleset_from_data(data: Mapping[str, Any]) -> Ruleset:
 
 
 __all__ = [
+    "BONUS_KINDS",
+    "BONUS_LABELS",
+    "CAPOT",
+    "PART_ONE_PRESETS",
+    "PART_TWO_PRESETS",
     "InvalidRuleset",
     "LAST_TRICK",
     "MELD_CARDS",

@@ -379,9 +379,12 @@ def test_declared_and_melds_together_are_refused_and_lists_are_accepted():
 
 
 def test_presets_meld_tie_and_renege_melds():
+    elder = ("klabberjass-100", "clob", "klabberjass-belote", "bela-100")
+    counted = ("belote", "belote-annonces", "coinche")
     for name, rules in PRESETS.items():
-        assert rules.meld_tie == ("elder" if name == "klabberjass-100" else "nobody"), name
-        assert rules.renege_melds == "own", name
+        assert rules.meld_tie == ("elder" if name in elder else "nobody"), name
+        expected = "counted" if name in counted else "none" if name == "klaverjas" else "own"
+        assert rules.renege_melds == expected, name
 
 
 def test_meld_tie_and_renege_melds_override_and_round_trip():

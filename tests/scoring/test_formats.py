@@ -113,7 +113,8 @@ def test_an_unknown_tie_break_key_is_named_with_the_list():
 # -- a tournament ------------------------------------------------------------------------------
 def test_a_tournament_is_played_by_two_sides():
     assert {key for key, rules in PRESETS.items() if not fits_a_tournament(rules)} == {
-        "klaberjass-3"
+        "klaberjass-3",
+        "kalabriasz-3",
     }
 
 

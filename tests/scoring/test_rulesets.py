@@ -15,7 +15,23 @@ def test_presets_follow_the_table_of_rules_md():
         "klaberjass-3": (3, 3, 32, 9, False, "own", "set", "void"),
         "klaberjass-4": (4, 2, 32, 8, True, "all", "own", "void"),
         "clabber": (4, 2, 24, 6, True, "own", "set", "kept"),
+        # part two
+        "derda": (2, 2, 32, 9, False, "all", "own", "void"),
+        "bulka": (2, 2, 32, 9, False, "all", "own", "void"),
+        "darda": (4, 2, 32, 8, True, "all", "own", "void"),
+        "klebias-norm": (4, 2, 32, 8, True, "all", "own", "void"),
+        "kalabriasz-3": (3, 3, 32, 9, False, "own", "set", "void"),
+        "kalabriasz-4": (4, 2, 32, 8, True, "all", "own", "void"),
+        "clob": (2, 2, 32, 9, False, "all", "set", "void"),
+        "klabberjass-belote": (2, 2, 32, 9, False, "all", "set", "void"),
+        "bela-100": (2, 2, 32, 9, False, "all", "set", "void"),
+        "klaverjas": (4, 2, 32, 8, True, "all", "set", "void"),
+        "belote": (4, 2, 32, 8, True, "all", "litige", "void"),
+        "belote-annonces": (4, 2, 32, 8, True, "all", "litige", "void"),
+        "coinche": (4, 2, 32, 8, True, "all", "set", "void"),
     }
+    targets = {"bela-100": 100, "klaverjas": None, "belote": 501, "belote-annonces": 501}
+    targets["coinche"] = 2000
     assert set(PRESETS) == set(table)
     for name, row in table.items():
         r = PRESETS[name]
@@ -29,7 +45,7 @@ def test_presets_follow_the_table_of_rules_md():
             r.tie_rule,
             r.trickless_melds,
         ) == row, name
-        assert r.target == 500
+        assert r.target == targets.get(name, 500), name
         assert r.no_trump_allowed == (name == "klaberjass-4")
 
 

@@ -15,7 +15,17 @@ from scoring import (
 )
 from scoring.words import possessive
 
-TWO_HAND = ("klaberjass", "klaberjass-hang", "klabberjass-100", "zensa")
+TWO_HAND = (
+    "klaberjass",
+    "klaberjass-hang",
+    "klabberjass-100",
+    "zensa",
+    "derda",
+    "bulka",
+    "clob",
+    "klabberjass-belote",
+    "bela-100",
+)
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
