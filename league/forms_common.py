@@ -34,6 +34,7 @@ SET_AWARD_CHOICES = [
     ("", AS_THE_PRESET_SAYS),
     ("own", gettext_lazy("Opponents score their own points")),
     ("all", gettext_lazy("Opponents score both sides' points")),
+    ("cards", gettext_lazy("Opponents score the card points only")),
 ]
 
 
@@ -57,6 +58,8 @@ RENEGE_MELDS_CHOICES = [
     ("", AS_THE_PRESET_SAYS),
     ("own", gettext_lazy("The other side scores all its own melds")),
     ("scored", gettext_lazy("The other side scores its melds only if they were the best")),
+    ("counted", gettext_lazy("The other side scores every meld that counted in the deal")),
+    ("none", gettext_lazy("The other side scores the renege award only, no melds")),
 ]
 assert {k for k, _ in RENEGE_MELDS_CHOICES if k} == set(RENEGE_MELDS_SHORT)
 

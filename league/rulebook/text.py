@@ -76,6 +76,12 @@ SET_AWARD_TEXT: Mapping[str, BySides] = {
             "them too."
         ),
     ),
+    "cards": BySides.same(
+        gettext_lazy(
+            "The makers score nothing and the opponents score the deal's card points only: "
+            "nobody's melds are written."
+        )
+    ),
 }
 
 
@@ -103,6 +109,12 @@ TIE_RULE_TEXT: Mapping[str, BySides] = {
             "Points held over several tied deals pile up."
         )
     ),
+    "litige": BySides.same(
+        gettext_lazy(
+            "On a tie (a litige) the defenders score their own points now; the makers' points "
+            "are held and go to the winner of the next deal that is not void."
+        )
+    ),
 }
 
 
@@ -117,6 +129,7 @@ TRICKLESS_MELDS_TEXT: Mapping[str, StrOrPromise] = {
 SET_AWARD_SHORT: Mapping[str, StrOrPromise] = {
     "own": pgettext_lazy("on a set, the opponents score", "own points"),
     "all": pgettext_lazy("on a set, the opponents score", "both sides' points"),
+    "cards": pgettext_lazy("on a set, the opponents score", "the card points only"),
 }
 
 
@@ -124,6 +137,7 @@ TIE_RULE_SHORT: Mapping[str, StrOrPromise] = {
     "set": pgettext_lazy("on a tie", "counts as a set"),
     "own": pgettext_lazy("on a tie", "makers score nothing, opponents their own points"),
     "hang": pgettext_lazy("on a tie", "points held for the next deal's winner"),
+    "litige": pgettext_lazy("on a tie", "litige: the makers' points held for the next winner"),
 }
 
 
@@ -155,6 +169,14 @@ RENEGE_MELDS_TEXT: Mapping[str, StrOrPromise] = {
         "On a renege the other side scores its melds only if they would have won the "
         "comparison of melds; the reneging side's melds are ignored."
     ),
+    "counted": gettext_lazy(
+        "On a renege the other side scores every meld that counted in the deal, the reneging "
+        "side's too."
+    ),
+    "none": gettext_lazy(
+        "On a renege the other side scores the renege award only: no meld of the deal is "
+        "written."
+    ),
 }
 
 MELD_TIE_SHORT: Mapping[str, StrOrPromise] = {
@@ -167,6 +189,8 @@ RENEGE_MELDS_SHORT: Mapping[str, StrOrPromise] = {
     "scored": pgettext_lazy(
         "on a renege, the innocent side scores", "its melds only if they were the best"
     ),
+    "counted": pgettext_lazy("on a renege, the innocent side scores", "every meld that counted"),
+    "none": pgettext_lazy("on a renege, the innocent side scores", "no melds"),
 }
 
 #: How the table settles which side scores melds (RULES.md, "Who scores melds").
@@ -189,6 +213,22 @@ FIELD_LABELS: Mapping[str, StrOrPromise] = {
     "renege_award": pgettext_lazy("rule", "Renege award"),
     "meld_tie": pgettext_lazy("rule", "Equal melds"),
     "renege_melds": pgettext_lazy("rule", "Melds on a renege"),
+    "meld_scoring": pgettext_lazy("rule", "Who scores melds"),
+    "meld_entry": pgettext_lazy("rule", "Melds entered"),
+    "deal_total": pgettext_lazy("rule", "Card points in a deal"),
+    "deals": pgettext_lazy("rule", "Deals in a game"),
+    "made_when": pgettext_lazy("rule", "Made when"),
+    "contract": pgettext_lazy("rule", "Contract"),
+    "belle_on_set": pgettext_lazy("rule", "Belle on a set"),
+    "rounding": pgettext_lazy("rule", "Rounding"),
+    "contre_factors": pgettext_lazy("rule", "Contrée and surcontrée"),
+    "bid_max": pgettext_lazy("rule", "Highest bid"),
+    "contract_scoring": pgettext_lazy("rule", "A made contract scores"),
+    "all_tricks": pgettext_lazy("rule", "Every trick"),
+    "all_tricks_value": pgettext_lazy("rule", "Every trick is worth"),
+    "all_tricks_defenders": pgettext_lazy("rule", "Every trick for the opponents"),
+    "set_cards": pgettext_lazy("rule", "Card points on a set"),
+    "bonus_values": pgettext_lazy("rule", "Bonuses"),
 }
 
 
@@ -213,6 +253,14 @@ SOURCES: Mapping[str, StrOrPromise] = {
         "An encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
         "cards, going set and the XX and - marks of the score sheet"
     ),
+    "klaverjas": gettext_lazy(
+        "The rulebooks of the Dutch klaverjas federations (KNB and NKU) as clubs copy them: "
+        "roem, nat, pit and the boom of 16 deals"
+    ),
+    "belote": gettext_lazy(
+        "The French Belote federation's rules (FFB) as transcribed by clubs and score apps: "
+        "belote-rebelote, dedans, capot, litige, the announcements and the coinche contract"
+    ),
 }
 
 #: A source said inside the sentence "Written from source 002, …": the same documents, in the
@@ -232,6 +280,16 @@ SOURCES_IN_SENTENCE: Mapping[str, StrOrPromise] = {
         "after 'Written from source 002,'",
         "an encyclopedia article on Evansville Clabber: four players in partnerships, 24 "
         "cards, going set and the XX and - marks of the score sheet",
+    ),
+    "klaverjas": pgettext_lazy(
+        "after 'Written from source klaverjas,'",
+        "the rulebooks of the Dutch klaverjas federations (KNB and NKU) as clubs copy them: "
+        "roem, nat, pit and the boom of 16 deals",
+    ),
+    "belote": pgettext_lazy(
+        "after 'Written from source belote,'",
+        "the French Belote federation's rules (FFB) as transcribed by clubs and score apps: "
+        "belote-rebelote, dedans, capot, litige, the announcements and the coinche contract",
     ),
 }
 
