@@ -174,8 +174,7 @@ RENEGE_MELDS_TEXT: Mapping[str, StrOrPromise] = {
         "side's too."
     ),
     "none": gettext_lazy(
-        "On a renege the other side scores the renege award only: no meld of the deal is "
-        "written."
+        "On a renege the other side scores the renege award only: no meld of the deal is written."
     ),
 }
 
