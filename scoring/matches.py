@@ -114,10 +114,10 @@ class GameOutcome:
     def from_sheet(cls, totals: Sequence[int]) -> GameOutcome:
         """A finished game from the totals kept of it (side 0's first): the side with more
         points won it. For totals already checked when they were typed (:func:`typed_games`);
-        equal totals are no finished game, a caller's bug."""
+        equal totals can only be kept of a game of fixed deals: a drawn game."""
         a, b = totals
         if a == b:
-            raise ValueError(f"equal totals {a}-{b} are no finished game")
+            return cls(totals=(a, b), drawn=True)
         return cls(totals=(a, b), winner=0 if a > b else 1)
 
 

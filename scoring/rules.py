@@ -433,6 +433,16 @@ class Ruleset:
         """True when a game is a fixed number of deals (a boom, a partie)."""
         return self.deals is not None
 
+    @property
+    def game_points(self) -> int:
+        """What a whole game is worth to its winner when none was played (a forfeit): the
+        target, or in a game of fixed deals without one, half the card points of its deals
+        (a boom of 16: 1296), what an even game gives each side."""
+        if self.target is not None:
+            return self.target
+        assert self.deals is not None  # validated: a game has a target or a number of deals
+        return self.deals * self.deal_total // 2
+
     def contre_factor(self, contre: int) -> int:
         """The factor of a doubling: 1 for none, then ``contre_factors``."""
         return 1 if not contre else self.contre_factors[contre - 1]

@@ -191,7 +191,7 @@ def plan_sentences(entrant: Entrant, plan: WithdrawalPlan) -> list[str]:
             )
             % {"count": len(plan.kept)}
         )
-        winner, loser = forfeit_score(entrant.competition.rules.target)
+        winner, loser = forfeit_score(entrant.competition.rules.game_points)
         said.append(
             ngettext(
                 "%(count)d fixture still to play will be conceded to the opponent, "

@@ -56,7 +56,8 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
         games = [GameOutcome.from_sheet(pair) for pair in fixture.typed_scores]
     else:
         games = [
-            GameOutcome(tuple(g.totals), g.winner, tuple(g.side_stats)) for g in fixture.games.all()
+            GameOutcome(tuple(g.totals), g.winner, tuple(g.side_stats), drawn=g.drawn)
+            for g in fixture.games.all()
         ]
     result = match_result(fmt, games, concession=concession)
     finished, winner = result.finished, result.winner

@@ -131,7 +131,7 @@ def entrant_withdraw_from_league(*, entrant: Entrant, by: User) -> WithdrawalPla
     refuse_unless_withdrawable(entrant)
     plan = withdrawal_preview(entrant)
     reason = {"withdrawal": entrant.pk}
-    target = entrant.competition.rules.target
+    target = entrant.competition.rules.game_points
     locked = Fixture.objects.select_for_update().select_related("competition", "round")
     conceded = []
     abandoned: list[int] = []

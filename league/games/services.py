@@ -37,7 +37,7 @@ from league.models import Deal, DealAudit, Fixture, FixtureStatus, Game, MatchEv
 from league.models.games import declared_to_data
 from league.names import clean_name, name_key
 from scoring import InvalidDeal, Ruleset, play_game, score_deal
-from scoring.game import add_stats, deal_stats, game_winner, side_stats
+from scoring.game import add_stats, deal_stats, game_end, side_stats
 
 
 def _locked(game: Game) -> Game:
@@ -169,6 +169,11 @@ def _fill(record: Deal, deal: scoring.Deal, void_reason: str, rules: scoring.Rul
     record.void = deal.void
     record.void_reason = void_reason if deal.void else ""
     record.no_trump = deal.no_trump
+    record.meld_points = list(deal.meld_points) if deal.meld_points is not None else None
+    record.all_tricks = deal.all_tricks
+    record.bid = "" if deal.bid is None else str(deal.bid)
+    record.contre = deal.contre
+    record.bonuses = [list(side) for side in deal.bonuses]
 
 
 def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
@@ -196,8 +201,17 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
             scored.made,
             list(running),
             scored.held,
+            list(scored.scored_meld_points),
         )
-        old = (record.number, record.points, record.marks, record.made, record.running, record.held)
+        old = (
+            record.number,
+            record.points,
+            record.marks,
+            record.made,
+            record.running,
+            record.held,
+            record.meld_scored,
+        )
         if fresh != old:
             (
                 record.number,
@@ -206,11 +220,13 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
                 record.made,
                 record.running,
                 record.held,
+                record.meld_scored,
             ) = fresh
             changed.append(record)
     game.totals = list(result.totals)
     game.held = result.held
     game.winner = result.winner
+    game.drawn = result.drawn
     game.deal_count = len(deals)
     game.side_stats = [asdict(s) for s in side_stats(rules, engine_deals, result)]
     return changed
@@ -219,13 +235,16 @@ def game_recompute(game: Game, deals: list[Deal]) -> list[Deal]:
 def _save_game(game: Game, changed: list[Deal]) -> None:
     """Write the engine's columns, and the fixture's result when the game belongs to one."""
     if changed:
-        Deal.objects.bulk_update(changed, ["number", "points", "marks", "made", "running", "held"])
+        Deal.objects.bulk_update(
+            changed, ["number", "points", "marks", "made", "running", "held", "meld_scored"]
+        )
     game.version += 1
     game.save(
         update_fields=[
             "totals",
             "held",
             "winner",
+            "drawn",
             "deal_count",
             "side_stats",
             "version",
@@ -315,13 +334,16 @@ def _next_deal(
         totals,
         result.held,
     )
+    record.meld_scored = list(result.scored_meld_points)
+    finished, winner = game_end(rules, totals, number)
     record.full_clean(
         exclude=["game", "created_by"], validate_unique=False, validate_constraints=False
     )
     changes: dict[str, object] = {
         "totals": totals,
         "held": result.held,
-        "winner": game_winner(totals, rules.target),
+        "winner": winner,
+        "drawn": finished and winner is None,
         "deal_count": number,
         "side_stats": add_stats(game.side_stats, deal_stats(rules, deal, result)),
         "version": game.version + 1,
@@ -394,7 +416,7 @@ def game_add_deal(
             for name, value in changes.items():
                 setattr(game, name, value)
             live.changed(live_topics.game_topics(game))
-            if changes["winner"] is not None and game.fixture is not None:
+            if game.finished and game.fixture is not None:
                 # Standings read finished games only: a game in play changes nothing there.
                 fixture_recompute(game.fixture)
     except IntegrityError:

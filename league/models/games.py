@@ -87,6 +87,8 @@ class Game(models.Model):
     totals = models.JSONField(default=list)
     held = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A game of a fixed number of deals (a boom, a partie) that ended with equal totals.
+    drawn = models.BooleanField(default=False)
     deal_count = models.PositiveIntegerField(default=0)
     side_stats = models.JSONField(default=list, blank=True)
     # Counts every write to the engine's columns above (a deal added, corrected or deleted), so
@@ -112,7 +114,7 @@ class Game(models.Model):
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.drawn
 
     @property
     def abandoned(self) -> bool:
@@ -188,6 +190,15 @@ class Deal(models.Model):
     void = models.BooleanField(default=False)
     void_reason = models.CharField(max_length=16, choices=VoidReason.choices, blank=True)
     no_trump = models.BooleanField(default=False)
+    # The rest of the family (RULES.md part two): each side's melds as a number (the Dutch
+    # roem), the side that took every trick (pit, capot), the coinche contract ("100",
+    # "capot" or "") and its doubling (0 none, 1 contrée, 2 surcontrée), and one list a side
+    # of bonuses that are not melds (klebias-norm: "bimah", "shlomo", "cleopatra").
+    meld_points = models.JSONField(null=True, blank=True)
+    all_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    bid = models.CharField(max_length=8, blank=True)
+    contre = models.PositiveSmallIntegerField(default=0)
+    bonuses = models.JSONField(default=list, blank=True)
     # The seat that dealt this deal when that no longer follows from the deals before it (one
     # of them was deleted, and the deals after it keep who dealt them: scoring.dealers);
     # None, as for nearly every deal, when it follows.
@@ -198,6 +209,9 @@ class Deal(models.Model):
     made = models.BooleanField(null=True, blank=True)
     running = models.JSONField(default=list)
     held = models.PositiveIntegerField(default=0)
+    # Of ``points``, the part that is melds, belle and bonuses: what a sheet writes in the roem
+    # column (scoring.DealResult.scored_meld_points).
+    meld_scored = models.JSONField(default=list, blank=True)
     # Bookkeeping: a fresh key per entry form makes a resent form harmless, and the version
     # tells a correction that somebody else changed the deal first.
     entry_key = models.UUIDField(default=uuid.uuid4)
@@ -236,6 +250,11 @@ class Deal(models.Model):
             renege=renege,
             void=self.void,
             no_trump=self.no_trump,
+            meld_points=tuple(self.meld_points) if self.meld_points is not None else None,
+            all_tricks=self.all_tricks,
+            bid=stored_bid(self.bid),
+            contre=self.contre,
+            bonuses=tuple(tuple(side) for side in self.bonuses),
         )
 
     def entered(self) -> dict[str, Any]:
@@ -250,9 +269,21 @@ class Deal(models.Model):
             "void": self.void,
             "void_reason": self.void_reason,
             "no_trump": self.no_trump,
+            "meld_points": self.meld_points,
+            "all_tricks": self.all_tricks,
+            "bid": self.bid,
+            "contre": self.contre,
+            "bonuses": self.bonuses,
             "points": self.points,
             "marks": self.marks,
         }
+
+
+def stored_bid(bid: str) -> int | str | None:
+    """A stored contract as the engine takes it: "" none, "capot", or a number."""
+    if not bid:
+        return None
+    return bid if bid == scoring.rules.CAPOT else int(bid)
 
 
 def declared_to_data(declared: Any) -> list[list[dict[str, Any]]]:

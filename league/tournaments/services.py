@@ -633,7 +633,7 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     entrant.withdrawn_at = timezone.now()
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
     competition = entrant.competition
-    target = competition.rules.target
+    target = competition.rules.game_points
     open_sides = FixtureSide.objects.filter(entrant=entrant, fixture__finished=False).exclude(
         fixture__status=FixtureStatus.VOID
     )

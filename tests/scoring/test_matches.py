@@ -208,10 +208,12 @@ def test_game_outcomes_that_make_no_sense_are_a_caller_s_bug():
         lambda: GameOutcome((500,), 0),
         lambda: GameOutcome((500, 0), 2),
         lambda: GameOutcome((500, 0), 0, (stats(1),)),
-        lambda: GameOutcome.from_sheet((500, 500)),
+        lambda: GameOutcome((500, 500), 0, drawn=True),
     ):
         with pytest.raises(ValueError):
             make()
+    # equal totals are kept only of a game of fixed deals: a drawn game
+    assert GameOutcome.from_sheet((1296, 1296)) == GameOutcome((1296, 1296), drawn=True)
     assert GameOutcome.from_sheet([430, 512]) == GameOutcome((430, 512), 1)
     assert GameOutcome([1, 2], None, [stats(1), stats(1)]).totals == (1, 2)
 
