@@ -716,6 +716,13 @@ def _feasible(
         loads[belle_hand] = 2
     if not melds:
         return True
+    if sum(cards for _, cards, _ in melds) > 4 * (len(RANKS) - facts.lowest):
+        return False
+    if not each:
+        for side, specs in enumerate(sides):
+            sizes = [spec[1] for spec in specs]
+            if sizes and not _fits(sizes, facts.hands, capacity):
+                return False
     melds.sort(key=lambda m: (len(m[2]), -m[1]))
     fixed = bool(belle_cards) or any(spec[3] != -1 for specs in sides for spec in specs)
     alike = (1, 2, 3) if trump and fixed else (0, 1, 2, 3)
@@ -1013,15 +1020,20 @@ def check_hands(
     """
     sides = _kind_sides(rules, kinds)
     _check_belle_side(rules, belle, no_trump)
-    if not any(sides):
-        return
     if belle is not None and "menage" in sides[belle]:
         raise _menage_belle(rules, belle, names)
+    if not _kinds_feasible(rules, sides, belle, no_trump):
+        raise _why_not_kinds(rules, sides, names, belle, no_trump)
+
+
+def _kinds_feasible(
+    rules: Ruleset, sides: tuple[tuple[str, ...], ...], belle: int | None, no_trump: bool
+) -> bool:
+    if not any(sides):
+        return True
     # Sorted, so that the same melds in another order are one entry of the cache.
     specs = tuple(tuple(sorted(_KIND_SPECS[kind] for kind in side)) for side in sides)
-    if _feasible(_facts(rules), specs, belle, no_trump):
-        return
-    raise _why_not_kinds(rules, sides, names, belle, no_trump)
+    return _feasible(_facts(rules), specs, belle, no_trump)
 
 
 def melds_possible(
@@ -1034,10 +1046,13 @@ def melds_possible(
     """Whether some real deal holds these meld kinds (one list a side) and belle: what
     :func:`check_hands` accepts."""
     try:
-        check_hands(rules, melds, belle=belle, no_trump=no_trump)
+        sides = _kind_sides(rules, melds)
+        _check_belle_side(rules, belle, no_trump)
     except InvalidDeal:
         return False
-    return True
+    if belle is not None and "menage" in sides[belle]:
+        return False
+    return _kinds_feasible(rules, sides, belle, no_trump)
 
 
 def _why_not_kinds(
