@@ -719,7 +719,7 @@ def _feasible(
     if sum(cards for _, cards, _ in melds) > 4 * (len(RANKS) - facts.lowest):
         return False
     if not each:
-        for side, specs in enumerate(sides):
+        for specs in sides:
             sizes = [spec[1] for spec in specs]
             if sizes and not _fits(sizes, facts.hands, capacity):
                 return False
@@ -827,20 +827,21 @@ def _or_list(words: Sequence[str]) -> str:
     return Term(gettext_noop("%(first)s or %(rest)s"), first=words[0], rest=_or_list(words[1:]))
 
 
-def _everyone_words(
-    rules: Ruleset, sides: Sequence[Sequence[_MeldWords]], names: Names, start: bool
-) -> str:
-    """Every side's melds: "Partnership 1's four jacks and partnership 2's a run of four"
-    (``start``: at the start of a sentence)."""
-    parts: list[str] = []
-    for side, melds in enumerate(sides):
-        if not melds:
-            continue
-        who = side_who(rules, side, names) if start and not parts else side_name(rules, side, names)
-        parts.append(
-            Term(gettext_noop("%(whose)s %(melds)s"), whose=whose(who), melds=_melds_words(melds))
+def _everyone_words(rules: Ruleset, sides: Sequence[Sequence[_MeldWords]], names: Names) -> str:
+    """Every side's melds: "four jacks (partnership 1); a run of four (partnership 2)"."""
+    parts = [
+        Term(
+            gettext_noop("%(melds)s (%(side)s)"),
+            melds=_melds_words(melds),
+            side=side_name(rules, side, names),
         )
-    return and_list(parts)
+        for side, melds in enumerate(sides)
+        if melds
+    ]
+    words = parts[-1]
+    for part in reversed(parts[:-1]):
+        words = Term(gettext_noop("%(first)s; %(rest)s"), first=part, rest=words)
+    return words
 
 
 def _check_belle_side(rules: Ruleset, belle: object, no_trump: bool) -> None:
@@ -917,13 +918,13 @@ def _cannot_all_be(
         )
     return InvalidDeal(
         gettext_noop(
-            "%(melds)s cannot all be held in one deal: each meld lies in one player's hand, "
-            "and a card counts in one meld only."
+            "These melds cannot all be held in one deal: %(melds)s. Each meld lies in one "
+            "player's hand, and a card counts in one meld only."
         ),
         field,
         melders[-1] if melders else None,
         code="meld.cannot_all_be",
-        params={"melds": _everyone_words(rules, sides, names, start=True)},
+        params={"melds": _everyone_words(rules, sides, names)},
     )
 
 
@@ -932,16 +933,16 @@ def _belle_cannot(
 ) -> InvalidDeal:
     return InvalidDeal(
         gettext_noop(
-            "Belle cannot be %(whose)s with %(melds)s: no hand of that side can hold the king "
-            "and queen of trumps as well (they may lie in a run in trumps or in four kings or "
-            "queens of that hand, and in no other hand's meld)."
+            "Belle cannot be %(whose)s with these melds: %(melds)s. Its king and queen of "
+            "trumps would fit in no hand of that side: they may lie in a run in trumps or in "
+            "four kings or queens of the same hand, and in no other hand's meld."
         ),
         "belle",
         belle,
         code="meld.belle_cannot",
         params={
             "whose": whose(side_name(rules, belle, names)),
-            "melds": _everyone_words(rules, sides, names, start=False),
+            "melds": _everyone_words(rules, sides, names),
         },
     )
 
@@ -1018,7 +1019,19 @@ def check_hands(
     Exact (see :func:`_feasible`): what it accepts, some deal holds. A kind the ruleset does
     not pay is refused too.
     """
-    sides = _kind_sides(rules, kinds)
+    paid = rules.meld_values
+    if (
+        # The common case, as Deal validation calls it: checked here without the costlier
+        # checks of any sequence (score_deal's speed).
+        type(kinds) is tuple
+        and len(kinds) == rules.sides
+        and all(type(side) is tuple and all(k in paid for k in side) for side in kinds)
+    ):
+        sides: tuple[tuple[str, ...], ...] = kinds
+    else:
+        sides = _kind_sides(rules, kinds)
+    if belle is None and not any(sides):
+        return
     _check_belle_side(rules, belle, no_trump)
     if belle is not None and "menage" in sides[belle]:
         raise _menage_belle(rules, belle, names)
@@ -1031,9 +1044,23 @@ def _kinds_feasible(
 ) -> bool:
     if not any(sides):
         return True
-    # Sorted, so that the same melds in another order are one entry of the cache.
+    facts = _Facts(
+        RANKS.index("9") if rules.deck_size == 24 else 0,
+        rules.sides,
+        0 if rules.meld_scoring == "each" else rules.players // rules.sides,
+        rules.cards_each,
+        rules.tricks_per_deal,
+    )
+    return _kinds_cached(facts, sides, belle, no_trump)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kinds_cached(
+    facts: _Facts, sides: tuple[tuple[str, ...], ...], belle: int | None, no_trump: bool
+) -> bool:
+    # Sorted, so that the same melds in another order are one entry of the search's cache.
     specs = tuple(tuple(sorted(_KIND_SPECS[kind] for kind in side)) for side in sides)
-    return _feasible(_facts(rules), specs, belle, no_trump)
+    return _feasible(facts, specs, belle, no_trump)
 
 
 def melds_possible(
