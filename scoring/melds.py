@@ -21,18 +21,26 @@ Readings where RULES.md leaves a choice:
   queens, as in the natural order.
 - A run of a preset with a 24-card deck (nine to ace) cannot reach below the nine.
 
-What the feasibility checks look at (each refusal is exact: what they accept, some deal holds):
+What the feasibility checks look at (each is exact: what they refuse, no real deal gives; what
+they accept, some deal of real cards holds):
 
-- Meld kinds only (``Deal.melds``): no suits or ranks are known, so only card counts are
-  checked: each meld lies in one hand of its side (one or two hands of ``cards_each``), a card
-  counts in one meld only (a run of 5 or more takes at least 5 cards, a four of a kind 4), and
-  a four of a kind appears once in the deck.
-- Declared melds (``Deal.declared``): the same per hand, across all sides together, plus the
-  cards themselves: a four of a kind holds every card of its rank, so no run may pass through
-  that rank; runs in trumps may not share a card; at any rank no more runs in plain suits than
-  there are plain suits (three; four in a no-trump deal, which has no run in trumps); ranks
-  exist in the deck.
-- Belle is not checked: it is scored apart, and its king and queen may lie in a run.
+- The model: a deck of four suits of the ranks 9 to A (24 cards) or 7 to A (32); each side has
+  ``players // sides`` hands of ``cards_each`` cards. A run is consecutive ranks of one suit (a
+  run of 5 or more: 5 cards will do), a four of a kind all four cards of its rank, a three of
+  a kind three of them, the ménage the king, queen and jack of trumps. Each meld lies in one
+  hand of its side; a card counts in one meld only. Belle's king and queen of trumps lie in
+  one hand of its side: they may be part of that hand's melds (a run in trumps, its four kings
+  or queens: belle is held, not melded), otherwise they take two places in it, and no other
+  hand's meld may take them. A ménage and belle of one side cannot both be scored (the ménage
+  counts the belle). A no-trump deal has no trump suit and no belle.
+- Under ``meld_scoring: each`` (klaverjas roem) melds lie in tricks, not hands: they only may
+  not share cards, a deal holds at most ``tricks_per_deal`` of them and no run of more than
+  four (a trick holds four cards); belle stacks with anything.
+- Meld kinds (:func:`check_hands`) and declared melds (:func:`check_declared`, with ranks and
+  suits known) alike: a search over concrete placements (:func:`_feasible`), every side
+  together; the refusal says the plainest reason that applies.
+- Melds as a number (:func:`check_meld_points`): some multiset of the game's items makes each
+  side's number together (see there).
 """
 
 from __future__ import annotations
@@ -1191,7 +1199,7 @@ def _why_not_kinds(
                         "card": RANK_WORDS[RANKS[rank]].the,
                     },
                 )
-    if belle is not None:
+    if belle is not None and facts.hands:  # in tricks, belle stacks with any meld
         for side, kind in everyone:
             if kind == "menage" and side == belle:
                 return _menage_belle(rules, belle, names)
