@@ -77,7 +77,17 @@ from scoring.matches import (
     paper_ceiling,
     typed_games,
 )
-from scoring.melds import RANKS, Declared, MeldComparison, meld_comparison, meld_winner
+from scoring.melds import (
+    RANKS,
+    Declared,
+    MeldComparison,
+    check_declared,
+    check_hands,
+    check_meld_points,
+    meld_comparison,
+    meld_winner,
+    melds_possible,
+)
 from scoring.pairing import (
     Rotation,
     min_opponent_repeats,
@@ -152,6 +162,11 @@ __all__ = [
     "MeldComparison",
     "meld_comparison",
     "meld_winner",
+    # what real deals can hold (the checks Deal validation uses)
+    "check_hands",
+    "check_declared",
+    "check_meld_points",
+    "melds_possible",
     "dealers",
     "deals_again",
     "elder_seat",

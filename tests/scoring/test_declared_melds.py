@@ -342,7 +342,6 @@ def test_no_trump_deals_have_no_runs_in_trumps_but_four_plain_suits():
         (lambda: run(2, "K"), "3 to 8 cards"),
         (lambda: run(9, "A"), "3 to 8 cards"),
         (lambda: run(3, "X"), "not a card rank"),
-        (lambda: four("7"), "Four sevens are not a meld"),
         (lambda: Declared("pair", 2, "K"), "not a meld"),
     ],
 )
@@ -351,6 +350,14 @@ def test_a_meld_that_cannot_exist_is_refused_when_built(make, words):
         make()
     assert words in caught.value.message
     assert caught.value.field == "declared"
+
+
+def test_four_sevens_can_be_built_but_score_nothing_where_the_game_does_not_pay_them():
+    # Declared.four("7") is a meld (klaverjas and klebias-norm pay it); clabber refuses it.
+    assert four("7").kind == "four_7"
+    error = refusal(CLABBER, Deal(makers=0, card_points=(80, 82), declared=((four("7"),), ())))
+    assert error.code == "meld.four_low"
+    assert "Four sevens score nothing in Evansville Clabber." in error.message
 
 
 def test_declared_words_and_kinds():
