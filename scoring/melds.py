@@ -1665,7 +1665,7 @@ def check_meld_points(
         raise InvalidDeal(
             gettext_noop("Give the roem of each of the %(sides)d sides."),
             "meld_points",
-            code="meld_points.count",
+            code="meld.points_count",
             params={"sides": rules.sides},
         )
     for side, value in enumerate(meld_points):
@@ -1674,7 +1674,7 @@ def check_meld_points(
                 gettext_noop("Roem is a whole number of points, 0 or more: %(value)s is not."),
                 "meld_points",
                 side,
-                code="meld_points.whole",
+                code="meld.points_whole",
                 params={"value": repr(value)},
             )
     _check_belle_side(rules, belle, False)
@@ -1692,7 +1692,7 @@ def check_meld_points(
                 gettext_noop("Roem %(points)d cannot be made: roem comes in %(values)s."),
                 "meld_points",
                 side,
-                code="meld_points.cannot_be_made",
+                code="meld.points_impossible",
                 params={"points": value, "values": _points_words(rules, facts, stuk is not None)},
             )
     raise InvalidDeal(
@@ -1702,7 +1702,7 @@ def check_meld_points(
         ),
         "meld_points",
         max(s for s, v in enumerate(points) if v),
-        code="meld_points.together",
+        code="meld.points_together",
         params={"points": and_list([str(v) for v in points]), "tricks": facts.tricks},
     )
 

@@ -121,7 +121,9 @@ def refusals() -> list[EngineError]:
             ),
         ),
         lambda: Declared.run(3, "8"),
-        lambda: Declared.four("7"),
+        lambda: score_deal(
+            clabber, Deal(makers=0, card_points=(80, 82), declared=((Declared.four("7"),), ()))
+        ),
         lambda: play_game(two, [Deal(makers=0, card_points=(1, 161))]),
         lambda: play_game(two.replace(target=100), [Deal(makers=0, card_points=(162, 0))] * 2),
         lambda: get_ruleset("clabber", target=0),

@@ -331,7 +331,7 @@ def test_klaverjas_roem_no_items_make_is_refused(points):
     with pytest.raises(InvalidDeal) as caught:
         check_meld_points(KLAVERJAS, points)
     assert caught.value.field == "meld_points"
-    assert caught.value.code == "meld_points.cannot_be_made"
+    assert caught.value.code == "meld.points_impossible"
     assert caught.value.side == next(s for s, v in enumerate(points) if v in (10, 30, 940))
 
 
@@ -352,7 +352,7 @@ def test_klaverjas_roem_holds_eight_items_and_one_stuk_between_both_sides():
     check_meld_points(KLAVERJAS, (900, 20))
     with pytest.raises(InvalidDeal) as caught:
         check_meld_points(KLAVERJAS, (900, 50))
-    assert caught.value.code == "meld_points.together"
+    assert caught.value.code == "meld.points_together"
     # 8 runs of four, 4 a side.
     check_meld_points(KLAVERJAS, (200, 200))
     with pytest.raises(InvalidDeal):
@@ -372,10 +372,10 @@ def test_klaverjas_roem_holds_eight_items_and_one_stuk_between_both_sides():
 def test_roem_is_a_whole_number_zero_or_more(value):
     with pytest.raises(InvalidDeal) as caught:
         check_meld_points(KLAVERJAS, (value, 0))
-    assert caught.value.code == "meld_points.whole"
+    assert caught.value.code == "meld.points_whole"
     with pytest.raises(InvalidDeal) as caught:
         check_meld_points(KLAVERJAS, (20,))
-    assert caught.value.code == "meld_points.count"
+    assert caught.value.code == "meld.points_count"
 
 
 # -- real hands are always accepted -----------------------------------------------------------
