@@ -377,6 +377,9 @@ def _check_card_points(rules: Ruleset, deal: Deal, names: Names) -> None:
     points = _per_side(rules, deal.card_points, "card_points", _CARD_POINTS, names)
     total = rules.card_total(deal.no_trump)
     for side, value in enumerate(points):
+        if 0 <= value <= total and value not in (1, total - 1):
+            continue
+        # Words only for a refusal: building them for every side costs a valid deal dearly.
         who = _who(rules, side, names)
         if not 0 <= value <= total:
             raise InvalidDeal(
@@ -710,14 +713,13 @@ def _check_melds(rules: Ruleset, deal: Deal, names: Names) -> None:
         )
     fours_seen: set[str] = set()
     for side, kinds in enumerate(melds):
-        who = _who(rules, side, names)
         if isinstance(kinds, str) or not isinstance(kinds, tuple):
             raise InvalidDeal(
                 gettext_noop("%(whose)s melds must be a list of meld kinds."),
                 "melds",
                 side,
                 code="deal.melds_list",
-                params={"whose": whose(who)},
+                params={"whose": whose(_who(rules, side, names))},
             )
         for kind in kinds:
             if kind not in MELD_KINDS:
@@ -867,26 +869,35 @@ def scored_melds(
     melds count only when no other side entered any (without ranks nothing else can be
     compared). The trickless-melds rule is applied later, by :func:`combined_points`.
     """
-    names = side_names_for(rules, side_names)
+    return _scored_and_side(rules, deal, side_names_for(rules, side_names))[0]
+
+
+def _scored_and_side(
+    rules: Ruleset, deal: Deal, names: Names
+) -> tuple[tuple[tuple[str, ...], ...], int | None]:
+    """:func:`scored_melds`, and the side whose melds counted under ``best`` (None: nobody's,
+    or ``each``)."""
     nothing: tuple[str, ...] = ()
     renege = deal.renege if deal.renege != "both" else None
     kinds, winner = _meld_side(rules, deal, names)
+    if not any(kinds):
+        return (nothing,) * rules.sides, None
     if rules.meld_scoring == "each":
         counted = kinds
     else:
-        if not any(kinds):
-            return (nothing,) * rules.sides
         if renege is not None and rules.renege_melds == "own":
-            return tuple(nothing if s == renege else kinds[s] for s in range(rules.sides))
+            own = tuple(nothing if s == renege else kinds[s] for s in range(rules.sides))
+            return own, winner
         counted = tuple(kinds[s] if s == winner else nothing for s in range(rules.sides))
     if renege is None:
-        return counted
+        return counted, winner
     if rules.renege_melds == "none":
-        return (nothing,) * rules.sides
+        return (nothing,) * rules.sides, winner
     if rules.renege_melds == "counted":
         everything = tuple(kind for side_kinds in counted for kind in side_kinds)
-        return tuple(nothing if s == renege else everything for s in range(rules.sides))
-    return tuple(nothing if s == renege else counted[s] for s in range(rules.sides))
+        given = tuple(nothing if s == renege else everything for s in range(rules.sides))
+        return given, winner
+    return tuple(nothing if s == renege else counted[s] for s in range(rules.sides)), winner
 
 
 def complete_card_points(
@@ -984,8 +995,7 @@ def _side_meld_points(rules: Ruleset, deal: Deal, names: Names) -> tuple[list[in
             else:
                 own = [0 if s == renege else own[s] for s in range(rules.sides)]
         return own, None
-    scored = scored_melds(rules, deal, side_names=names)
-    _, winner = _meld_side(rules, deal, names) if rules.meld_scoring == "best" else ((), None)
+    scored, winner = _scored_and_side(rules, deal, names)
     return [_melds_of(rules, scored, s) for s in range(rules.sides)], winner
 
 
