@@ -15,18 +15,26 @@ The module-level words are lazy: they are read in the language of the request th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from league.engine_words import engine_word
 from scoring.rules import (
+    BELOTE_MELD_LABELS,
+    BONUS_KINDS,
+    BONUS_LABELS,
+    CAPOT_BID,
     LAST_TRICK,
+    LOWEST_BID,
     MELD_KINDS,
     MELD_LABELS,
+    MELD_WORDS,
     PLAIN_VALUES,
     PRESETS,
     TRUMP_VALUES,
@@ -57,29 +65,30 @@ class BySides:
 SET_AWARD_TEXT: Mapping[str, BySides] = {
     "own": BySides(
         gettext_lazy(
-            "The makers score nothing (XX on the sheet) and the opponents score their own "
-            "combined points."
+            "The makers score nothing (%(mark)s on the sheet) and the opponents score their "
+            "own combined points."
         ),
         gettext_lazy(
-            "The makers score nothing (XX on the sheet) and each other player scores their own "
-            "combined points."
+            "The makers score nothing (%(mark)s on the sheet) and each other player scores "
+            "their own combined points."
         ),
     ),
     "all": BySides(
         gettext_lazy(
-            "The makers score nothing (XX on the sheet) and the opponents score the combined "
-            "points of both sides: the makers' card points, melds and belle go to them too."
+            "The makers score nothing (%(mark)s on the sheet) and the opponents score the "
+            "combined points of both sides: the makers' card points, melds and belle go to "
+            "them too."
         ),
         gettext_lazy(
-            "The makers score nothing (XX on the sheet) and each other player scores the "
+            "The makers score nothing (%(mark)s on the sheet) and each other player scores the "
             "combined points of both sides: the makers' card points, melds and belle go to "
             "them too."
         ),
     ),
     "cards": BySides.same(
         gettext_lazy(
-            "The makers score nothing and the opponents score the deal's card points only: "
-            "nobody's melds are written."
+            "The makers score nothing (%(mark)s on the sheet) and the opponents score the "
+            "deal's card points only: nobody's melds are written."
         )
     ),
 }
@@ -231,6 +240,98 @@ FIELD_LABELS: Mapping[str, StrOrPromise] = {
 }
 
 
+#: What a person reads for each fact of a game (a field no house may change), where a
+#: variant's page says how it differs from its base game.
+FACT_LABELS: Mapping[str, StrOrPromise] = {
+    "players": pgettext_lazy("rule", "Players"),
+    "sides": pgettext_lazy("rule", "Sides"),
+    "deck_size": pgettext_lazy("rule", "Cards in the deck"),
+    "cards_each": pgettext_lazy("rule", "Cards to each player"),
+    "all_cards_played": pgettext_lazy("rule", "Every card played"),
+    "no_trump_allowed": pgettext_lazy("rule", "No-trump deals"),
+    "void_reasons": pgettext_lazy("rule", "Void deals"),
+    "redeal_by_same_dealer": pgettext_lazy("rule", "Same dealer after a void deal"),
+    "source": pgettext_lazy("rule: the document it follows", "Source"),
+    "bidding": pgettext_lazy("rule", "Bidding"),
+    "high_trump": pgettext_lazy("rule", "Highest trump"),
+    "meld_words": pgettext_lazy("rule", "Names of the melds"),
+    "schmeiss_always_accepted": pgettext_lazy("rule", "Schmeiss"),
+    "set_mark": pgettext_lazy("rule", "Mark of a set"),
+}
+
+#: Short forms of the part-two values, for a list of changes and a menu.
+MELD_SCORING_SHORT: Mapping[str, StrOrPromise] = {
+    "best": pgettext_lazy("who scores melds", "only the side with the best meld"),
+    "each": pgettext_lazy("who scores melds", "each side its own (roem)"),
+}
+MELD_ENTRY_SHORT: Mapping[str, StrOrPromise] = {
+    "scored": pgettext_lazy("melds entered", "the melds a side scored"),
+    "declared": pgettext_lazy("melds entered", "what each side declared, compared"),
+}
+MADE_WHEN_SHORT: Mapping[str, StrOrPromise] = {
+    "beat": pgettext_lazy("the makers made it when", "they beat the opponents"),
+    "reach": pgettext_lazy("the makers made it when", "they reach the contract"),
+    "reach_and_beat": pgettext_lazy(
+        "the makers made it when", "they reach the contract and beat the opponents"
+    ),
+}
+BELLE_ON_SET_SHORT: Mapping[str, StrOrPromise] = {
+    "lost": pgettext_lazy("belle on a set", "lost with the contract (prenable)"),
+    "kept": pgettext_lazy("belle on a set", "kept by its holder (imprenable)"),
+}
+ROUNDING_SHORT: Mapping[str, StrOrPromise] = {
+    "none": pgettext_lazy("rounding of a deal's scores", "none"),
+    "ten": pgettext_lazy("rounding of a deal's scores", "to the nearest ten"),
+}
+CONTRACT_SCORING_SHORT: Mapping[str, StrOrPromise] = {
+    "points_and_bid": pgettext_lazy("a made contract scores", "the takers' points and the bid"),
+    "bid": pgettext_lazy("a made contract scores", "the bid only"),
+}
+ALL_TRICKS_SHORT: Mapping[str, StrOrPromise] = {
+    "none": pgettext_lazy("taking every trick earns", "nothing more"),
+    "bonus": pgettext_lazy("taking every trick earns", "a bonus of roem (pit)"),
+    "capot": pgettext_lazy("taking every trick earns", "capot: the card points count more"),
+}
+MELD_WORDS_SHORT: Mapping[str, StrOrPromise] = {
+    "runs": pgettext_lazy("names of the melds", "runs"),
+    "belote": pgettext_lazy("names of the melds", "Belote's: tierce, quarte, quinte, carré"),
+}
+
+#: What each bonus is, for the rules page (``scoring.rules.BONUS_KINDS``).
+BONUS_TEXT: Mapping[str, StrOrPromise] = {
+    "bimah": gettext_lazy(
+        "the dealer forced to take trump (the eighth bid); paid only when that side makes it"
+    ),
+    "shlomo": gettext_lazy("a king of one colour and both queens of the other"),
+    "cleopatra": gettext_lazy("a queen of one colour and both jacks of the other"),
+}
+
+#: The names of the two high trumps when the queen is the highest (bulka, darda).
+QUEEN_TRUMP_NICKNAMES: Mapping[str, str] = {"Q": "jasek", "9": "minela"}
+
+#: The game a variant is, before what it changes: a preset's base, for its rules page (the
+#: engine keeps no such link: the sources name these games as variants of those).
+VARIANT_OF: Mapping[str, str] = {
+    "klaberjass-hang": "klaberjass",
+    "klabberjass-100": "klaberjass",
+    "zensa": "klaberjass",
+    "derda": "klaberjass",
+    "bulka": "klaberjass",
+    "darda": "bulka",
+    "klebias-norm": "klaberjass-4",
+    "kalabriasz-3": "klaberjass-3",
+    "kalabriasz-4": "klaberjass-4",
+    "clob": "klabberjass-100",
+    "klabberjass-belote": "klabberjass-100",
+    "bela-100": "klabberjass-100",
+    "belote-annonces": "belote",
+    "coinche": "belote-annonces",
+}
+
+#: Fields a variant's page does not compare: names and words, not rules.
+_NOT_COMPARED = frozenset({"preset", "name", "description"})
+
+
 MELD_RULE = gettext_lazy(
     "Only the side holding the best meld scores melds, and then all of its melds (partners' "
     "melds count together). Belle always scores for the player who holds it."
@@ -253,12 +354,16 @@ SOURCES: Mapping[str, StrOrPromise] = {
         "cards, going set and the XX and - marks of the score sheet"
     ),
     "klaverjas": gettext_lazy(
-        "The rulebooks of the Dutch klaverjas federations (KNB and NKU) as clubs copy them: "
-        "roem, nat, pit and the boom of 16 deals"
+        "The Dutch Klaverjas rulebooks: the KNB and NKU federations' rules as clubs copy them "
+        "(klaverjasunie.nl, marathonklaverjassen.nl, kaartclub-dehoop.nl, dorskampkwartier.nl, "
+        "kjcdepitslag.nl, lentemorgen.nl), checked against the score apps KlaverjasScoreApp "
+        "and klaverjasscoreDHK: roem, nat, pit, verzaken and the boom of 16 deals"
     ),
     "belote": gettext_lazy(
-        "The French Belote federation's rules (FFB) as transcribed by clubs and score apps: "
-        "belote-rebelote, dedans, capot, litige, the announcements and the coinche contract"
+        "The French Belote rulebooks: the Fédération Française de Belote's rules as "
+        "transcribed in the carg project, contree.org and the rule survey of the colver "
+        "project, checked against the score apps ScoreIt and carg: belote-rebelote, dedans, "
+        "capot, litige, the announcements and the coinche contract"
     ),
 }
 
@@ -281,22 +386,32 @@ SOURCES_IN_SENTENCE: Mapping[str, StrOrPromise] = {
         "cards, going set and the XX and - marks of the score sheet",
     ),
     "klaverjas": pgettext_lazy(
-        "after 'Written from source klaverjas,'",
-        "the rulebooks of the Dutch klaverjas federations (KNB and NKU) as clubs copy them: "
-        "roem, nat, pit and the boom of 16 deals",
+        "after 'Written from'",
+        "the Dutch Klaverjas rulebooks: the KNB and NKU federations' rules as clubs copy them "
+        "(klaverjasunie.nl, marathonklaverjassen.nl, kaartclub-dehoop.nl, dorskampkwartier.nl, "
+        "kjcdepitslag.nl, lentemorgen.nl), checked against the score apps KlaverjasScoreApp "
+        "and klaverjasscoreDHK",
     ),
     "belote": pgettext_lazy(
-        "after 'Written from source belote,'",
-        "the French Belote federation's rules (FFB) as transcribed by clubs and score apps: "
-        "belote-rebelote, dedans, capot, litige, the announcements and the coinche contract",
+        "after 'Written from'",
+        "the French Belote rulebooks: the Fédération Française de Belote's rules as "
+        "transcribed in the carg project, contree.org and the rule survey of the colver "
+        "project, checked against the score apps ScoreIt and carg",
     ),
 }
 
 #: What the sources are, said once above their list.
 SOURCES_INTRO = gettext_lazy(
-    "The rules of each game were written from these documents (articles and a how-to-play "
-    "page, in Spanish as they came). Each game names the one it follows by its number."
+    "The rules of each game were written from these documents: articles and a how-to-play "
+    "page (in Spanish as they came), numbered, and the club and federation rulebooks of "
+    "Klaverjas and Belote. Each game names the one it follows."
 )
+
+#: The heading of a source that is a set of rulebooks, not a numbered document.
+SOURCE_NAMES: Mapping[str, StrOrPromise] = {
+    "klaverjas": gettext_lazy("The Klaverjas rulebooks"),
+    "belote": gettext_lazy("The Belote rulebooks"),
+}
 
 #: What a void reason means, for the rules page (``scoring.rules.VOID_REASONS``): each ends the
 #: sentence "A deal is void when …".
@@ -376,7 +491,10 @@ class Change:
 
 @dataclass(frozen=True)
 class RulesSheet:
-    """Everything a rules page shows of one ruleset, as ready-made rows and sentences."""
+    """Everything a rules page shows of one ruleset, as ready-made rows and sentences.
+
+    ``variant``: when the preset is a variant of another (:data:`VARIANT_OF`), what it
+    changes from that base game, field by field (``Change.preset_value`` is the base's)."""
 
     ruleset: Ruleset
     name: str
@@ -393,6 +511,12 @@ class RulesSheet:
     changes: list[Change]
     sources: tuple[Line, ...] = ()
     sources_intro: StrOrPromise = SOURCES_INTRO
+    unpaid: str = ""
+    meld_notes: tuple[str, ...] = ()
+    bonuses: tuple[Line, ...] = ()
+    variant_of: str = ""
+    variant_name: str = ""
+    variant: tuple[Change, ...] = ()
 
 
 def describe(rules: Ruleset) -> RulesSheet:
@@ -400,60 +524,94 @@ def describe(rules: Ruleset) -> RulesSheet:
     changed = rules.overrides()
     changed_melds: Mapping[str, Any] = changed.get("meld_values", {})
     in_deck = set(_ranks_in_deck(rules))
-    total = rules.card_total()
+
+    def line(label: StrOrPromise, text: StrOrPromise, *fields: str) -> Line:
+        return Line(label, text, overridden=any(f in changed for f in fields))
 
     game = [
         Line(pgettext("rule", "Players"), _players(rules)),
         Line(pgettext("rule", "Deck"), _deck(rules)),
         Line(pgettext("rule", "Cards played"), _cards_played(rules)),
         Line(pgettext("rule", "No trump"), _no_trump(rules)),
-        Line(
-            pgettext("rule: how a game is won", "Game"),
-            _(
-                "The first side to reach %(target)s points wins. If more than one side "
-                "reaches it in the same deal, the higher total wins; on equal totals another "
-                "deal is played."
-            )
-            % {"target": rules.target},
-            overridden="target" in changed,
-        ),
+        line(pgettext("rule: how a game is won", "Game"), _game_end(rules), "target", "deals"),
         Line(pgettext("rule: the document it follows", "Source"), _source(rules.source)),
     ]
+    best = rules.meld_scoring == "best"
     scoring = [
-        Line(pgettext("rule: the makers made it", "Made"), _made(rules)),
-        Line(
-            pgettext("rule", "On a set"),
-            SET_AWARD_TEXT[rules.set_award].text(rules.sides),
-            overridden="set_award" in changed,
-        ),
-        Line(
-            pgettext("rule", "On a tie"),
-            TIE_RULE_TEXT[rules.tie_rule].text(rules.sides),
-            overridden="tie_rule" in changed,
-        ),
-        Line(
-            pgettext("rule", "On a renege"),
-            _renege(rules),
-            overridden="renege_award" in changed,
-        ),
-        Line(
-            pgettext("rule", "Melds on a renege"),
-            str(RENEGE_MELDS_TEXT[rules.renege_melds]),
-            overridden="renege_melds" in changed,
-        ),
-        Line(pgettext("rule", "Best meld"), str(MELD_COMPARISON)),
-        Line(
-            pgettext("rule", "Equal melds"),
-            str(MELD_TIE_TEXT[rules.meld_tie]),
-            overridden="meld_tie" in changed,
-        ),
-        Line(pgettext("rule", "Void deal"), _void(rules)),
-        Line(
-            pgettext("rule", "No trick taken"),
-            str(TRICKLESS_MELDS_TEXT[rules.trickless_melds]),
-            overridden="trickless_melds" in changed,
+        line(
+            pgettext("rule: the makers made it", "Made"),
+            _made(rules),
+            "made_when",
+            "contract",
         ),
     ]
+    if rules.bidding:
+        scoring += [
+            line(pgettext("rule", "Contract"), _bidding(rules), "bid_max", "contre_factors"),
+            line(
+                pgettext("rule", "A made contract scores"),
+                _contract_scoring(rules),
+                "contract_scoring",
+                "set_cards",
+            ),
+        ]
+    scoring += [
+        line(
+            pgettext("rule", "On a set"),
+            SET_AWARD_TEXT[rules.set_award].text(rules.sides) % {"mark": rules.set_mark},
+            "set_award",
+        ),
+    ]
+    if rules.set_cards is not None or "set_cards" in changed:
+        scoring.append(
+            line(pgettext("rule", "Card points on a set"), _set_cards(rules), "set_cards")
+        )
+    scoring += [
+        line(pgettext("rule", "Belle on a set"), _belle_on_set(rules), "belle_on_set"),
+        line(
+            pgettext("rule", "On a tie"),
+            TIE_RULE_TEXT[rules.tie_rule].text(rules.sides),
+            "tie_rule",
+        ),
+        line(
+            pgettext("rule", "Every trick"),
+            _all_tricks(rules),
+            "all_tricks",
+            "all_tricks_value",
+            "all_tricks_defenders",
+        ),
+        line(pgettext("rule", "On a renege"), _renege(rules), "renege_award"),
+        line(
+            pgettext("rule", "Melds on a renege"),
+            str(RENEGE_MELDS_TEXT[rules.renege_melds]),
+            "renege_melds",
+        ),
+    ]
+    if not best or "meld_scoring" in changed:
+        # Said once under the melds' table; here only where it is not the sources' usual rule.
+        scoring.append(
+            line(pgettext("rule", "Who scores melds"), _meld_scoring(rules), "meld_scoring")
+        )
+    paid = bool(rules.meld_values)
+    if paid and best and (rules.meld_entry == "declared" or "meld_entry" in changed):
+        scoring.append(line(pgettext("rule", "Melds entered"), _meld_entry(rules), "meld_entry"))
+    if paid and best:
+        scoring += [
+            Line(pgettext("rule", "Best meld"), str(MELD_COMPARISON)),
+            line(pgettext("rule", "Equal melds"), str(MELD_TIE_TEXT[rules.meld_tie]), "meld_tie"),
+        ]
+    scoring += [
+        line(pgettext("rule", "Rounding"), _rounding(rules), "rounding"),
+        Line(pgettext("rule", "Void deal"), _void(rules)),
+        line(
+            pgettext("rule", "No trick taken"),
+            str(TRICKLESS_MELDS_TEXT[rules.trickless_melds]),
+            "trickless_melds",
+        ),
+    ]
+    shown = [k for k in MELD_KINDS if rules.meld_value(k) is not None or k in changed_melds]
+    unpaid = [engine_word(MELD_WORDS[k]) for k in MELD_KINDS if k not in shown]
+    base_key = VARIANT_OF.get(rules.preset, "")
     return RulesSheet(
         ruleset=rules,
         name=rules.name,
@@ -462,45 +620,111 @@ def describe(rules: Ruleset) -> RulesSheet:
         description=engine_word(rules.description) if rules.description else "",
         game=game,
         trump_cards=[
-            CardRow(rank, _card_name(rank, trump=True), points, rank in in_deck)
-            for rank, points in TRUMP_VALUES.items()
+            CardRow(rank, _card_name(rank, trump=True, rules=rules), points, rank in in_deck)
+            for rank, points in trump_values(rules).items()
         ],
         plain_cards=[
-            CardRow(rank, _card_name(rank, trump=False), points, rank in in_deck)
+            CardRow(rank, _card_name(rank, trump=False, rules=rules), points, rank in in_deck)
             for rank, points in PLAIN_VALUES.items()
         ],
-        card_totals=[
-            _("The last trick is worth %(bonus)s more.") % {"bonus": LAST_TRICK},
-            _(
-                "With a trump suit the deck holds %(cards)s card points, %(total)s with the "
-                "last trick."
-            )
-            % {"cards": total - LAST_TRICK, "total": total},
-        ],
+        card_totals=_card_totals(rules, changed),
         melds=[
-            MeldRow(
-                kind, engine_word(MELD_LABELS[kind]), rules.meld_value(kind), kind in changed_melds
-            )
-            for kind in MELD_KINDS
+            MeldRow(kind, meld_label(rules, kind), rules.meld_value(kind), kind in changed_melds)
+            for kind in shown
         ],
         belle=Line(
-            _("Belle (king and queen of trumps in one hand)"),
+            _belle_label(rules),
             str(rules.belle_value),
             overridden="belle_value" in changed,
         ),
-        meld_rule=str(MELD_RULE),
+        meld_rule=_meld_rule(rules) if paid else "",
         scoring=scoring,
         changes=_changes(rules, changed),
         sources=source_lines(),
+        unpaid=_unpaid(rules, unpaid),
+        meld_notes=_meld_notes(rules) if paid else (),
+        bonuses=tuple(
+            Line(
+                engine_word(BONUS_LABELS[kind]),
+                _("%(points)s: %(what)s.") % {"points": value, "what": BONUS_TEXT[kind]},
+                overridden=kind in changed.get("bonus_values", {}),
+            )
+            for kind, value in rules.bonus_values.items()
+        ),
+        variant_of=base_key,
+        variant_name=engine_word(PRESETS[base_key].name) if base_key else "",
+        variant=tuple(variant_changes(PRESETS[rules.preset], PRESETS[base_key]))
+        if base_key
+        else (),
     )
 
 
 def source_lines() -> tuple[Line, ...]:
-    """Every rule source, as "Source 002" and what that document is."""
+    """Every rule source, as "Source 002" (or the rulebooks' name) and what it is."""
     return tuple(
-        Line(_("Source %(number)s") % {"number": code}, f"{title}.")
+        Line(
+            SOURCE_NAMES[code]
+            if code in SOURCE_NAMES
+            else _("Source %(number)s") % {"number": code},
+            f"{title}.",
+        )
         for code, title in SOURCES.items()
     )
+
+
+def meld_label(rules: Ruleset, kind: str) -> str:
+    """A meld kind's name in this game's words (Belote's tierce, quarte ... when it uses them)."""
+    if rules.meld_words == "belote" and kind in BELOTE_MELD_LABELS:
+        return engine_word(BELOTE_MELD_LABELS[kind])
+    return engine_word(MELD_LABELS[kind])
+
+
+def trump_values(rules: Ruleset) -> dict[str, int]:
+    """The trump suit's card values, highest first. With the queen the highest trump (bulka,
+    darda) the queen takes the jack's points and the jack the queen's, so a deal still holds
+    the same total (RULES.md part two, a reading)."""
+    values = dict(TRUMP_VALUES)
+    if rules.high_trump == "Q":
+        values["Q"], values["J"] = TRUMP_VALUES["J"], TRUMP_VALUES["Q"]
+    return dict(sorted(values.items(), key=lambda item: -item[1]))
+
+
+def variant_changes(variant: Ruleset, base: Ruleset) -> list[Change]:
+    """Every field in which ``variant`` differs from ``base``, in words: the house rules
+    (:attr:`Ruleset.OVERRIDABLE`) and the facts of the game alike, each meld and bonus on its
+    own row. ``Change.preset_value`` is the base game's value."""
+    rows: list[Change] = []
+    for field in dataclasses.fields(Ruleset):
+        name = field.name
+        if name in _NOT_COMPARED:
+            continue
+        mine, theirs = getattr(variant, name), getattr(base, name)
+        if name == "meld_values":
+            rows.extend(
+                Change(
+                    meld_label(variant, kind),
+                    _points(variant.meld_value(kind)),
+                    _points(base.meld_value(kind)),
+                )
+                for kind in MELD_KINDS
+                if variant.meld_value(kind) != base.meld_value(kind)
+            )
+        elif name == "bonus_values":
+            rows.extend(
+                Change(
+                    engine_word(BONUS_LABELS[kind]),
+                    _points(variant.bonus_value(kind)),
+                    _points(base.bonus_value(kind)),
+                )
+                for kind in BONUS_KINDS
+                if variant.bonus_value(kind) != base.bonus_value(kind)
+            )
+        elif mine != theirs:
+            label = FIELD_LABELS.get(name) or FACT_LABELS.get(name) or name
+            rows.append(
+                Change(str(label), rule_value_text(name, mine), rule_value_text(name, theirs))
+            )
+    return rows
 
 
 def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
@@ -512,37 +736,115 @@ def _changes(rules: Ruleset, changed: Mapping[str, Any]) -> list[Change]:
         if field == "meld_values":
             changes.extend(
                 Change(
-                    engine_word(MELD_LABELS[kind]),
+                    meld_label(rules, kind),
                     _points(rules.meld_value(kind)),
                     _points(preset.meld_value(kind)),
                 )
                 for kind in MELD_KINDS
                 if kind in changed[field]
             )
+        elif field == "bonus_values":
+            changes.extend(
+                Change(
+                    engine_word(BONUS_LABELS[kind]),
+                    _points(rules.bonus_value(kind)),
+                    _points(preset.bonus_value(kind)),
+                )
+                for kind in BONUS_KINDS
+                if kind in changed[field]
+            )
         else:
             changes.append(
                 Change(
                     str(FIELD_LABELS[field]),
-                    _value_text(field, getattr(rules, field)),
-                    _value_text(field, getattr(preset, field)),
+                    rule_value_text(field, getattr(rules, field)),
+                    rule_value_text(field, getattr(preset, field)),
                 )
             )
     return changes
 
 
+#: Each field's short words by value, for a list of changes ("On a set: both sides' points").
+SHORT_WORDS: Mapping[str, Mapping[str, StrOrPromise]] = {
+    "set_award": SET_AWARD_SHORT,
+    "tie_rule": TIE_RULE_SHORT,
+    "trickless_melds": TRICKLESS_MELDS_SHORT,
+    "meld_tie": MELD_TIE_SHORT,
+    "renege_melds": RENEGE_MELDS_SHORT,
+    "meld_scoring": MELD_SCORING_SHORT,
+    "meld_entry": MELD_ENTRY_SHORT,
+    "made_when": MADE_WHEN_SHORT,
+    "belle_on_set": BELLE_ON_SET_SHORT,
+    "rounding": ROUNDING_SHORT,
+    "contract_scoring": CONTRACT_SCORING_SHORT,
+    "all_tricks": ALL_TRICKS_SHORT,
+    "meld_words": MELD_WORDS_SHORT,
+}
+
+
+def rule_value_text(field: str, value: Any) -> str:
+    """One field's value as a list of changes says it, in the active language: the short
+    words of a named value, "none" for an absent number, a count of deals, the doublings'
+    factors, a yes or no."""
+    short = SHORT_WORDS.get(field)
+    if short is not None:
+        return str(short[value]) if value in short else str(value)
+    if field == "target" and value is None:
+        return pgettext("a game's target", "none: a fixed number of deals")
+    if field == "deals":
+        if value is None:
+            return pgettext("deals in a game", "until a side reaches the target")
+        return ngettext("%(count)d deal", "%(count)d deals", value) % {"count": value}
+    if field == "contract" and value is None:
+        return pgettext("a fixed contract", "none")
+    if field == "set_cards":
+        if value is None:
+            return pgettext("card points on a set", "the deal's card points")
+        return str(value)
+    if field == "contre_factors":
+        contre, surcontre = tuple(value)
+        return pgettext(
+            "the factors of the doublings", "contrée ×%(contre)s, surcontrée ×%(surcontre)s"
+        ) % {"contre": contre, "surcontre": surcontre}
+    if field == "all_tricks_defenders":
+        return str(
+            pgettext("every trick, for the opponents", "earned by the opponents too (tegenpit)")
+            if value
+            else pgettext("every trick, for the opponents", "earned by the makers only")
+        )
+    if field == "void_reasons":
+        return _listed([str(VOID_REASON_TEXT[r]) for r in value if r in VOID_REASON_TEXT])
+    if field == "high_trump":
+        return str(CARD_NAMES.get(value, value))
+    if field == "source":
+        return str(SOURCE_NAMES[value]) if value in SOURCE_NAMES else value
+    if isinstance(value, bool):
+        return pgettext("a rule holds", "yes") if value else pgettext("a rule holds", "no")
+    return str(value)
+
+
 def _value_text(field: str, value: Any) -> str:
-    short = {
-        "set_award": SET_AWARD_SHORT,
-        "tie_rule": TIE_RULE_SHORT,
-        "trickless_melds": TRICKLESS_MELDS_SHORT,
-        "meld_tie": MELD_TIE_SHORT,
-        "renege_melds": RENEGE_MELDS_SHORT,
-    }.get(field)
-    return str(short[value]) if short is not None else str(value)
+    return rule_value_text(field, value)
 
 
 def _points(value: int | None) -> str:
     return pgettext("a meld", "not paid") if value is None else str(value)
+
+
+def _listed(words: list[str], last: str = "or") -> str:
+    """``a, b or c`` (``a, b and c`` with ``last="and"``): the list's separator and its last
+    word are the language's."""
+    if len(words) < 2:
+        return "".join(words)
+    if last == "and":
+        return pgettext("a list: a, b and c", "%(items)s and %(last)s") % {
+            "items": pgettext("list separator", ", ").join(words[:-1]),
+            "last": words[-1],
+        }
+    return _("%(reasons)s or %(last)s") % {
+        "reasons": pgettext("list separator", ", ").join(words[:-1]),
+        "last": words[-1],
+    }
 
 
 def _ranks_in_deck(rules: Ruleset) -> tuple[str, ...]:
@@ -550,14 +852,114 @@ def _ranks_in_deck(rules: Ruleset) -> tuple[str, ...]:
     return NATURAL_ORDER[len(NATURAL_ORDER) - per_suit :]
 
 
-def _card_name(rank: str, *, trump: bool) -> str:
-    nickname = TRUMP_NICKNAMES.get(rank) if trump else None
+def _card_name(rank: str, *, trump: bool, rules: Ruleset | None = None) -> str:
+    nicknames = (
+        QUEEN_TRUMP_NICKNAMES if rules is not None and rules.high_trump == "Q" else TRUMP_NICKNAMES
+    )
+    nickname = nicknames.get(rank) if trump else None
     if nickname:
         return pgettext("a card and its name as a trump", "%(card)s (%(nickname)s)") % {
             "card": CARD_NAMES[rank],
             "nickname": nickname,
         }
     return str(CARD_NAMES[rank])
+
+
+def _card_totals(rules: Ruleset, changed: Mapping[str, Any]) -> list[str]:
+    cards = sum(TRUMP_VALUES.values()) + 3 * sum(PLAIN_VALUES.values())
+    texts = [_("The last trick is worth %(bonus)s more.") % {"bonus": LAST_TRICK}]
+    if rules.high_trump == "Q":
+        texts.append(
+            _(
+                "The queen is the highest trump (jasek) and the nine the second (minela): in "
+                "trumps the queen takes the jack's %(high)s points and the jack the queen's "
+                "%(low)s, so a deal holds the same total."
+            )
+            % {"high": TRUMP_VALUES["J"], "low": TRUMP_VALUES["Q"]}
+        )
+    if rules.deal_total == cards + LAST_TRICK:
+        texts.append(
+            _(
+                "With a trump suit the deck holds %(cards)s card points, %(total)s with the "
+                "last trick."
+            )
+            % {"cards": cards, "total": rules.deal_total}
+        )
+    else:
+        texts.append(
+            _(
+                "With a trump suit the deck holds %(cards)s card points, %(usual)s with the "
+                "last trick; this game reckons a deal at %(total)s card points, and the sides' "
+                "card points add up to that."
+            )
+            % {"cards": cards, "usual": cards + LAST_TRICK, "total": rules.deal_total}
+        )
+    return texts
+
+
+def _belle_word(rules: Ruleset) -> str:
+    """Belle by the game's own name: stuk (klaverjas), belote-rebelote, bejle, belle."""
+    if rules.meld_scoring == "each":
+        return pgettext("king and queen of trumps, Dutch", "stuk")
+    if rules.all_tricks == "capot" or rules.belle_on_set == "kept":
+        return pgettext("king and queen of trumps, French", "belote-rebelote")
+    if rules.high_trump == "Q":
+        return pgettext("king and queen of trumps, Czech", "bejle")
+    return pgettext("king and queen of trumps", "belle")
+
+
+def _belle_label(rules: Ruleset) -> str:
+    return capfirst(
+        _("%(belle)s (king and queen of trumps in one hand)") % {"belle": _belle_word(rules)}
+    )
+
+
+def _unpaid(rules: Ruleset, unpaid: list[str]) -> str:
+    if not rules.meld_values:
+        return _("No meld is paid in this game: only %(belle)s scores.") % {
+            "belle": _belle_word(rules)
+        }
+    if not unpaid:
+        return ""
+    return _("Not paid in this game: %(melds)s.") % {"melds": _listed(unpaid, last="and")}
+
+
+def _meld_rule(rules: Ruleset) -> str:
+    if rules.meld_scoring == "each":
+        return _(
+            "Each side scores its own melds (roem): they are shown on the table inside one "
+            "trick and scored by the side that wins that trick, so both sides may score roem "
+            "in one deal. A sheet may write a side's roem as one number: any total these "
+            "melds and %(belle)s can make in one deal is accepted, one they cannot make is "
+            "refused."
+        ) % {"belle": _belle_word(rules)}
+    return str(MELD_RULE)
+
+
+def _meld_notes(rules: Ruleset) -> tuple[str, ...]:
+    notes: list[str] = []
+    if rules.meld_words == "belote":
+        notes.append(
+            _(
+                "The melds have Belote's names: a run of three is a tierce, of four a quarte "
+                "(a cinquante), of five or more a quinte (a cent); four of a kind is a carré."
+            )
+        )
+    if rules.meld_value("menage") is not None:
+        notes.append(
+            _(
+                "The ménage (king, queen and jack of trumps) scores instead of the run of "
+                "three and belle it holds."
+            )
+        )
+    if rules.bonus_values:
+        notes.append(
+            _(
+                "Bonuses are not melds: each scores for its holder's side as belle does, kept "
+                "when the side makes it and lost when it is set."
+            )
+        )
+    return tuple(notes)
 
 
 def _players(rules: Ruleset) -> str:
@@ -637,7 +1039,56 @@ def _no_trump(rules: Ruleset) -> str:
     return _("Every deal has a trump suit; a no-trump deal is refused.")
 
 
+def _game_end(rules: Ruleset) -> str:
+    if rules.deals is None:
+        return _(
+            "The first side to reach %(target)s points wins. If more than one side reaches it "
+            "in the same deal, the higher total wins; on equal totals another deal is played."
+        ) % {"target": rules.target}
+    if rules.target is None:
+        return ngettext(
+            "A game is %(deals)d deal, with no target: after it the higher total wins; equal "
+            "totals are a draw.",
+            "A game is %(deals)d deals, with no target: after the last deal the higher total "
+            "wins; equal totals are a draw.",
+            rules.deals,
+        ) % {"deals": rules.deals}
+    return ngettext(
+        "The first side to reach %(target)s points wins; otherwise the game ends after "
+        "%(deals)d deal, the higher total winning; equal totals are a draw.",
+        "The first side to reach %(target)s points wins; otherwise the game ends after "
+        "%(deals)d deals, the higher total winning; equal totals are a draw.",
+        rules.deals,
+    ) % {"target": rules.target, "deals": rules.deals}
+
+
 def _made(rules: Ruleset) -> str:
+    if rules.bidding:
+        if rules.made_when == "reach":
+            return _(
+                "The takers' points are their card points (last trick included), their "
+                "belote-rebelote and the announcements that counted. They make their contract "
+                "when their points reach the bid, judged before any rounding."
+            )
+        if rules.made_when == "reach_and_beat":
+            return _(
+                "The takers' points are their card points (last trick included), their "
+                "belote-rebelote and the announcements that counted. They make their contract "
+                "when their points reach the bid and beat the defenders', judged before any "
+                "rounding."
+            )
+    elif rules.made_when == "reach":
+        return _(
+            "Each side's combined points are its card points (last trick included), its melds "
+            "and belle. The makers make it when theirs reach the contract, %(contract)s, "
+            "whatever the others have; then every side scores its own combined points."
+        ) % {"contract": rules.contract}
+    elif rules.made_when == "reach_and_beat":
+        return _(
+            "Each side's combined points are its card points (last trick included), its melds "
+            "and belle. The makers make it when theirs reach the contract, %(contract)s, and "
+            "are more than every other side's; then every side scores its own combined points."
+        ) % {"contract": rules.contract}
     if rules.sides == 2:
         return _(
             "Each side's combined points are its card points (last trick included), its melds "
@@ -651,7 +1102,146 @@ def _made(rules: Ruleset) -> str:
     )
 
 
+def _bidding(rules: Ruleset) -> str:
+    contre, surcontre = rules.contre_factors
+    return _(
+        "Every deal has a contract: the takers bid %(lowest)s or more by tens, up to "
+        "%(bid_max)s, or capot (every trick, worth %(capot)s when scored). The defenders may "
+        "double it (contrée, ×%(contre)s) and the takers double again (surcontrée, "
+        "×%(surcontre)s). A capot bid is made only by taking every trick."
+    ) % {
+        "lowest": LOWEST_BID,
+        "bid_max": rules.bid_max,
+        "capot": CAPOT_BID,
+        "contre": contre,
+        "surcontre": surcontre,
+    }
+
+
+def _contract_scoring(rules: Ruleset) -> str:
+    values = {"cards": rules.set_cards if rules.set_cards is not None else rules.deal_total}
+    doubled = (
+        _(
+            "Doubled, the winner scores (%(cards)s + the bid + the announcements that counted + "
+            "its belote-rebelote) × the factor, and the loser only its belote-rebelote."
+        )
+        % values
+    )
+    failed = (
+        _(
+            "A failed contract: the takers score only their belote-rebelote, and the defenders "
+            "%(cards)s, the bid, every announcement that counted and their belote-rebelote."
+        )
+        % values
+    )
+    if rules.contract_scoring == "bid":
+        made = _(
+            "A made contract: the takers score the bid (with their announcements and "
+            "belote-rebelote), not their card points; the defenders score their own points."
+        )
+    else:
+        made = _(
+            "A made contract: the takers score their points and the bid; the defenders score "
+            "their own points."
+        )
+    return f"{made} {failed} {doubled}"
+
+
+def _set_cards(rules: Ruleset) -> str:
+    if rules.set_cards is None:
+        return _("On a set the opponents' card points are the deal's, %(total)s.") % {
+            "total": rules.deal_total
+        }
+    return _(
+        "On a set the card points the opponents score count %(cards)s, whatever they took."
+    ) % {"cards": rules.set_cards}
+
+
+def _belle_on_set(rules: Ruleset) -> str:
+    word = _belle_word(rules)
+    if rules.belle_on_set == "kept":
+        return _(
+            "On a set the makers keep their %(belle)s: it stays with its holder even when they "
+            "score nothing else (imprenable)."
+        ) % {"belle": word}
+    return _("On a set the makers' %(belle)s is lost with the rest of their points (prenable).") % {
+        "belle": word
+    }
+
+
+def _all_tricks(rules: Ruleset) -> str:
+    values = {"value": rules.all_tricks_value, "total": rules.deal_total}
+    if rules.all_tricks == "bonus":
+        text = _("A side that takes every trick (a pit) scores %(value)s roem more.") % values
+        if rules.all_tricks_defenders:
+            return (
+                text
+                + " "
+                + _("So do the opponents when they take every trick from the makers (tegenpit).")
+            )
+        return (
+            text
+            + " "
+            + _(
+                "Only the makers earn it: the opponents taking every trick earn no more (no "
+                "tegenpit)."
+            )
+        )
+    if rules.all_tricks == "capot":
+        text = (
+            _(
+                "A side that takes every trick (capot) counts %(value)s card points instead of "
+                "%(total)s."
+            )
+            % values
+        )
+        if rules.all_tricks_defenders:
+            return text + " " + _("The defenders' capot counts the same.")
+        return text + " " + _("Only the makers' capot counts more.")
+    return _("Taking every trick earns nothing more than its card points.")
+
+
+def _meld_scoring(rules: Ruleset) -> str:
+    if rules.meld_scoring == "each":
+        return _(
+            "Each side scores its own melds (roem), whatever the other side has; a side that "
+            "took no trick has none."
+        )
+    return str(MELD_RULE)
+
+
+def _meld_entry(rules: Ruleset) -> str:
+    if rules.meld_entry == "declared":
+        return _(
+            "The melds each side declared are entered, and the sheet works out as the table "
+            "does which side scores them (the best meld, below)."
+        )
+    return _(
+        "The melds entered are those a side scored, as the table agreed; both sides scoring "
+        "melds other than belle is refused."
+    )
+
+
+def _rounding(rules: Ruleset) -> str:
+    if rules.rounding == "ten":
+        return _(
+            "Each side's deal score is rounded to the nearest ten, once and last (85 becomes "
+            "90, 84 becomes 80); a contract is judged on the points before rounding."
+        )
+    return _("Deal scores are not rounded.")
+
+
 def _renege(rules: Ruleset) -> str:
+    if rules.renege_melds == "none":
+        if rules.sides == 2:
+            return _(
+                "A side that reneges scores nothing; the other side scores %(award)s, "
+                "whatever the card points. If both sides renege, the deal is void."
+            ) % {"award": rules.renege_award}
+        return _(
+            "A side that reneges scores nothing; each other player scores %(award)s, "
+            "whatever the card points. If both sides renege, the deal is void."
+        ) % {"award": rules.renege_award}
     if rules.sides == 2:
         return _(
             "A side that reneges scores nothing, its melds and belle lost; the other side "
@@ -671,6 +1261,10 @@ def _source(code: str) -> str:
         if not code:
             return _("Source not given.")
         return _("Source %(number)s.") % {"number": code}
+    if code in SOURCE_NAMES:
+        return _("Written from %(title)s (the sources are listed at the end of this page).") % {
+            "title": title
+        }
     return _(
         "Written from source %(number)s, %(title)s (the sources are listed at the end of this "
         "page)."
@@ -679,13 +1273,11 @@ def _source(code: str) -> str:
 
 def _void(rules: Ruleset) -> str:
     reasons = [str(VOID_REASON_TEXT[r]) for r in rules.void_reasons]
-    listed = reasons[0]
-    if len(reasons) > 1:
-        # "a, b or c": the list's separator and its "or" are the language's.
-        listed = _("%(reasons)s or %(last)s") % {
-            "reasons": pgettext("list separator", ", ").join(reasons[:-1]),
-            "last": reasons[-1],
-        }
-    return _("A void deal scores nothing for anybody. A deal is void when %(reasons)s.") % {
-        "reasons": listed
+    text = _("A void deal scores nothing for anybody. A deal is void when %(reasons)s.") % {
+        "reasons": _listed(reasons)
     }
+    if rules.schmeiss_always_accepted:
+        text += " " + _(
+            "A schmeiss is always accepted: the dealer has no choice, and the deal is void."
+        )
+    return text

@@ -18,6 +18,7 @@ from league.rulebook.text import (
     SOURCES_INTRO,
     TIE_RULE_SHORT,
     describe,
+    rule_value_text,
     source_lines,
 )
 from scoring.rules import PRESETS, Ruleset
@@ -61,7 +62,10 @@ def preset_rows() -> list[dict[str, Any]]:
             "set_award": str(SET_AWARD_SHORT[rules.set_award]),
             "tie_rule": str(TIE_RULE_SHORT[rules.tie_rule]),
             "meld_tie": str(MELD_TIE_SHORT[rules.meld_tie]),
-            "target": rules.target,
+            # A game of fixed deals has no target: its length stands in the column.
+            "target": rules.target
+            if rules.target is not None
+            else rule_value_text("deals", rules.deals),
         }
         for key, rules in PRESETS.items()
     ]

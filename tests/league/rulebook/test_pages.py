@@ -6,9 +6,9 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from league.rulebook.text import SET_AWARD_TEXT, TIE_RULE_TEXT, TRICKLESS_MELDS_TEXT
+from league.rulebook.text import SET_AWARD_TEXT, TIE_RULE_TEXT, TRICKLESS_MELDS_TEXT, meld_label
 from league.rulebook.views import render_rules
-from scoring.rules import MELD_KINDS, MELD_LABELS, PRESETS, get_ruleset
+from scoring.rules import MELD_KINDS, PRESETS, get_ruleset
 from tests.league.html import Element, parse, rule_lines, table_rows
 
 # The home page lists recent games and offers setup on an empty install: both read the database.
@@ -77,7 +77,7 @@ def test_clabber_rules(client: Client) -> None:
     )
 
     scoring = rule_lines(root.by_id("scoring"))
-    assert scoring["On a set"] == SET_AWARD_TEXT["own"].two
+    assert scoring["On a set"] == SET_AWARD_TEXT["own"].two % {"mark": "XX"}
     assert scoring["On a tie"] == TIE_RULE_TEXT["set"].two
     assert "the other side scores 162 plus its own melds and belle" in scoring["On a renege"]
     assert "If both sides renege, the deal is void." in scoring["On a renege"]
@@ -100,8 +100,11 @@ def test_klaberjass_rules(client: Client) -> None:
     root = rules_page(client, "klaberjass")
     melds = table_rows(root.by_id("meld-values"))
     assert melds["Run of 5 or more"] == "50"
-    assert melds["Four jacks"] == "not paid"
-    assert melds["Four aces"] == "not paid"
+    # Only the kinds a game pays have a row; the others are named in one sentence.
+    assert "Four jacks" not in melds
+    not_paid = root.by_id("melds-not-paid").text
+    assert not_paid.startswith("Not paid in this game: four jacks, four nines, four aces")
+    assert not_paid.endswith("and ménage (king, queen and jack of trumps).")
 
     game = rule_lines(root.by_id("game"))
     assert game["Players"] == "2 players, each playing and scoring alone."
@@ -155,8 +158,15 @@ def test_every_preset_page_shows_its_own_values_and_no_changes(client: Client, p
     melds = table_rows(root.by_id("meld-values"))
     for kind in MELD_KINDS:
         value = rules.meld_value(kind)
-        assert melds[MELD_LABELS[kind]] == ("not paid" if value is None else str(value))
-    assert f"reach {rules.target} points" in rule_lines(root.by_id("game"))["Game"]
+        if value is None:
+            assert meld_label(rules, kind) not in melds
+        else:
+            assert melds[meld_label(rules, kind)] == str(value)
+    game_end = rule_lines(root.by_id("game"))["Game"]
+    if rules.target is not None:
+        assert f"reach {rules.target} points" in game_end
+    else:
+        assert f"A game is {rules.deals} deals, with no target" in game_end
     assert "changes" not in {e.attrs.get("id") for e in root.iter()}
     assert "changed" not in root.text
 

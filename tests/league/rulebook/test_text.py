@@ -64,7 +64,7 @@ def test_with_more_than_two_sides_the_opponents_are_each_other_player() -> None:
     # Whole sentences for each count of sides, so that every language can word both.
     three = PRESETS["klaberjass-3"]
     scoring = {str(line.label): str(line.text) for line in describe(three).scoring}
-    assert scoring["On a set"] == SET_AWARD_TEXT[three.set_award].more
+    assert scoring["On a set"] == SET_AWARD_TEXT[three.set_award].more % {"mark": "XX"}
     assert "each other player scores 162 plus their own melds and belle" in scoring["On a renege"]
     assert "the other side" not in scoring["On a renege"]
     two = {str(line.label): str(line.text) for line in describe(PRESETS["klaberjass"]).scoring}
@@ -90,7 +90,7 @@ def test_every_rule_value_reaches_a_sheet() -> None:
     for award in SET_AWARDS:
         sheet = describe(two_hand.replace(set_award=award))
         on_set = next(line for line in sheet.scoring if line.label == "On a set")
-        assert on_set.text == SET_AWARD_TEXT[award].two
+        assert on_set.text == SET_AWARD_TEXT[award].two % {"mark": "XX"}
     for tie in TIE_RULES:
         sheet = describe(two_hand.replace(tie_rule=tie))
         on_tie = next(line for line in sheet.scoring if line.label == "On a tie")
