@@ -6,7 +6,7 @@ service's :class:`~league.errors.Refused` next to the field it names (or above t
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,10 +16,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
-from league.engine_words import engine_word
+from league.engine_words import engine_message, engine_word
 from league.errors import Refused
 from league.names import clean_name, clean_text, name_sort_key
 from league.rulebook.text import MELD_TIE_SHORT, RENEGE_MELDS_SHORT, TIE_RULE_SHORT
+from scoring import MELD_KINDS, PRESETS, InvalidRuleset, Ruleset, get_ruleset
 from scoring.errors import Term
 from scoring.rules import TIE_RULES
 from scoring.standings import TIEBREAKS
@@ -81,6 +82,391 @@ def renege_melds_field() -> forms.ChoiceField:
 RULE_FIELDS = ("target", "set_award", "tie_rule", "meld_tie", "renege_melds")
 
 
+# -- the games in a menu, and the house options of each family ---------------------------------
+#: The menu's groups: by the number of players, what a person choosing a game for a table
+#: knows first (the sources' split into "part one" and "part two" means nothing at a table, and
+#: would put the two three-hand games apart).
+PLAYER_GROUPS = (
+    (2, gettext_lazy("Two players")),
+    (3, gettext_lazy("Three players, each alone")),
+    (4, gettext_lazy("Four players in partnerships")),
+)
+
+
+def preset_choices(fits: Callable[[Ruleset], bool] = lambda rules: True) -> list[Any]:
+    """Every preset that ``fits``, by its name, in groups by the number of players (a menu's
+    optgroups), in the engine's order inside each group."""
+    groups: list[Any] = []
+    for players, label in PLAYER_GROUPS:
+        options = [
+            (key, rules.name)
+            for key, rules in PRESETS.items()
+            if rules.players == players and fits(rules)
+        ]
+        if options:
+            groups.append((label, options))
+    return groups
+
+
+def flat_choices(choices: Any) -> list[tuple[Any, Any]]:
+    """A menu's choices without their groups."""
+    flat: list[tuple[Any, Any]] = []
+    for key, label in choices:
+        if isinstance(label, (list, tuple)):
+            flat.extend(label)
+        else:
+            flat.append((key, label))
+    return flat
+
+
+def rule_family(rules: Ruleset) -> str:
+    """The family whose house options a game has, from its fields: ``coinche`` (a contract),
+    ``belote`` (capot), ``klaverjas`` (roem of each side, pit), ``kalabriasz`` (a fixed
+    contract), or "" (none of the options below)."""
+    if rules.bidding:
+        return "coinche"
+    if rules.all_tricks == "capot":
+        return "belote"
+    if rules.meld_scoring == "each" or rules.all_tricks == "bonus":
+        return "klaverjas"
+    if rules.made_when != "beat" and rules.contract is not None:
+        return "kalabriasz"
+    return ""
+
+
+#: The families in words, for "This option is for …".
+FAMILY_WORDS: Mapping[str, Any] = {
+    "klaverjas": gettext_lazy("Klaverjas"),
+    "belote": gettext_lazy("Belote"),
+    "coinche": gettext_lazy("Coinche"),
+    "kalabriasz": gettext_lazy("Kalabriasz"),
+}
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A house option of some families of games (RULES.md part two calls them options):
+    the form field ``name``, the ruleset ``field`` it sets, the ``families`` it is for,
+    ``to_rule`` (the form's value to the ruleset's, given the preset) and ``to_form`` (an
+    override's value back to the form's, for the edit form)."""
+
+    name: str
+    field: str
+    families: tuple[str, ...]
+    build: Callable[[], forms.Field]
+    to_rule: Callable[[Any, Ruleset], Any]
+    to_form: Callable[[Any], Any]
+
+    @property
+    def family_words(self) -> str:
+        return (
+            pgettext("a list: a, b and c", "%(items)s and %(last)s")
+            % {
+                "items": ", ".join(str(FAMILY_WORDS[f]) for f in self.families[:-1]),
+                "last": FAMILY_WORDS[self.families[-1]],
+            }
+            if len(self.families) > 1
+            else str(FAMILY_WORDS[self.families[0]])
+        )
+
+
+def _choice(label: Any, help_text: Any, *choices: tuple[str, Any]) -> Callable[[], forms.Field]:
+    return lambda: forms.ChoiceField(
+        choices=[("", AS_THE_PRESET_SAYS), *choices],
+        required=False,
+        label=label,
+        help_text=help_text,
+    )
+
+
+def _number(label: Any, help_text: Any, low: int, high: int) -> Callable[[], forms.Field]:
+    return lambda: number(
+        required=False, min_value=low, max_value=high, label=label, help_text=help_text
+    )
+
+
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption(
+        "deals",
+        "deals",
+        ("klaverjas", "belote"),
+        _number(
+            gettext_lazy("Deals in a game (blank: the preset's)"),
+            gettext_lazy(
+                "Klaverjas and Belote only. A Klaverjas boom is 16 deals (some clubs play 12); "
+                "a Belote partie of a fixed number of deals (a concours plays 12) has no target "
+                "unless you give one."
+            ),
+            1,
+            200,
+        ),
+        lambda value, preset: value,
+        lambda value: value,
+    ),
+    RuleOption(
+        "tegenpit",
+        "all_tricks_defenders",
+        ("klaverjas",),
+        _choice(
+            gettext_lazy("Tegenpit"),
+            gettext_lazy("Klaverjas only."),
+            ("on", gettext_lazy("Tegenpit: the opponents taking every trick earn the pit too")),
+            ("off", gettext_lazy("No tegenpit: only the makers' pit counts")),
+        ),
+        lambda value, preset: value == "on",
+        lambda value: "on" if value else "off",
+    ),
+    RuleOption(
+        "capot",
+        "all_tricks_value",
+        ("belote", "coinche"),
+        _choice(
+            gettext_lazy("Capot"),
+            gettext_lazy("Belote and Coinche only."),
+            ("252", gettext_lazy("A capot's card points count 252")),
+            ("250", gettext_lazy("A capot's card points count 250")),
+        ),
+        lambda value, preset: int(value),
+        lambda value: str(value),
+    ),
+    RuleOption(
+        "belle_on_set",
+        "belle_on_set",
+        ("belote", "coinche"),
+        _choice(
+            gettext_lazy("Belote-rebelote on a failed contract"),
+            gettext_lazy("Belote and Coinche only."),
+            ("kept", gettext_lazy("Imprenable: it stays with its holder")),
+            ("lost", gettext_lazy("Prenable: it is lost with the contract")),
+        ),
+        lambda value, preset: value,
+        lambda value: value,
+    ),
+    RuleOption(
+        "set_cards",
+        "set_cards",
+        ("belote", "coinche"),
+        _choice(
+            gettext_lazy("Card points for the defenders on a failed contract"),
+            gettext_lazy("Belote and Coinche only."),
+            ("deal", gettext_lazy("The deal's card points: 162, 252 on a capot")),
+            ("160", gettext_lazy("160")),
+        ),
+        lambda value, preset: None if value == "deal" else int(value),
+        lambda value: "deal" if value is None else str(value),
+    ),
+    RuleOption(
+        "rounding",
+        "rounding",
+        ("belote", "coinche"),
+        _choice(
+            gettext_lazy("Rounding"),
+            gettext_lazy("Belote and Coinche only."),
+            ("ten", gettext_lazy("Each deal's scores rounded to the nearest ten")),
+            ("none", gettext_lazy("No rounding")),
+        ),
+        lambda value, preset: value,
+        lambda value: value,
+    ),
+    RuleOption(
+        "surcontree",
+        "contre_factors",
+        ("coinche",),
+        _choice(
+            gettext_lazy("Surcontrée"),
+            gettext_lazy("Coinche only. A contrée doubles the score."),
+            ("4", gettext_lazy("Surcontrée multiplies by 4")),
+            ("3", gettext_lazy("Surcontrée multiplies by 3")),
+        ),
+        lambda value, preset: (preset.contre_factors[0], int(value)),
+        lambda value: str(tuple(value)[1]),
+    ),
+    RuleOption(
+        "made_when",
+        "made_when",
+        ("coinche",),
+        _choice(
+            gettext_lazy("A contract is made when the takers"),
+            gettext_lazy("Coinche only."),
+            ("reach_and_beat", gettext_lazy("Reach the bid and beat the defenders")),
+            ("reach", gettext_lazy("Reach the bid")),
+        ),
+        lambda value, preset: value,
+        lambda value: value,
+    ),
+    RuleOption(
+        "contract_scoring",
+        "contract_scoring",
+        ("coinche",),
+        _choice(
+            gettext_lazy("A made contract scores"),
+            gettext_lazy("Coinche only."),
+            ("points_and_bid", gettext_lazy("The takers' points and the bid")),
+            ("bid", gettext_lazy("The bid only")),
+        ),
+        lambda value, preset: value,
+        lambda value: value,
+    ),
+    RuleOption(
+        "contract",
+        "contract",
+        ("kalabriasz",),
+        _number(
+            gettext_lazy("Contract (blank: the preset's)"),
+            gettext_lazy("Kalabriasz only: the points the makers must reach."),
+            1,
+            1_000,
+        ),
+        lambda value, preset: value,
+        lambda value: value,
+    ),
+)
+
+#: A ruleset field, and the form field it is offered in (a refusal is told there).
+FORM_FIELD_OF_RULE: Mapping[str, str] = {
+    **{name: name for name in RULE_FIELDS},
+    **{option.field: option.name for option in RULE_OPTIONS},
+}
+
+
+def add_rule_options(form: forms.BaseForm) -> None:
+    """Give ``form`` every house option of :data:`RULE_OPTIONS`, and its preset menu the
+    family of each game (``data-families``), for the page's script that shows only the chosen
+    game's options."""
+    for option in RULE_OPTIONS:
+        form.fields[option.name] = option.build()
+    preset = form.fields["preset"]
+    assert isinstance(preset, forms.ChoiceField)
+    families = {str(key): rule_family(PRESETS[str(key)]) for key, _ in flat_choices(preset.choices)}
+    preset.widget.attrs["data-families"] = json.dumps(families)
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One house option as a page draws it: its field and the families it is for."""
+
+    field: forms.BoundField
+    families: str
+
+
+def option_rows(form: forms.BaseForm) -> list[OptionRow]:
+    return [
+        OptionRow(form[option.name], " ".join(option.families))
+        for option in RULE_OPTIONS
+        if option.name in form.fields
+    ]
+
+
+@dataclass(frozen=True)
+class MeldRowField:
+    """One meld value box, and the presets that pay its kind (for the page's script)."""
+
+    field: forms.BoundField
+    paid_by: str
+
+
+def meld_rows(form: forms.BaseForm, *, paid: bool) -> list[MeldRowField]:
+    """The meld value boxes of the kinds the chosen preset pays (``paid``) or does not: the
+    others are folded away, so that a phone shows a game's own melds first."""
+    value = form["preset"].value()
+    chosen = PRESETS.get(str(value)) if value else None
+    rows = []
+    for kind in MELD_KINDS:
+        name = f"meld_{kind}"
+        if name not in form.fields:
+            continue
+        pays = chosen is None or chosen.meld_value(kind) is not None
+        if pays == paid:
+            rows.append(
+                MeldRowField(
+                    form[name],
+                    " ".join(k for k, r in PRESETS.items() if r.meld_value(kind) is not None),
+                )
+            )
+    return rows
+
+
+def clean_house_rules(form: forms.BaseForm, data: dict[str, Any]) -> Ruleset | None:
+    """The preset with ``form``'s house rules (:data:`RULE_FIELDS` it has, the options of
+    :data:`RULE_OPTIONS`, the meld values ``meld_<kind>``), or None with each refusal told at
+    its own field. An option of another family than the preset's is refused beside it, in
+    words: it would silently change nothing, or something the organiser did not mean."""
+    key = data.get("preset")
+    if not key or key not in PRESETS:
+        return None
+    preset = PRESETS[key]
+    family = rule_family(preset)
+    overrides: dict[str, tuple[str, Any]] = {}
+    for name in RULE_FIELDS:
+        if name in form.fields and data.get(name) not in (None, ""):
+            overrides[name] = (name, data[name])
+    for option in RULE_OPTIONS:
+        value = data.get(option.name)
+        if option.name not in form.fields or value in (None, ""):
+            continue
+        if family not in option.families:
+            form.add_error(
+                option.name,
+                _(
+                    "%(option)s is an option of %(games)s, not of %(game)s: leave it as the "
+                    "preset says."
+                )
+                % {
+                    "option": form.fields[option.name].label,
+                    "games": option.family_words,
+                    "game": engine_word(preset.name),
+                },
+            )
+            continue
+        overrides[option.name] = (option.field, option.to_rule(value, preset))
+    melds: dict[str, int | None] = {}
+    for kind in MELD_KINDS:
+        value = data.get(f"meld_{kind}")
+        if f"meld_{kind}" in form.fields and value is not None:
+            # 0 means "not paid here", which the engine spells None.
+            melds[kind] = value or None
+            overrides[f"meld_{kind}"] = ("meld_values", {kind: melds[kind]})
+    # Each override on its own first, so that the engine's message lands on the field that
+    # caused it; then all together (they could clash with each other).
+    for field, (name, value) in overrides.items():
+        try:
+            get_ruleset(key, **{name: value})
+        except InvalidRuleset as error:
+            form.add_error(field, engine_message(error))
+    if form.errors:
+        return None
+    changes: dict[str, Any] = {
+        name: value for field, (name, value) in overrides.items() if name != "meld_values"
+    }
+    if melds:
+        changes["meld_values"] = melds
+    if "deals" in changes and "target" not in changes and preset.target is not None:
+        # A game of a fixed number of deals (a partie) has no target unless one is given.
+        changes["target"] = None
+    try:
+        return get_ruleset(key, **changes)
+    except InvalidRuleset as error:
+        form.add_error(list(overrides)[-1] if overrides else "preset", engine_message(error))
+        return None
+
+
+def rule_initial(rules: Ruleset) -> dict[str, Any]:
+    """A form's values for ``rules``: each house rule and option the preset's is blank."""
+    overrides = rules.overrides()
+    initial: dict[str, Any] = {"preset": rules.preset}
+    for name in RULE_FIELDS:
+        value = overrides.get(name)
+        initial[name] = "" if value is None else value
+    for option in RULE_OPTIONS:
+        if option.field in overrides:
+            initial[option.name] = option.to_form(overrides[option.field])
+    melds = overrides.get("meld_values", {})
+    for kind in MELD_KINDS:
+        if kind in melds:
+            initial[f"meld_{kind}"] = melds[kind] or 0
+    return initial
+
+
 def show_refusal(form: forms.BaseForm, error: Refused) -> None:
     """A service's refusal, next to the field it names (or above the form)."""
     form.add_error(error.field if error.field in form.fields else None, error.message)
@@ -105,7 +491,7 @@ def offer_usual_game(form: forms.BaseForm, usual_games: Mapping[int, str]) -> No
     script the map, so that choosing another club chooses that club's game too."""
     preset = form.fields["preset"]
     assert isinstance(preset, forms.ChoiceField)
-    offered = {str(key) for key, _ in preset.widget.choices}
+    offered = {str(key) for key, _ in flat_choices(preset.widget.choices)}
     usual = {pk: key for pk, key in usual_games.items() if key in offered}
     preset.widget.attrs["data-usual-games"] = json.dumps({str(k): v for k, v in usual.items()})
     club = form.initial.get("club")

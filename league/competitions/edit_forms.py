@@ -18,9 +18,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from league.competitions.forms import CompetitionForm, EventLanguageForm
 from league.errors import Refused
-from league.forms_common import RULE_FIELDS
+from league.forms_common import rule_initial
 from league.models import Competition, CompetitionKind, Round
-from scoring import MELD_KINDS
 from scoring.competition_changes import CompetitionState, field_refusal, nights_limit
 
 #: A service's field name, and the form's field it is told at.
@@ -134,12 +133,10 @@ class CompetitionEditForm(CompetitionForm):
 
 def initial_of(competition: Competition, rounds: list[Round]) -> dict[str, Any]:
     """The form's values as the competition is now: a house rule the preset's is blank."""
-    rules = competition.rules
-    overrides = rules.overrides()
     initial: dict[str, Any] = {
+        **rule_initial(competition.rules),
         "name": competition.name,
         "language": competition.language,
-        "preset": rules.preset,
         "games_per_match": competition.games_per_match,
         "points_win": competition.points_win,
         "points_draw": competition.points_draw,
@@ -147,12 +144,6 @@ def initial_of(competition: Competition, rounds: list[Round]) -> dict[str, Any]:
         "tiebreaks": list(competition.tiebreaks),
         "best_nights": competition.best_nights,
     }
-    for name in RULE_FIELDS:
-        initial[name] = overrides.get(name, "")
-    melds = overrides.get("meld_values", {})
-    for kind in MELD_KINDS:
-        if kind in melds:
-            initial[f"meld_{kind}"] = melds[kind] or 0
     for night in rounds:
         date: datetime.date | None = night.date
         initial[f"round_{night.pk}"] = date

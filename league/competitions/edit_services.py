@@ -37,6 +37,7 @@ from league.competitions.results import fixture_recompute
 from league.competitions.services import fixture_game_title
 from league.competitions.tallies import tallies_deferred
 from league.errors import Refused
+from league.forms_common import FORM_FIELD_OF_RULE
 from league.games.services import game_recompute
 from league.languages import validate_language
 from league.live.publish import changed
@@ -97,9 +98,9 @@ def _rule_field(before: Ruleset, after: Ruleset) -> str:
     the first house rule that did."""
     if before.preset != after.preset:
         return "preset"
-    for name in ("target", "set_award", "tie_rule", "meld_tie", "renege_melds"):
-        if getattr(before, name) != getattr(after, name):
-            return name
+    for name in Ruleset.OVERRIDABLE:
+        if name in FORM_FIELD_OF_RULE and getattr(before, name) != getattr(after, name):
+            return FORM_FIELD_OF_RULE[name]
     for kind in MELD_KINDS:
         if before.meld_values.get(kind) != after.meld_values.get(kind):
             return f"meld_{kind}"

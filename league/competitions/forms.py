@@ -25,12 +25,19 @@ from league.forms_common import (
     RULE_FIELDS,
     SET_AWARD_CHOICES,
     TIE_RULE_CHOICES,
+    MeldRowField,
     NameField,
+    OptionRow,
     PartnershipChoiceField,
     TieBreakChainField,
+    add_rule_options,
     choices_by_name,
+    clean_house_rules,
+    meld_rows,
     meld_tie_field,
     number,
+    option_rows,
+    preset_choices,
     renege_melds_field,
 )
 from league.languages import codes as language_codes
@@ -39,7 +46,7 @@ from league.models import Club, Competition, EntrantKind, Partnership, Player
 from league.names import clean_name
 from league.paper import PAPER_WORDS
 from league.timezones import time_zone_choices
-from scoring import MELD_KINDS, MELD_LABELS, PRESETS, InvalidRuleset, get_ruleset
+from scoring import MELD_KINDS, MELD_LABELS
 from scoring.matches import forfeit_score
 from scoring.standings import DEFAULT_KEYS, InvalidStandings, MatchPoints
 from scoring.words import possessive
@@ -196,8 +203,7 @@ class CompetitionForm(forms.Form):
     name = NameField(max_length=120, label=_("Name"), help_text=_("e.g. Winter league 2025"))
     club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None, label=_("Club"))
     preset = forms.ChoiceField(
-        choices=[(key, rules.name) for key, rules in PRESETS.items()],
-        label=pgettext_lazy("the kind of game: a preset", "Game"),
+        choices=preset_choices(), label=pgettext_lazy("the kind of game: a preset", "Game")
     )
     # House rules: blank keeps the preset's value.
     target = number(
@@ -237,6 +243,7 @@ class CompetitionForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        add_rule_options(self)
         # One optional field a meld kind: blank keeps the preset's value, 0 stops paying it.
         for kind in MELD_KINDS:
             self.fields[f"meld_{kind}"] = number(
@@ -271,9 +278,31 @@ class CompetitionForm(forms.Form):
         return self._bound(*self.meld_field_names)
 
     @property
+    def paid_meld_rows(self) -> list[MeldRowField]:
+        """The boxes of the meld kinds the chosen game pays."""
+        return meld_rows(self, paid=True)
+
+    @property
+    def unpaid_meld_rows(self) -> list[MeldRowField]:
+        """The boxes of the kinds it does not pay (folded away: a value pays one)."""
+        return meld_rows(self, paid=False)
+
+    @property
+    def option_rows(self) -> list[OptionRow]:
+        """The house options of the families of games, each with the families it is for."""
+        return option_rows(self)
+
+    @property
     def melds_open(self) -> bool:
         """Show the meld values when one is given or wrong (they are folded away otherwise)."""
         return any(f.errors or f.value() not in (None, "") for f in self.meld_fields)
+
+    @property
+    def unpaid_open(self) -> bool:
+        """Unfold the kinds the game does not pay when one of them is given or wrong."""
+        return any(
+            r.field.errors or r.field.value() not in (None, "") for r in self.unpaid_meld_rows
+        )
 
     @property
     def format_fields(self) -> list[forms.BoundField]:
@@ -298,35 +327,9 @@ class CompetitionForm(forms.Form):
 
     def _clean_rules(self, data: dict[str, Any]) -> None:
         """The preset with the house rules; a refused override is told at its own field."""
-        if "preset" not in data:
-            return
-        # Each override on its own first, so that the engine's message lands on the field
-        # that caused it; then all together (they could clash with each other).
-        overrides: dict[str, tuple[str, Any]] = {}
-        for name in RULE_FIELDS:
-            if data.get(name) not in (None, ""):
-                overrides[name] = (name, data[name])
-        melds = {}
-        for kind in MELD_KINDS:
-            value = data.get(f"meld_{kind}")
-            if value is not None:
-                # 0 means "not paid here", which the engine spells None.
-                melds[kind] = value or None
-                overrides[f"meld_{kind}"] = ("meld_values", {kind: melds[kind]})
-        for field, (name, value) in overrides.items():
-            try:
-                get_ruleset(data["preset"], **{name: value})
-            except InvalidRuleset as error:
-                self.add_error(field, engine_message(error))
-        if self.errors:
-            return
-        changes = {name: data[name] for name in RULE_FIELDS if name in overrides}
-        if melds:
-            changes["meld_values"] = melds
-        try:
-            data["rules"] = get_ruleset(data["preset"], **changes)
-        except InvalidRuleset as error:
-            self.add_error(list(overrides)[-1] if overrides else "preset", engine_message(error))
+        rules = clean_house_rules(self, data)
+        if rules is not None:
+            data["rules"] = rules
 
 
 class EntrantForm(forms.Form):

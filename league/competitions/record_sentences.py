@@ -22,15 +22,16 @@ from django.utils.translation import gettext, ngettext, pgettext
 from league.engine_words import engine_word
 from league.languages import language_in_words
 from league.models import Competition, Entrant, Fixture, RecordChange
-from league.rulebook.text import (
-    FIELD_LABELS,
-    MELD_TIE_SHORT,
-    RENEGE_MELDS_SHORT,
-    SET_AWARD_SHORT,
-    TIE_RULE_SHORT,
-    TRICKLESS_MELDS_SHORT,
+from league.rulebook.text import FIELD_LABELS, rule_value_text
+from scoring.rules import (
+    BONUS_KINDS,
+    BONUS_LABELS,
+    MELD_KINDS,
+    MELD_LABELS,
+    PRESETS,
+    Ruleset,
+    ruleset_from_data,
 )
-from scoring.rules import MELD_KINDS, MELD_LABELS, PRESETS, Ruleset, ruleset_from_data
 from scoring.standings import TIEBREAKS
 
 
@@ -179,16 +180,11 @@ def _tiebreaks(value: Any) -> str:
 
 
 def _rule_value(name: str, value: Any) -> str:
-    short = {
-        "set_award": SET_AWARD_SHORT,
-        "tie_rule": TIE_RULE_SHORT,
-        "trickless_melds": TRICKLESS_MELDS_SHORT,
-        "meld_tie": MELD_TIE_SHORT,
-        "renege_melds": RENEGE_MELDS_SHORT,
-    }.get(name)
-    if value is None:
+    """A house rule's value as the rules page's list of changes says it (a meld or a bonus
+    not paid: "not paid")."""
+    if value is None and name in ("meld_values", "bonus_values"):
         return pgettext("a meld", "not paid")
-    return str(short[value]) if short is not None and value in short else str(value)
+    return rule_value_text(name, value)
 
 
 def _rules_changes(before: Any, after: Any) -> list[str]:
@@ -222,6 +218,17 @@ def _rules_changes(before: Any, after: Any) -> list[str]:
                             "what": engine_word(MELD_LABELS[kind]),
                             "before": _rule_value(name, old.meld_value(kind)),
                             "after": _rule_value(name, new.meld_value(kind)),
+                        }
+                    )
+        elif name == "bonus_values":
+            for kind in BONUS_KINDS:
+                if old.bonus_value(kind) != new.bonus_value(kind):
+                    parts.append(
+                        arrow
+                        % {
+                            "what": engine_word(BONUS_LABELS[kind]),
+                            "before": _rule_value(name, old.bonus_value(kind)),
+                            "after": _rule_value(name, new.bonus_value(kind)),
                         }
                     )
         elif getattr(old, name) != getattr(new, name):

@@ -21,7 +21,17 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 import scoring
 from league.engine_words import engine_catalog, engine_message, engine_word
 from league.errors import DealTaken, Refused
-from league.forms_common import NUMBER_INPUT, SET_AWARD_CHOICES, TIE_RULE_CHOICES, NameField
+from league.forms_common import (
+    NUMBER_INPUT,
+    SET_AWARD_CHOICES,
+    TIE_RULE_CHOICES,
+    NameField,
+    OptionRow,
+    add_rule_options,
+    clean_house_rules,
+    option_rows,
+    preset_choices,
+)
 from league.games import selectors
 from league.models import Deal, Game, MeldEntry, VoidReason
 from league.models.games import VOID_REASON_IN_SENTENCE
@@ -30,12 +40,9 @@ from league.rulebook.text import CARD_NAMES, NATURAL_ORDER
 from scoring import (
     MELD_KINDS,
     MELD_LABELS,
-    PRESETS,
     DealResult,
     InvalidDeal,
-    InvalidRuleset,
     Ruleset,
-    get_ruleset,
     score_deal,
 )
 from scoring.deal import Renege, complete_card_points
@@ -70,9 +77,7 @@ FIRST_DEALER_CHOICES = [
 class GameForm(forms.Form):
     """Start a game: a preset, optional house-rule overrides, the sides' names, a table."""
 
-    preset = forms.ChoiceField(
-        choices=[(k, r.name) for k, r in PRESETS.items()], label=gettext_lazy("Preset")
-    )
+    preset = forms.ChoiceField(choices=preset_choices(), label=gettext_lazy("Preset"))
     side_0 = NameField(max_length=SIDE_NAME_MAX, required=False, label=gettext_lazy("Side 1"))
     side_1 = NameField(max_length=SIDE_NAME_MAX, required=False, label=gettext_lazy("Side 2"))
     side_2 = NameField(
@@ -118,23 +123,43 @@ class GameForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        add_rule_options(self)
+
+    #: The house rules every game has, in the page's fold of house rules.
+    HOUSE_RULES = ("target", "set_award", "tie_rule")
+
+    @property
+    def start_fields(self) -> list[forms.BoundField]:
+        """What a game needs before it starts: the preset, the sides, the table."""
+        skip = {*self.HOUSE_RULES, *(row.field.name for row in self.option_rows)}
+        return [self[name] for name in self.fields if name not in skip]
+
+    @property
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.HOUSE_RULES]
+
+    @property
+    def option_rows(self) -> list[OptionRow]:
+        """The house options of the families of games, each with the families it is for."""
+        return option_rows(self)
+
+    @property
+    def house_rules_open(self) -> bool:
+        """Unfold the house rules when one is given or wrong."""
+        fields = [*self.house_rule_fields, *(row.field for row in self.option_rows)]
+        return any(f.errors or (self.is_bound and f.value() not in (None, "")) for f in fields)
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if "preset" not in data:
             return data
-        overrides = {
-            name: data[name]
-            for name in ("target", "set_award", "tie_rule")
-            if data.get(name) not in (None, "")
-        }
-        try:
-            rules = get_ruleset(data["preset"], **overrides)
-        except InvalidRuleset as error:
-            # Only the set award and tie rule can clash with a preset (three-hand games).
-            chosen = [name for name in ("set_award", "tie_rule") if name in overrides]
-            self.add_error(chosen[-1] if chosen else "preset", engine_message(error))
+        found = clean_house_rules(self, data)
+        if found is None:
             return data
+        rules = found
         names = [clean_name(data.get(f"side_{i}") or "") for i in range(rules.sides)]
         for i, name in enumerate(names):
             if not name and f"side_{i}" not in self.errors:

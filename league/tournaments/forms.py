@@ -18,18 +18,24 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from league.engine_words import engine_message, engine_word
 from league.forms_common import (
     NUMBER_INPUT,
+    SET_AWARD_CHOICES,
+    TIE_RULE_CHOICES,
     EntrantChoiceField,
     NameField,
+    OptionRow,
     TieBreakChainField,
     WordsField,
+    add_rule_options,
     choices_by_name,
+    clean_house_rules,
     entrant_choice_label,
     meld_tie_field,
     number,
+    option_rows,
+    preset_choices,
     renege_melds_field,
 )
 from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
-from scoring import PRESETS, InvalidRuleset, get_ruleset
 from scoring.formats import (
     MAX_SWISS_ROUNDS,
     SWISS_TIEBREAKS,
@@ -87,7 +93,7 @@ class TournamentForm(forms.Form):
     )
     preset = forms.ChoiceField(
         # A match has two sides: the three-hand game cannot be a tournament's.
-        choices=[(key, rules.name) for key, rules in PRESETS.items() if fits_a_tournament(rules)],
+        choices=preset_choices(fits_a_tournament),
         label=pgettext_lazy("a tournament's ruleset", "Game"),
     )
     target = number(
@@ -95,6 +101,12 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=100_000,
         label=gettext_lazy("Target (blank: the preset's)"),
+    )
+    set_award = forms.ChoiceField(
+        choices=SET_AWARD_CHOICES, required=False, label=gettext_lazy("On a set")
+    )
+    tie_rule = forms.ChoiceField(
+        choices=TIE_RULE_CHOICES, required=False, label=gettext_lazy("On a tie")
     )
     meld_tie = meld_tie_field()
     renege_melds = renege_melds_field()
@@ -158,6 +170,10 @@ class TournamentForm(forms.Form):
         help_text=lazy(_tiebreaks_help, str)(),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        add_rule_options(self)
+
     def _bound(self, *names: str) -> list[forms.BoundField]:
         return [self[name] for name in names]
 
@@ -167,7 +183,14 @@ class TournamentForm(forms.Form):
 
     @property
     def game_fields(self) -> list[forms.BoundField]:
-        return self._bound("preset", "target", "meld_tie", "renege_melds", "entrant_kind")
+        return self._bound(
+            "preset", "target", "set_award", "tie_rule", "meld_tie", "renege_melds", "entrant_kind"
+        )
+
+    @property
+    def option_rows(self) -> list[OptionRow]:
+        """The house options of the families of games, each with the families it is for."""
+        return option_rows(self)
 
     @property
     def format_fields(self) -> list[forms.BoundField]:
@@ -184,24 +207,13 @@ class TournamentForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        preset = data.get("preset")
-        if preset:
-            overrides = {
-                name: data[name]
-                for name in ("target", "meld_tie", "renege_melds")
-                if data.get(name) not in (None, "")
-            }
-            try:
-                data["rules"] = rules = get_ruleset(preset, **overrides)
-            except InvalidRuleset as error:
-                self.add_error(
-                    list(overrides)[-1] if overrides else "preset", engine_message(error)
+        rules = clean_house_rules(self, data)
+        if rules is not None:
+            data["rules"] = rules
+            if not data.get("entrant_kind"):
+                data["entrant_kind"] = (
+                    EntrantKind.PARTNERSHIPS if rules.partnerships else EntrantKind.PLAYERS
                 )
-            else:
-                if not data.get("entrant_kind"):
-                    data["entrant_kind"] = (
-                        EntrantKind.PARTNERSHIPS if rules.partnerships else EntrantKind.PLAYERS
-                    )
         games = data.get("games_per_match")
         knockout = knockout_length_problem(data.get("format") or "", games) if games else None
         if knockout is not None:

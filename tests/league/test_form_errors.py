@@ -156,7 +156,13 @@ def test_the_game_settings_form_opens_at_its_summary(organiser):
 # shared fields (form_fields.html), the tag, or a summary of the form's own (the deal form's,
 # the round clock's). field.html and tiebreak_chain.html are parts of a form, not forms.
 SUMMARISED = ("form_fields.html", "error_summary", "focus_first_error", 'id="error-summary"')
-PARTS = {"includes/field.html", "includes/tiebreak_chain.html"}
+# Parts of a form, included in pages that have the summary.
+PARTS = {
+    "includes/field.html",
+    "includes/tiebreak_chain.html",
+    "includes/meld_values.html",
+    "includes/rule_options.html",
+}
 
 
 def test_every_template_that_shows_field_errors_has_an_error_summary():

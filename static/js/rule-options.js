@@ -1,0 +1,53 @@
+// The house options and meld values of the new-game, new competition, new tournament and
+// edit forms (templates/includes/rule_options.html, meld_values.html). Without this script
+// every option shows, each saying which games it is for, and the server refuses an option of
+// another game beside it. With it: only the chosen game's options show (the others are hidden
+// and disabled, so they are not sent), and the meld value boxes of the kinds the chosen game
+// pays come first, the others folded away.
+(function () {
+  "use strict";
+
+  function enhance(form) {
+    var preset = form.querySelector("select[name='preset'][data-families]");
+    if (!preset) return;
+    var families = JSON.parse(preset.dataset.families || "{}");
+    var options = Array.prototype.slice.call(form.querySelectorAll("[data-families]"))
+      .filter(function (el) { return el !== preset; });
+    var box = form.querySelector("[data-rule-options]");
+    var paid = form.querySelector("[data-melds-paid]");
+    var unpaid = form.querySelector("[data-melds-unpaid]");
+    var melds = Array.prototype.slice.call(form.querySelectorAll("[data-paid-by]"));
+
+    function hasValue(el) {
+      return Array.prototype.some.call(el.querySelectorAll("input, select"), function (input) {
+        return input.value !== "";
+      });
+    }
+
+    function show() {
+      var family = families[preset.value] || "";
+      var any = false;
+      options.forEach(function (el) {
+        var fits = family !== "" && el.dataset.families.split(" ").indexOf(family) !== -1;
+        el.hidden = !fits;
+        Array.prototype.forEach.call(el.querySelectorAll("input, select"), function (input) {
+          input.disabled = !fits;
+        });
+        any = any || fits;
+      });
+      if (box) box.hidden = !any;
+      if (paid && unpaid) {
+        // Re-append in the page's order, each box where the chosen game puts it.
+        melds.forEach(function (el) {
+          var pays = el.dataset.paidBy.split(" ").indexOf(preset.value) !== -1;
+          (pays || hasValue(el) ? paid : unpaid).appendChild(el);
+        });
+      }
+    }
+
+    preset.addEventListener("change", show);
+    show();
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("form"), enhance);
+})();
