@@ -368,8 +368,11 @@ class MeldRowField:
 def meld_rows(form: forms.BaseForm, *, paid: bool) -> list[MeldRowField]:
     """The meld value boxes of the kinds the chosen preset pays (``paid``) or does not: the
     others are folded away, so that a phone shows a game's own melds first."""
-    value = form["preset"].value()
-    chosen = PRESETS.get(str(value)) if value else None
+    preset = form.fields["preset"]
+    assert isinstance(preset, forms.ChoiceField)
+    # Nothing chosen yet: the menu shows its first game.
+    value = form["preset"].value() or next(iter(flat_choices(preset.choices)), ("", ""))[0]
+    chosen = PRESETS.get(str(value))
     rows = []
     for kind in MELD_KINDS:
         name = f"meld_{kind}"
