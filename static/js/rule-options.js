@@ -45,7 +45,9 @@
       }
     }
 
-    preset.addEventListener("change", show);
+    // The form, not the menu: a club chosen elsewhere may choose its usual game by script
+    // (competition-form.js), which fires no change on the menu itself.
+    form.addEventListener("change", show);
     show();
   }
 
