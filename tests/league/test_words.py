@@ -150,7 +150,13 @@ def test_the_rules_page_says_what_source_002_is_and_which_deals_are_void(client)
         "Written from source 002, an encyclopedia article on Evansville Clabber"
     )
     sources = rule_lines(root.by_id("sources"))
-    assert list(sources) == ["Source 000", "Source 001", "Source 002"]
+    assert list(sources) == [
+        "Source 000",
+        "Source 001",
+        "Source 002",
+        "The Klaverjas rulebooks",
+        "The Belote rulebooks",
+    ]
     assert "Evansville Clabber" in sources["Source 002"]
     assert "in Spanish" in root.by_id("sources").text
     void = rule_lines(root.by_id("scoring"))["Void deal"]
