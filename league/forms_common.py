@@ -162,7 +162,9 @@ class RuleOption:
         return (
             pgettext("a list: a, b and c", "%(items)s and %(last)s")
             % {
-                "items": ", ".join(str(FAMILY_WORDS[f]) for f in self.families[:-1]),
+                "items": pgettext("list separator", ", ").join(
+                    str(FAMILY_WORDS[f]) for f in self.families[:-1]
+                ),
                 "last": FAMILY_WORDS[self.families[-1]],
             }
             if len(self.families) > 1
@@ -250,7 +252,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
             gettext_lazy("Card points for the defenders on a failed contract"),
             gettext_lazy("Belote and Coinche only."),
             ("deal", gettext_lazy("The deal's card points: 162, 252 on a capot")),
-            ("160", gettext_lazy("160")),
+            ("160", "160"),
         ),
         lambda value, preset: None if value == "deal" else int(value),
         lambda value: "deal" if value is None else str(value),
