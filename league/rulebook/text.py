@@ -204,10 +204,10 @@ RENEGE_MELDS_SHORT: Mapping[str, StrOrPromise] = {
 #: How the table settles which side scores melds (RULES.md, "Who scores melds").
 MELD_COMPARISON = gettext_lazy(
     "Which side holds the best meld is settled as at the table, from what each side declared: "
-    "the higher value wins (four jacks, then the 100s, then 50, then 20). Between runs of the "
-    "same value the longer run wins, then the higher top card, then a run in trumps over one "
-    "in a plain suit. Between fours of a kind of the same value the higher rank wins (ace, "
-    "king, queen, ten, nine), and a four of a kind beats a run of the same value."
+    "the meld worth more wins (here %(values)s). Between runs of the same value the longer run "
+    "wins, then the higher top card, then a run in trumps over one in a plain suit. Between "
+    "fours or threes of a kind of the same value the higher rank wins (ace high), and a four "
+    "or three of a kind beats a run of the same value."
 )
 
 #: What a person reads for each overridable field of a ruleset.
@@ -556,11 +556,7 @@ def describe(rules: Ruleset) -> RulesSheet:
             ),
         ]
     scoring += [
-        line(
-            pgettext("rule", "On a set"),
-            SET_AWARD_TEXT[rules.set_award].text(rules.sides) % {"mark": rules.set_mark},
-            "set_award",
-        ),
+        line(pgettext("rule", "On a set"), _on_a_set(rules), "set_award"),
     ]
     if rules.set_cards is not None or "set_cards" in changed:
         scoring.append(
@@ -597,7 +593,16 @@ def describe(rules: Ruleset) -> RulesSheet:
         scoring.append(line(pgettext("rule", "Melds entered"), _meld_entry(rules), "meld_entry"))
     if paid and best:
         scoring += [
-            Line(pgettext("rule", "Best meld"), str(MELD_COMPARISON)),
+            Line(
+                pgettext("rule", "Best meld"),
+                str(MELD_COMPARISON)
+                % {
+                    "values": _listed(
+                        [str(v) for v in sorted(set(rules.meld_values.values()), reverse=True)],
+                        last="and",
+                    )
+                },
+            ),
             line(pgettext("rule", "Equal melds"), str(MELD_TIE_TEXT[rules.meld_tie]), "meld_tie"),
         ]
     scoring += [
@@ -1145,6 +1150,14 @@ def _contract_scoring(rules: Ruleset) -> str:
             "their own points."
         )
     return f"{made} {failed} {doubled}"
+
+
+def _on_a_set(rules: Ruleset) -> str:
+    text = SET_AWARD_TEXT[rules.set_award].text(rules.sides) % {"mark": rules.set_mark}
+    if rules.all_tricks == "capot":
+        # The French name of a failed contract; the Dutch "nat" is the sheet's mark already.
+        return text + " " + _("At the table a failed contract is said to be dedans.")
+    return text
 
 
 def _set_cards(rules: Ruleset) -> str:

@@ -49,7 +49,11 @@ DISTINCTIVE = {
         "Bejle (king and queen of trumps in one hand) 40",
         "Four queens 200",
     ],
-    "darda": ["Queen (jasek) 20", "What it changes from Bulka (Czech, two hands)"],
+    "darda": [
+        "Queen (jasek) 20",
+        "What it changes from Bulka (Czech, two hands)",
+        "the meld worth more wins (here 200, 150, 100, 50 and 20)",
+    ],
     "klebias-norm": [
         "this game reckons a deal at 164 card points",
         "Bimah 40: the dealer forced to take trump",
@@ -82,6 +86,7 @@ DISTINCTIVE = {
         "the makers keep their belote-rebelote",
         "(imprenable)",
         "No meld is paid in this game: only belote-rebelote scores.",
+        "At the table a failed contract is said to be dedans.",
         "The first side to reach 501 points wins.",
         "Fédération Française de Belote",
     ],
