@@ -14,6 +14,10 @@
     var options = Array.prototype.slice.call(form.querySelectorAll("[data-families]"))
       .filter(function (el) { return el !== preset; });
     var box = form.querySelector("[data-rule-options]");
+    // Only the chosen game's options show: the words for a page without script are not needed.
+    Array.prototype.forEach.call(form.querySelectorAll("[data-without-script]"), function (el) {
+      el.hidden = true;
+    });
     var paid = form.querySelector("[data-melds-paid]");
     var unpaid = form.querySelector("[data-melds-unpaid]");
     var melds = Array.prototype.slice.call(form.querySelectorAll("[data-paid-by]"));
