@@ -533,7 +533,12 @@ def describe(rules: Ruleset) -> RulesSheet:
         Line(pgettext("rule", "Deck"), _deck(rules)),
         Line(pgettext("rule", "Cards played"), _cards_played(rules)),
         Line(pgettext("rule", "No trump"), _no_trump(rules)),
-        line(pgettext("rule: how a game is won", "Game"), _game_end(rules), "target", "deals"),
+        line(
+            pgettext("rule: how a game is won", "Game"),
+            " ".join(t for t in (_game_end(rules), _game_word(rules)) if t),
+            "target",
+            "deals",
+        ),
         Line(pgettext("rule: the document it follows", "Source"), _source(rules.source)),
     ]
     best = rules.meld_scoring == "best"
@@ -943,6 +948,21 @@ def _meld_rule(rules: Ruleset) -> str:
 
 def _meld_notes(rules: Ruleset) -> tuple[str, ...]:
     notes: list[str] = []
+    three, four = rules.meld_value("run3"), rules.meld_value("run4")
+    if rules.meld_scoring == "each" and three is not None and four is not None:
+        notes.append(
+            _(
+                "%(belle)s stacks with a run in trumps that holds the king and queen: a run of "
+                "three with it is worth %(three)s, a run of four %(four)s. A meld lies in the "
+                "four cards of one trick, so there is no longer run, and a deal has at most as "
+                "many runs and fours of a kind as tricks."
+            )
+            % {
+                "belle": capfirst(_belle_word(rules)),
+                "three": three + rules.belle_value,
+                "four": four + rules.belle_value,
+            }
+        )
     if rules.meld_words == "belote":
         notes.append(
             _(
@@ -1065,6 +1085,17 @@ def _game_end(rules: Ruleset) -> str:
         "%(deals)d deals, the higher total winning; equal totals are a draw.",
         rules.deals,
     ) % {"target": rules.target, "deals": rules.deals}
+
+
+def _game_word(rules: Ruleset) -> str:
+    """The table's own name for a game of a fixed number of deals, as a sentence, or ""."""
+    if rules.deals is None:
+        return ""
+    if rules.meld_scoring == "each":
+        return _("At the table such a game is a boom.")
+    if rules.all_tricks == "capot":
+        return _("At the table such a game is a partie.")
+    return ""
 
 
 def _made(rules: Ruleset) -> str:

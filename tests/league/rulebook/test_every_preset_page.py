@@ -71,6 +71,8 @@ DISTINCTIVE = {
         "A game is 16 deals, with no target: after the last deal the higher total wins; equal "
         "totals are a draw.",
         "(nat on the sheet)",
+        "At the table such a game is a boom.",
+        "a run of three with it is worth 40, a run of four 70",
         "A side that takes every trick (a pit) scores 100 roem more.",
         "(tegenpit)",
         "Each side scores its own melds (roem)",
