@@ -273,3 +273,19 @@ def test_every_family_has_an_option_and_every_option_a_family_that_plays_it():
     assert families == {"klaverjas", "belote", "coinche", "kalabriasz"}
     for option in RULE_OPTIONS:
         assert set(option.families) <= families
+
+
+def test_the_audit_says_a_bonus_and_a_doubling_change_in_words():
+    from league.competitions.record_sentences import _rules_changes
+
+    klebias = get_ruleset("klebias-norm")
+    assert _rules_changes(
+        klebias.to_data(), klebias.replace(bonus_values={"bimah": 50}).to_data()
+    ) == ["Bimah 40 → 50"]
+    coinche = get_ruleset("coinche")
+    assert _rules_changes(
+        coinche.to_data(), coinche.replace(contre_factors=(2, 3), rounding="none").to_data()
+    ) == [
+        "Rounding to the nearest ten → none",
+        "Contrée and surcontrée contrée ×2, surcontrée ×4 → contrée ×2, surcontrée ×3",
+    ]

@@ -231,3 +231,17 @@ def test_no_program_word_reaches_a_part_two_page(client: Client, preset: str) ->
     for raw in ("reach_and_beat", "points_and_bid", "all_tricks", "None", "True", "False"):
         assert raw not in text, (preset, raw)
     assert table_rows(main.by_id("meld-values"))  # belle at least
+
+
+def test_a_belote_partie_of_twelve_deals_reads_as_one() -> None:
+    sheet = describe(get_ruleset("belote", deals=12, target=None))
+    game = {str(line.label): line for line in sheet.game}
+    assert str(game["Game"].text) == (
+        "A game is 12 deals, with no target: after the last deal the higher total wins; equal "
+        "totals are a draw. At the table such a game is a partie."
+    )
+    assert game["Game"].overridden
+    assert [(c.label, c.value, c.preset_value) for c in sheet.changes] == [
+        ("Target", "none: a fixed number of deals", "501"),
+        ("Deals in a game", "12 deals", "until a side reaches the target"),
+    ]
