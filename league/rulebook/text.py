@@ -919,6 +919,9 @@ def _belle_word(rules: Ruleset) -> str:
 
 
 def _belle_label(rules: Ruleset) -> str:
+    if _belle_word(rules) == pgettext("king and queen of trumps", "belle"):
+        # The sources' own word: the sentence every language already has.
+        return _("Belle (king and queen of trumps in one hand)")
     return capfirst(
         _("%(belle)s (king and queen of trumps in one hand)") % {"belle": _belle_word(rules)}
     )
