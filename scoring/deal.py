@@ -963,12 +963,30 @@ def most_points_in_a_deal(rules: Ruleset) -> int:
     return most
 
 
+def all_tricks_side(rules: Ruleset, deal: Deal) -> int | None:
+    """The side that took every trick in a played deal: as entered (``all_tricks``), else
+    as the trick counts say, else, when every card is played, the side that holds every card
+    point (the others took no trick: a side with 0 card points took none, as everywhere in
+    the engine). None when no side did."""
+    if deal.all_tricks is not None:
+        return deal.all_tricks
+    if deal.card_points is None or deal.renege is not None or deal.void:
+        return None
+    if deal.tricks is not None:
+        full = [s for s, t in enumerate(deal.tricks) if t == rules.tricks_per_deal]
+        return full[0] if full else None
+    if not rules.all_cards_played:
+        return None
+    holders = [s for s, p in enumerate(deal.card_points) if p]
+    return holders[0] if len(holders) == 1 else None
+
+
 def _earns_all_tricks(rules: Ruleset, deal: Deal, side: int) -> bool:
     """Whether ``side`` took every trick and the game pays for it (the makers always; the
     opponents under ``all_tricks_defenders``)."""
     return (
         rules.all_tricks != "none"
-        and deal.all_tricks == side
+        and all_tricks_side(rules, deal) == side
         and (side == deal.makers or rules.all_tricks_defenders)
     )
 
@@ -1107,7 +1125,7 @@ def _made(rules: Ruleset, deal: Deal, combined: Sequence[int], contract: int | N
     opponents = [s for s in range(rules.sides) if s != makers]
     beats = all(combined[makers] > combined[s] for s in opponents)
     if deal.bid == CAPOT:
-        return deal.all_tricks == makers
+        return all_tricks_side(rules, deal) == makers
     if rules.made_when == "beat":
         return beats
     assert contract is not None
@@ -1205,7 +1223,7 @@ def score_deal(
         combined=combined,
         meld_points=worth,
         meld_side=parts.meld_side,
-        all_tricks=deal.all_tricks,
+        all_tricks=all_tricks_side(rules, deal),
         contract=contract if rules.bidding or rules.made_when != "beat" else None,
         factor=factor,
         renege=deal.renege,
