@@ -958,7 +958,7 @@ def most_points_in_a_deal(rules: Ruleset) -> int:
     most = cards_or_renege + extra
     if rules.bidding:
         most = (most + max(rules.bid_max, CAPOT_BID)) * max(1, *rules.contre_factors)
-    if rules.rounding == "ten":
+    if rules.rounding != "none":
         most += 10
     return most
 
@@ -1045,10 +1045,13 @@ def _marks(
 
 
 def _rounded(rules: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
-    """Each side's deal score to the nearest ten, 5 up, under ``rounding: ten``."""
-    if rules.rounding != "ten":
-        return tuple(points)
-    return tuple((p + 5) // 10 * 10 for p in points)
+    """Each side's deal score to the nearest ten: 5 up under ``rounding: ten``, 5 down under
+    ``ten_down``."""
+    if rules.rounding == "ten":
+        return tuple((p + 5) // 10 * 10 for p in points)
+    if rules.rounding == "ten_down":
+        return tuple((p + 4) // 10 * 10 for p in points)
+    return tuple(points)
 
 
 @dataclass(frozen=True)
@@ -1212,6 +1215,14 @@ def score_deal(
         made = deal.renege != makers
     else:
         made = _made(rules, deal, combined, contract)
+        if (
+            not made
+            and rules.tie_rule == "made"
+            and rules.made_when == "beat"
+            and all(combined[makers] >= combined[s] for s in opponents)
+        ):
+            # A tie counts as made (belote's "réussite"): each side scores its own.
+            made = True
     tied = (
         not made
         and deal.renege is None

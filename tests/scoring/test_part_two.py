@@ -423,3 +423,15 @@ def test_every_trick_follows_from_the_card_points_when_every_card_is_played():
     # the trick counts say it too, and a two-hand game plays too few cards to tell
     assert points("klaverjas", makers=0, card_points=(162, 0), tricks=(8, 0)) == (262, 0)
     assert points("klaberjass", makers=0, card_points=(100, 0)) == (100, 0)
+
+
+def test_house_options_a_tie_made_and_rounding_five_down():
+    tie_made = get_ruleset("belote", tie_rule="made")
+    assert score_deal(tie_made, Deal(makers=0, card_points=(81, 81))).points == (81, 81)
+    down = get_ruleset("coinche", rounding="ten_down")
+    assert score_deal(down, Deal(makers=0, card_points=(115, 47), bid=100)).points == (
+        210,
+        50,
+    )  # 215 down, 47 up
+    up = get_ruleset("coinche")
+    assert score_deal(up, Deal(makers=0, card_points=(115, 47), bid=100)).points == (220, 50)
