@@ -553,7 +553,7 @@ def _check_bonuses(rules: Ruleset, deal: Deal, names: Names) -> None:
                 )
             if kinds.count(kind) > 1:
                 raise InvalidDeal(
-                    gettext_noop("%(bonus)s counts once a deal."),
+                    gettext_noop("%(bonus)s counts once per deal."),
                     "bonuses",
                     side,
                     code="deal.bonus_twice",
@@ -562,8 +562,8 @@ def _check_bonuses(rules: Ruleset, deal: Deal, names: Names) -> None:
         if "bimah" in kinds and deal.makers is not None and side != deal.makers:
             raise InvalidDeal(
                 gettext_noop(
-                    "The bimah is the makers': the dealer forced to take trump. %(who)s did "
-                    "not make trump."
+                    "The bimah is the bonus of a dealer forced to take trump, so only the makers "
+                    "score it: %(who)s did not make trump."
                 ),
                 "bonuses",
                 side,
@@ -813,7 +813,14 @@ def _kinds_winner(
         ),
         "melds",
         code="deal.melds_equal_kinds",
-        params={"sides": both([_side_name(rules, s, names) for s in leaders])},
+        params={
+            "sides": both(
+                [
+                    _who(rules, leaders[0], names),
+                    *(_side_name(rules, s, names) for s in leaders[1:]),
+                ]
+            )
+        },
     )
 
 

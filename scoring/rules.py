@@ -594,7 +594,7 @@ class Ruleset:
             MELD_ENTRIES,
         )
         one_of(
-            gettext_noop("Made when must be one of %(choices)s, not %(value)s."),
+            gettext_noop("When a contract is made must be one of %(choices)s, not %(value)s."),
             "ruleset.made_when",
             self.made_when,
             MADE_WHEN,
@@ -612,7 +612,7 @@ class Ruleset:
             ROUNDINGS,
         )
         one_of(
-            gettext_noop("Every trick must be one of %(choices)s, not %(value)s."),
+            gettext_noop("Taking every trick must be one of %(choices)s, not %(value)s."),
             "ruleset.all_tricks",
             self.all_tricks,
             ALL_TRICKS,
@@ -631,22 +631,25 @@ class Ruleset:
         )
         if not isinstance(self.all_tricks_defenders, bool):
             raise InvalidRuleset(
-                gettext_noop("Whether the opponents earn every trick too must be True or False."),
+                gettext_noop(
+                    "Whether the opponents also earn the bonus for taking every trick (tegenpit) "
+                    "must be True or False."
+                ),
                 code="ruleset.all_tricks_defenders",
             )
         if self.made_when == "reach" and not self.bidding and self.contract is None:
             raise InvalidRuleset(
                 gettext_noop(
-                    "Made when the makers reach a contract needs the contract: how many points "
-                    "they must reach."
+                    "A contract the makers must reach needs its number: how many points they "
+                    "must reach."
                 ),
                 code="ruleset.contract_missing",
             )
         if self.made_when == "reach_and_beat" and not self.bidding and self.contract is None:
             raise InvalidRuleset(
                 gettext_noop(
-                    "Made when the makers reach a contract needs the contract: how many points "
-                    "they must reach."
+                    "A contract the makers must reach needs its number: how many points they "
+                    "must reach."
                 ),
                 code="ruleset.contract_missing",
             )
@@ -1100,7 +1103,7 @@ _PART_TWO: dict[str, Ruleset] = {
         schmeiss_always_accepted=True,
         description=Term(
             gettext_noop(
-                "Klabberjass (runs of five 100) where a schmeiss is always accepted: the dealer "
+                "Klabberjass (runs of five: 100) where a schmeiss is always accepted: the dealer "
                 "has no choice."
             )
         ),
@@ -1111,7 +1114,7 @@ _PART_TWO: dict[str, Ruleset] = {
         **{**_KLABBERJASS_100, "meld_words": "belote"},
         description=Term(
             gettext_noop(
-                "Klabberjass (runs of five 100) with Belote's words for the runs: tierce 20, "
+                "Klabberjass (runs of five: 100) with Belote's words for the runs: tierce 20, "
                 "quarte 50, quinte 100."
             )
         ),
@@ -1121,7 +1124,7 @@ _PART_TWO: dict[str, Ruleset] = {
         name=Term(gettext_noop("Bela to 100")),
         **{**_KLABBERJASS_100, "target": 100},
         description=Term(
-            gettext_noop("Klabberjass (runs of five 100) to 100 points, for a quick evening.")
+            gettext_noop("Klabberjass (runs of five: 100) to 100 points, for a quick evening.")
         ),
     ),
     "klaverjas": _preset(
