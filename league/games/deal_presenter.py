@@ -227,7 +227,8 @@ def deal_entry(form: DealForm) -> DealEntry:
             else pgettext("belote: every trick", "Capot (every trick)")
         ),
         all_tricks_help=(
-            _("%(value)s more") % {"value": rules.all_tricks_value}
+            (_("%(value)s roem more") if form.roem else _("%(value)s more"))
+            % {"value": rules.all_tricks_value}
             if rules.all_tricks == "bonus"
             else _("the side's card points count %(value)s") % {"value": rules.all_tricks_value}
             if rules.all_tricks == "capot"

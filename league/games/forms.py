@@ -285,7 +285,7 @@ def bid_choices(rules: Ruleset) -> list[tuple[str, str]]:
     """The bids of a game with bidding (coinche): 80 and up by tens to ``rules.bid_max``,
     then capot; first the empty line (no bid chosen yet)."""
     return [
-        ("", pgettext("the bid menu's first line", "Bid")),
+        ("", pgettext("the bid menu's first line: no bid chosen yet", "Choose")),
         *((str(b), str(b)) for b in range(LOWEST_BID, rules.bid_max + 1, 10)),
         (CAPOT, pgettext("a bid: every trick", "Capot")),
     ]

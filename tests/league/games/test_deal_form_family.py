@@ -238,9 +238,7 @@ def test_a_coinche_correction_prefills_the_contract(scorer_client, coinche, scor
         ({"bid": "100", "contre": "x"}, "contre", "Choose none, contrée or surcontrée."),
     ],
 )
-def test_a_forged_bid_or_doubling_is_refused_beside_it(
-    scorer_client, coinche, post, group, words
-):
+def test_a_forged_bid_or_doubling_is_refused_beside_it(scorer_client, coinche, post, group, words):
     post = {"makers": "0", "card_points_0": "110", **post}
     assert words in refused(scorer_client, coinche, post, group)
 
