@@ -571,12 +571,23 @@ class DealForm(forms.Form):
     def _add_declared_fields(self, side: int, row: int, name: str) -> None:
         rules = self.rules
         longest = min(len(self.ranks), rules.cards_each)
-        kinds = [
-            ("", _("No meld")),
-            *((f"run{n}", _("Run of %(length)s") % {"length": n}) for n in range(3, longest + 1)),
-        ]
+        belote = rules.meld_words == "belote"
+        kinds = [("", _("No meld"))]
+        for n in range(3, longest + 1):
+            if belote and n <= 5:
+                label = engine_word(BELOTE_MELD_LABELS[f"run{n}"])
+            elif belote:
+                label = _("Quinte (run of %(length)s)") % {"length": n}
+            else:
+                label = _("Run of %(length)s") % {"length": n}
+            kinds.append((f"run{n}", label))
         if any(k.startswith("four_") for k in self.meld_kinds):
-            kinds.append(("four", _("Four of a kind")))
+            kinds.append(
+                (
+                    "four",
+                    pgettext("belote: four of a kind", "Carré") if belote else _("Four of a kind"),
+                )
+            )
         prefix = f"declared_{side}_{row}"
         self.fields[f"{prefix}_meld"] = forms.ChoiceField(
             choices=kinds,

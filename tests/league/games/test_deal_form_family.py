@@ -190,6 +190,30 @@ def test_dedans_and_litige_are_said_in_the_preview(scorer_client, scorer, post, 
     assert scorer_client.post(preview_url(game), post).json()["summary"] == summary
 
 
+def test_declared_announcements_are_offered_in_belote_words_and_compared(scorer_client, scorer):
+    game = start_game(scorer, "belote-annonces")
+    Game.objects.filter(pk=game.pk).update(meld_entry="declared")
+    root = page(scorer_client, f"/games/{game.pk}/")
+    offered = [o.text for o in root.by_id("id_declared_0_0_meld").iter("option")]
+    assert offered[1:4] == ["Tierce (run of 3)", "Quarte (run of 4)", "Quinte (run of 5 or more)"]
+    assert "Quinte (run of 8)" in offered and offered[-1] == "Carré"
+    # RULES.md: takers 90 + tierce vs defenders 72 + cinquante: only the defenders' 50
+    # counts, 90 vs 122, dedans: 0 / 212.
+    post = {
+        "meld_entry": "declared",
+        "makers": "0",
+        "card_points_0": "90",
+        "declared_0_0_meld": "run3",
+        "declared_0_0_card": "K",
+        "declared_1_0_meld": "run4",
+        "declared_1_0_card": "A",
+    }
+    json = scorer_client.post(preview_url(game), post).json()
+    assert json["summary"] == "Dedans: the takers score only their belote-rebelote."
+    assert scorer_client.post(deal_url(game), post).status_code == 302
+    assert game.deals.get().points == [0, 212]
+
+
 # -- coinche ----------------------------------------------------------------------------------
 @pytest.fixture
 def coinche(scorer) -> Game:
