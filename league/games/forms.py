@@ -408,6 +408,7 @@ class DealForm(forms.Form):
             "max_value": _("No side takes more than %(total)s card points.") % {"total": total},
         }
         meld_kinds = [] if self.declaring or self.roem else self.meld_kinds
+        meld_labels = self.meld_labels if meld_kinds else {}
         if self.roem:
             roem_errors = {
                 "invalid": _("Roem is a whole number."),
@@ -447,7 +448,7 @@ class DealForm(forms.Form):
                     required=False,
                     min_value=0,
                     max_value=4,
-                    label=self.meld_labels[kind],
+                    label=meld_labels[kind],
                     widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": 4}),
                     error_messages=meld_errors,
                 )

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Game
+from scoring import PRESETS
 from tests.builders import add, page, start_game
 from tests.league.html import Element, parse
 
@@ -306,6 +307,19 @@ def test_a_klebias_norm_menage_is_counted(scorer_client, klebias):
     assert klebias.deals.get().points == [140, 74]
 
 
+def test_a_klebias_norm_correction_prefills_the_bonuses(scorer_client, klebias, scorer):
+    add(klebias, scorer, makers=0, card_points=(90, 74), bonuses=(("bimah", "shlomo"), ()))
+    edit = reverse("games:deal-edit", args=[klebias.pk, 1])
+    root = page(scorer_client, edit)
+    assert "checked" in root.by_id("id_bimah").attrs
+    assert "checked" in root.by_id("id_bonuses_0_0").attrs  # Shlomo HaMelech
+    assert "checked" not in root.by_id("id_bonuses_0_1").attrs
+    post = {"makers": "0", "card_points_0": "90", "bonuses_0": "cleopatra", "version": "1"}
+    assert scorer_client.post(edit, post).status_code == 302
+    deal = klebias.deals.get()
+    assert deal.bonuses == [["cleopatra"], []] and deal.points == [110, 74]
+
+
 def test_an_unknown_bonus_forged_is_refused_beside_the_bonuses(scorer_client, klebias):
     post = {"makers": "0", "card_points_0": "90", "bonuses_0": "jackpot"}
     assert "no bonus 'jackpot'" in refused(scorer_client, klebias, post, "bonuses")
@@ -340,3 +354,18 @@ def test_a_part_one_form_has_none_of_the_familys_fields(scorer_client, clabber_g
     family = {"roem_0", "all_tricks", "bid", "contre", "bimah", "bonuses_0"}
     assert not fields & family
     assert {"meld_0_run3", "meld_1_four_jacks", "belle", "renege"} <= fields
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_offers_what_its_ruleset_plays(scorer_client, scorer, preset):
+    game = start_game(scorer, preset)
+    rules = game.rules
+    fields = names(page(scorer_client, f"/games/{game.pk}/"))
+    sides = range(rules.sides)
+    assert ({f"roem_{i}" for i in sides} <= fields) == (rules.meld_scoring == "each")
+    assert ("all_tricks" in fields) == (rules.all_tricks != "none")
+    assert ({"bid", "contre"} <= fields) == rules.bidding
+    assert ("bimah" in fields) == ("bimah" in rules.bonus_values)
+    offered = {n.removeprefix("meld_0_") for n in fields if n.startswith("meld_0_")}
+    paid = set() if rules.meld_scoring == "each" else set(rules.meld_values)
+    assert offered == paid
