@@ -41,6 +41,11 @@ def test_a_klaverjas_and_a_coinche_deal_on_a_phone(new_context):
     tab.check("#id_makers_0")
     tab.fill("#id_card_points_0", "90")
     expect(tab.locator("#id_card_points_1")).to_have_value("72")
+    # Roem 30 cannot be made: the preview says so beside the roem, before anything is saved.
+    tab.fill("#id_roem_0", "30")
+    expect(tab.locator("#group-melds [data-error-for='melds']")).to_contain_text("30")
+    tab.fill("#id_roem_0", "")
+    expect(tab.locator("#group-melds [data-error-for='melds']")).to_have_count(0)
     plus20 = tab.locator("[data-roem-for='id_roem_0'] button.roem-add[data-add='20']")
     expect(plus20).to_be_visible()
     box = plus20.bounding_box()
