@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
-from scoring.errors import EngineError, gettext_noop
+from scoring.errors import EngineError, Term, gettext_noop
 from scoring.pairing import _matched_partners, _pair, _tables
 from scoring.swiss import SwissEntrant, swiss_pairings
 
@@ -55,6 +55,23 @@ ROUND_SCORES: tuple[str, ...] = ("fixed", "round_average", "round_lowest", "zero
 RANKINGS: tuple[str, ...] = ("points", "wins_then_points")
 PRIZES: tuple[str, ...] = ("formula_of_four", "per_four", "every_entrant", "places", "none")
 TIE_BREAKS: tuple[str, ...] = ("first_round", "against", "shared")
+
+
+#: A setting in a club's words, for a refusal that names it.
+_SETTING_WORDS: dict[str, Term] = {
+    "entrants": Term(gettext_noop("Who plays")),
+    "pair_draw": Term(gettext_noop("How pairs are drawn")),
+    "short": Term(gettext_noop("When the number does not fit")),
+    "sit_out_score": Term(gettext_noop("The sit-out score")),
+    "absent_score": Term(gettext_noop("The score of a missed round")),
+    "ranking": Term(gettext_noop("The ranking")),
+    "prizes": Term(gettext_noop("The prizes")),
+    "rounds": Term(gettext_noop("Rounds")),
+    "sit_out_points": Term(gettext_noop("Points for a sit-out")),
+    "sit_out_pits": Term(gettext_noop("Pits for a sit-out")),
+    "absent_points": Term(gettext_noop("Points for a missed round")),
+    "prize_places": Term(gettext_noop("Places with a prize")),
+}
 
 
 class InvalidEvening(EngineError):
@@ -106,7 +123,11 @@ class EveningRules:
                 raise InvalidEvening(
                     gettext_noop("%(field)s must be one of %(choices)s, not %(value)s."),
                     code="evening.choice",
-                    params={"field": name, "choices": ", ".join(allowed), "value": repr(value)},
+                    params={
+                        "field": _SETTING_WORDS[name],
+                        "choices": ", ".join(allowed),
+                        "value": repr(value),
+                    },
                 )
         for name, low, high in (
             ("rounds", 1, 20),
@@ -120,7 +141,7 @@ class EveningRules:
                 raise InvalidEvening(
                     gettext_noop("%(field)s must be a whole number from %(low)d to %(high)d."),
                     code="evening.number",
-                    params={"field": name, "low": low, "high": high},
+                    params={"field": _SETTING_WORDS[name], "low": low, "high": high},
                 )
         unknown = [t for t in self.tie_breaks if t not in TIE_BREAKS]
         if unknown:
@@ -226,7 +247,7 @@ def draw_individuals(
     history = history or EveningHistory()
     if len(people) < 4 and rules.short != "substitute":
         raise InvalidEvening(
-            gettext_noop("A round needs at least four players; %(count)d are here."),
+            gettext_noop("A round needs at least four players. Checked in: %(count)d."),
             code="evening.too_few",
             params={"count": len(people)},
         )
