@@ -306,12 +306,14 @@ def game_progress(
     target: int | None,
     *,
     deals: int | None = None,
+    set_mark: str = "XX",
     width: float = WIDTH,
     height: float = HEIGHT,
 ) -> ChartDrawing:
     """Each side's running total deal by deal, the target, and an × where a side's makers
-    were set. A game of fixed deals (``deals``, a boom of 16) has no target (``target``
-    None: no target line) and its x axis runs to its last deal.
+    were set (``set_mark``: what the sheet writes then, XX or nat, named in the legend). A
+    game of fixed deals (``deals``, a boom of 16) has no target (``target`` None: no target
+    line) and its x axis runs to its last deal.
 
     ``totals[s][i]`` is side ``s``'s total after deal ``i + 1`` (each line starts at 0 before
     deal 1); ``sets[s]`` the numbers of the deals side ``s`` made trump in and was set;
@@ -324,7 +326,15 @@ def game_progress(
     last = max(played, deals or 0)
     legend = [(name, _colour(s), False) for s, name in enumerate(names)]
     if any(sets):
-        legend.append((_("a deal in which the makers were set (XX)"), INK, True))
+        legend.append(
+            (
+                _("a deal in which the makers were set (XX)")
+                if set_mark == "XX"
+                else _("a deal in which the makers were set (%(mark)s)") % {"mark": set_mark},
+                INK,
+                True,
+            )
+        )
     bottom_of_legend = _legend(drawing, legend, height, font, width)
     top = max(max(t) for t in totals if t) if any(totals) else 0
     y_ticks = nice_ticks(0, max(top, target or 0), 4)

@@ -135,8 +135,11 @@ def game_chart(
     that many deals (its x axis runs to the last)."""
     sides = len(names)
     totals = [[line.running[s] for line in lines] for s in range(sides)]
+    # The legend names the mark the sheet writes: "nat" in a klaverjas game, else XX.
+    written = {mark for line in lines for mark in line.marks if mark in SET_MARKS}
+    set_mark = next(iter(sorted(written - {SET_MARK})), SET_MARK)
     return drawing.game_progress(
-        names, totals, set_deals(lines, sides), target, deals=deals, **size
+        names, totals, set_deals(lines, sides), target, deals=deals, set_mark=set_mark, **size
     )
 
 

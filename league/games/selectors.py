@@ -430,9 +430,23 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     )
     lines = [
         game_length_line(rules),
-        _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
-        % {"award": SET_AWARD_SHORT[rules.set_award], "tie": TIE_RULE_SHORT[rules.tie_rule]},
-        _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
+        (
+            _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
+            if rules.set_mark == SET_MARK
+            # The set mark of the game's own sheet ("nat"), not part one's XX.
+            else _("On a set: makers %(mark)s, opponents %(award)s. On a tie: %(tie)s.")
+        )
+        % {
+            "award": SET_AWARD_SHORT[rules.set_award],
+            "tie": TIE_RULE_SHORT[rules.tie_rule],
+            "mark": rules.set_mark,
+        },
+        (
+            _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
+            if melds
+            # A game without melds (classic belote) scores belle alone.
+            else _("No melds; belle %(belle)s. Renege: %(renege)s + own melds.")
+        )
         % {"melds": melds, "belle": rules.belle_value, "renege": rules.renege_award},
         # Equal best melds decide scores: the paper says how the table settles them.
         _("Equal best melds: the elder hand's side scores them.")
@@ -734,6 +748,4 @@ def sheet_layout(rules: Ruleset, rows: Sequence[DealRow], totals: Sequence[int])
     """The :class:`SheetLayout` of a sheet of ``rules`` showing ``rows`` (from the first deal)
     and the game's ``totals``; no query."""
     columns = sheet_columns(rules)
-    return SheetLayout(
-        columns, tuple(side_totals(rows, totals)) if columns.roem and totals else ()
-    )
+    return SheetLayout(columns, tuple(side_totals(rows, totals)) if columns.roem and totals else ())

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from django import template
 
-from league.games.selectors import DealRow, SheetLayout, sheet_layout as build_layout
+from league.games.selectors import DealRow, SheetLayout
+from league.games.selectors import sheet_layout as build_layout
 from scoring import Ruleset
 
 register = template.Library()

@@ -255,7 +255,7 @@ class _Layout:
             side = [40.0, 38.0, 50.0]
         else:
             side = [48.0, 54.0] if self.sides == 2 else [44.0, 50.0]
-        marks = [58.0] if self.columns.marks else []
+        marks = [72.0] if self.columns.marks else []
         note = width - sum(lead) - self.sides * sum(side) - sum(marks)
         return lead + side * self.sides + marks + [note]
 
