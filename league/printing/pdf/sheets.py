@@ -216,6 +216,10 @@ def _to_fit(text: str, font: str, size: float, width: float, smallest: float = 6
     return size if needed <= width else max(smallest, size * width / needed)
 
 
+#: The least width a sheet's note column keeps (points).
+NOTE_ROOM = 90.0
+
+
 @dataclass(frozen=True)
 class _Layout:
     """Where a sheet's columns are: the deal (and, with a contract, the contract and its
@@ -252,12 +256,17 @@ class _Layout:
         deal = 34.0
         lead = [deal] + ([46.0, 34.0] if self.columns.contract else [])
         if self.columns.roem:
-            side = [40.0, 38.0, 50.0]
+            side = [40.0, 38.0, 50.0] if self.sides == 2 else [36.0, 32.0, 46.0]
         else:
             side = [48.0, 54.0] if self.sides == 2 else [44.0, 50.0]
         marks = [72.0] if self.columns.marks else []
-        note = width - sum(lead) - self.sides * sum(side) - sum(marks)
-        return lead + side * self.sides + marks + [note]
+        fixed = lead + side * self.sides + marks
+        # A house's game of three that keeps every column: the figures' columns narrow so
+        # that the note keeps room to be read (part one's never come near it).
+        room = width - NOTE_ROOM
+        if sum(fixed) > room:
+            fixed = [w * room / sum(fixed) for w in fixed]
+        return fixed + [width - sum(fixed)]
 
 
 def _head_rows(

@@ -14,7 +14,14 @@ from django.urls import reverse
 from league.games import selectors
 from league.games.selectors import sheet_columns
 from league.models import Game
-from league.printing.pdf.sheets import render_game_sheet
+from league.printing.pdf.sheets import (
+    BlankSheet,
+    GameSheet,
+    SheetColumns,
+    SheetRow,
+    render_blank_sheets,
+    render_game_sheet,
+)
 from league.printing.views import _standings_rules
 from scoring import PRESETS, get_ruleset
 from scoring.rules import PART_ONE_PRESETS
@@ -269,3 +276,48 @@ def test_every_preset_prints_a_blank_sheet_and_none_says_none(client: Client, db
         if preset in PART_ONE_PRESETS:
             assert "Contract" not in text and "Roem" not in text, preset
             assert "Target: 500" in text or "Target: 100" in text, preset
+
+
+@pytest.mark.parametrize("size", ["A4", "Letter"])
+def test_every_column_at_once_fits_three_sides(size):
+    """A house's variant may keep roem apart, bid and mark in a game of three: the sheet still
+    prints, every column in its place."""
+    columns = SheetColumns(roem=True, contract=True, marks=("nat", "pit", "litige"))
+    rows = tuple(
+        SheetRow(
+            n,
+            ("100", "nat", "62"),
+            (100 * n, 0, 62 * n),
+            0,
+            "",
+            points=("80", "nat", "62"),
+            roem=("20", "", ""),
+            contract="capot",
+            factor="×4",
+            marks_text="nat; pit (Carl & Dora)",
+        )
+        for n in range(1, 4)
+    )
+    sheet = GameSheet(
+        title="Three",
+        ruleset_name="house",
+        ruleset_lines=(),
+        side_names=("Anna", "Ben", "Carl"),
+        target=None,
+        rows=rows,
+        totals=rows[-1].running,
+        winner=None,
+        deals=12,
+        columns=columns,
+        side_totals=((240, 60), (0, 0), (186, 0)),
+        page_size=size,
+    )
+    text = pdf_text(render_game_sheet(sheet))
+    assert grid_line(text, "2")[:9] == ["capot", "×4", "80", "20", "200", "nat", "0", "62", "124"]
+    assert grid_line(text, "Total") == ["240", "60", "300", "0", "0", "0", "186", "0", "186"]
+    assert grid_line(text, "12") == []
+    blank = pdf_text(
+        render_blank_sheets([BlankSheet("house", (), 3, target=None, deals=12, columns=columns)])
+    )
+    assert "12 deals" in blank and "None" not in blank
+    assert grid_line(blank, "12") == []
