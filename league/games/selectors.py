@@ -580,7 +580,7 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 note=_note(d, names, held_before, rules, elder),
                 dealer="" if seat is None else seat_name[seat],
                 set_mark=rules.set_mark,
-                points=tuple(d.points) if columns.roem else (),
+                points=_points(d, len(names)) if columns.roem else (),
                 roem=_roem(d, len(names)) if columns.roem else (),
                 contract=contract,
                 factor=factor,
@@ -589,6 +589,11 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
         )
         held_before = d.held
     return rows
+
+
+def _points(deal: Deal, sides: int) -> tuple[int, ...]:
+    """A stored deal's points, a side each (zeros if it has none: never so written)."""
+    return tuple(deal.points) if len(deal.points) == sides else (0,) * sides
 
 
 def _roem(deal: Deal, sides: int) -> tuple[int, ...]:
