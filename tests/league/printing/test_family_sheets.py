@@ -11,9 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.competitions import services as competitions_services
 from league.games import selectors
 from league.games.selectors import sheet_columns
-from league.models import Game
+from league.models import EntrantKind, Game
 from league.printing.pdf.sheets import (
     BlankSheet,
     GameSheet,
@@ -25,7 +26,7 @@ from league.printing.pdf.sheets import (
 from league.printing.views import _standings_rules
 from scoring import PRESETS, get_ruleset
 from scoring.rules import PART_ONE_PRESETS
-from tests.builders import add, page, pdf_pages, start_game
+from tests.builders import FIRST_NIGHT, add, page, pdf_pages, signed_in, start_game
 from tests.league.html import Element
 
 AB, CD = "Anna & Ben", "Carl & Dora"
@@ -321,3 +322,29 @@ def test_every_column_at_once_fits_three_sides(size):
     )
     assert "12 deals" in blank and "None" not in blank
     assert grid_line(blank, "12") == []
+
+
+def test_a_klaverjas_league_s_table_pack_prints_tellijsten(organiser):
+    club = competitions_services.club_create(name="De Hoop")
+    league = competitions_services.competition_create(
+        club=club,
+        name="Bomen",
+        rules=get_ruleset("klaverjas"),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        by=organiser,
+    )
+    for i in range(1, 5):
+        first = competitions_services.player_add(club=club, name=f"Speler {i}a")
+        second = competitions_services.player_add(club=club, name=f"Speler {i}b")
+        pair = competitions_services.partnership_add(
+            club=club, first=first, second=second, name=f"Paar {i}"
+        )
+        competitions_services.entrant_add(competition=league, partnership=pair)
+    competitions_services.fixtures_generate(competition=league, first_date=FIRST_NIGHT)
+    address = reverse("printing:round-tables-pdf", args=[league.slug, 1])
+    sheets = pdf_pages(signed_in(organiser).get(address, {"lang": "en"}).content)
+    assert len(sheets) == 2
+    for text in sheets:
+        assert "16 deals" in text and "None" not in text and "Target" not in text
+        assert grid_line(text, "Pts") == ["Roem", "Total", "Pts", "Roem", "Total"]
+        assert grid_line(text, "16") == []
