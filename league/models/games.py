@@ -301,12 +301,16 @@ def declared_to_data(declared: Any) -> list[list[dict[str, Any]]]:
 def meld_to_data(meld: scoring.Declared) -> dict[str, Any]:
     if meld.form == "four":
         return {"four": meld.top}
+    if meld.form == "three":
+        return {"three": meld.top}
     return {"run": meld.length, "top": meld.top, "trump": meld.trump}
 
 
 def meld_from_data(data: dict[str, Any]) -> scoring.Declared:
     if "four" in data:
         return scoring.Declared.four(data["four"])
+    if "three" in data:
+        return scoring.Declared.three(data["three"])
     return scoring.Declared.run(length=data["run"], top=data["top"], trump=data["trump"])
 
 
