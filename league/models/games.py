@@ -152,15 +152,22 @@ class Game(models.Model):
 
     @property
     def result_text(self) -> str:
-        """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; "" in play."""
+        """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; a drawn game of
+        fixed deals, "Drawn, 1296 each"; "" in play."""
+        if self.drawn and self.winner is None:
+            totals = self.display_totals
+            if len(set(totals)) == 1:
+                return _("Drawn, %(total)s each") % {"total": totals[0]}
+            return _("Drawn, %(scores)s") % {"scores": " – ".join(str(t) for t in totals)}
         if self.winner is None:
             return ""
         return result_text(self.side_names, self.display_totals, self.winner)
 
     @property
     def status_text(self) -> str:
-        """What a list of games says of this one: who won, or how it stands."""
-        if self.winner is not None:
+        """What a list of games says of this one: who won (or that it was drawn), or how it
+        stands."""
+        if self.finished:
             return self.result_text
         scores = " – ".join(str(t) for t in self.display_totals)
         # A list reads its fixture's status with it (``fixture_status``): a void fixture's
