@@ -327,7 +327,7 @@ def test_an_unknown_bonus_forged_is_refused_beside_the_bonuses(scorer_client, kl
 
 def test_a_forged_bimah_for_the_defenders_is_refused(scorer_client, klebias):
     post = {"makers": "0", "card_points_0": "90", "bonuses_1": "bimah"}
-    assert "bimah is the makers'" in refused(scorer_client, klebias, post, "bonuses")
+    assert "only the makers" in refused(scorer_client, klebias, post, "bonuses")
 
 
 def test_four_sevens_forged_in_clabber_are_refused_beside_the_melds(scorer_client, clabber_game):
