@@ -346,7 +346,7 @@ class FixtureLine:
     def running_game(self) -> Game | None:
         if self.fixture.status == FixtureStatus.VOID:
             return None  # a void fixture's games are kept for the record, not played on
-        return next((g for g in self.games if g.winner is None), None)
+        return next((g for g in self.games if not g.finished), None)
 
     @property
     def has_deals(self) -> bool:
@@ -365,7 +365,7 @@ def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
     if fixture.status == FixtureStatus.VOID:
         return ""
     if not fixture.finished:
-        running = [g for g in fixture.games.all() if g.winner is None]
+        running = [g for g in fixture.games.all() if not g.finished]
         if running:
             return gettext("in play: %(score)s") % {
                 "score": " – ".join(str(t) for t in running[0].display_totals)
@@ -520,7 +520,7 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
             if fixture.typed_scores:
                 games = [f"{a}-{b}" for a, b in fixture.typed_scores]
             else:
-                games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.winner is not None]
+                games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.finished]
             winner = ""
             if fixture.finished:
                 winner = "draw" if fixture.winner is None else line.sides[fixture.winner]
