@@ -229,7 +229,9 @@ def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str,
         row["capots"] = int(took_all and rules.all_tricks == "capot")
         # What the side's melds were worth: the pit's bonus is no meld (it is counted above).
         pit_bonus = rules.all_tricks_value if row["pits"] else 0
-        row["meld_points"] = result.meld_points[side] - belle - pit_bonus if result.meld_points else 0
+        row["meld_points"] = (
+            result.meld_points[side] - belle - pit_bonus if result.meld_points else 0
+        )
         # The makers lost the deal to another side: a set (XX, a klaverjas nat, a belote
         # dedans), whatever they kept (belote-rebelote under belle_on_set "kept"); a tie that
         # hangs or waits as a litige is no set.

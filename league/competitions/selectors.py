@@ -51,7 +51,13 @@ from scoring.standings import (
     rank,
     standings,
 )
-from scoring.stats import MATCH_COUNTS, STAT_FIELDS, made_percentage
+from scoring.stats import (
+    ALL_TRICKS_FIELDS,
+    MATCH_COUNTS,
+    STAT_FIELDS,
+    made_percentage,
+    shown_all_tricks_fields,
+)
 
 _STATS = MATCH_COUNTS
 
@@ -230,6 +236,37 @@ def competition_standings_from_sides(competition: Competition) -> list[StandingL
         best_nights=competition.best_nights,
     )
     return _lines(table, entrants)
+
+
+def all_tricks_counts(competition: Competition) -> dict[int, dict[str, int]]:
+    """Each entrant's pits and capots (:data:`scoring.stats.ALL_TRICKS_FIELDS`) over the
+    games of the competition's finished fixtures, by entrant id; read only for a competition
+    whose game counts them (:func:`scoring.stats.shown_all_tricks_fields`: one query), else
+    empty (none). Not kept on a fixture side: summed from each game's side statistics, where
+    a game stored before they were counted reads 0. A typed, conceded or void fixture has no
+    deals to count; every night counts, best nights or not."""
+    if not shown_all_tricks_fields(competition.rules):
+        return {}
+    rows = (
+        Game.objects.finished()
+        .filter(
+            Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[]),
+            fixture__competition=competition,
+            fixture__finished=True,
+            fixture__conceded_by=None,
+            abandoned_at=None,
+        )
+        .exclude(fixture__status=FixtureStatus.VOID)
+        .values_list("side_stats", "fixture__sides__entrant_id", "fixture__sides__side")
+    )
+    counts: dict[int, dict[str, int]] = {}
+    for stats, entrant, side in rows:
+        if entrant is None or not isinstance(stats, list) or not 0 <= side < len(stats):
+            continue
+        mine = counts.setdefault(entrant, dict.fromkeys(ALL_TRICKS_FIELDS, 0))
+        for name in ALL_TRICKS_FIELDS:
+            mine[name] += (stats[side] or {}).get(name, 0)
+    return counts
 
 
 #: Tournament formats without a position chart: a bracket has no standings to move up and down

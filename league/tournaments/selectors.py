@@ -213,12 +213,7 @@ def fixture_confirmed(fixture_id: int) -> bool:
 
 def running_game(fixture_id: int) -> Game | None:
     """The fixture's game being played, if any (one query)."""
-    return (
-        Game.objects.in_play()
-        .filter(fixture_id=fixture_id)
-        .order_by("created_at", "pk")
-        .first()
-    )
+    return Game.objects.in_play().filter(fixture_id=fixture_id).order_by("created_at", "pk").first()
 
 
 def side_enters(side: FixtureSide) -> bool:

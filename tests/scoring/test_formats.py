@@ -474,8 +474,9 @@ def test_a_game_of_fixed_deals_is_no_knockout(format, preset):
             "knockout match needs a winner: choose a round robin or a Swiss."
         )
         with pytest.raises(InvalidFormat) as raised:
-            check_tournament(rules, format=format, entrant_kind="partnerships", pool_count=2,
-                             pool_top_k=1)
+            check_tournament(
+                rules, format=format, entrant_kind="partnerships", pool_count=2, pool_top_k=1
+            )
         assert raised.value.code == "format.knockout_fixed_deals"
     else:
         assert not refused
