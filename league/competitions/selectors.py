@@ -482,6 +482,7 @@ _GAME_FIELDS = (
     "totals",
     "held",
     "winner",
+    "drawn",
     "deal_count",
     "created_at",
 )
