@@ -17,7 +17,7 @@ from league.engine_words import engine_word
 from league.models import Competition, EntrantKind
 from league.names import name_sort_key
 from scoring.standings import TIEBREAKS
-from scoring.stats import ALL_TRICKS_FIELDS
+from scoring.stats import ALL_TRICKS_FIELDS, ALL_TRICKS_LABELS
 
 #: Tie-break keys that are a column of the table already (key: column).
 KEY_COLUMNS = {
@@ -141,6 +141,16 @@ def standing_rows(
             row[f"key_{key}_number"] = _number(value)
         rows.append(row)
     return rows
+
+
+def record_all_tricks(records: Sequence[RecordLine]) -> dict[str, tuple[str, str]]:
+    """The pits and capots columns of a record (heading, description) by figure: only those
+    one of its competitions counts, so that a clabber player's record has none."""
+    return {
+        name: (engine_word(label.heading), engine_word(label.description))
+        for name, label in ALL_TRICKS_LABELS.items()
+        if any(getattr(line, name) is not None for line in records)
+    }
 
 
 def entrant_heading(competition: Competition) -> str:

@@ -242,28 +242,33 @@ def all_tricks_counts(competition: Competition) -> dict[int, dict[str, int]]:
     """Each entrant's pits and capots (:data:`scoring.stats.ALL_TRICKS_FIELDS`) over the
     games of the competition's finished fixtures, by entrant id; read only for a competition
     whose game counts them (:func:`scoring.stats.shown_all_tricks_fields`: one query), else
-    empty (none). Not kept on a fixture side: summed from each game's side statistics, where
-    a game stored before they were counted reads 0. A typed, conceded or void fixture has no
-    deals to count; every night counts, best nights or not."""
+    empty (none). Every night counts, best nights or not."""
     if not shown_all_tricks_fields(competition.rules):
         return {}
-    rows = (
-        Game.objects.finished()
-        .filter(
-            Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[]),
-            fixture__competition=competition,
-            fixture__finished=True,
-            fixture__conceded_by=None,
-            abandoned_at=None,
-        )
-        .exclude(fixture__status=FixtureStatus.VOID)
-        .values_list("side_stats", "fixture__sides__entrant_id", "fixture__sides__side")
-    )
+    return _all_tricks_of(Q(fixture__competition=competition))
+
+
+def _all_tricks_of(entrants: Q) -> dict[int, dict[str, int]]:
+    """The pits and capots of the fixture sides ``entrants`` picks, summed by entrant (one
+    query). Not kept on a fixture side: summed from each game's side statistics, where a game
+    stored before they were counted reads 0. A typed, conceded or void fixture has no deals
+    to count, nor an abandoned game."""
+    rows = FixtureSide.objects.filter(
+        entrants,
+        Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[]),
+        # Finished games: won or drawn (one join: the conditions are on the same game).
+        Q(fixture__games__winner__isnull=False) | Q(fixture__games__drawn=True),
+        fixture__finished=True,
+        fixture__conceded_by=None,
+        fixture__games__abandoned_at=None,
+    ).exclude(fixture__status=FixtureStatus.VOID)
     counts: dict[int, dict[str, int]] = {}
-    for stats, entrant, side in rows:
-        if entrant is None or not isinstance(stats, list) or not 0 <= side < len(stats):
-            continue
+    for entrant, side, stats in rows.order_by().values_list(
+        "entrant_id", "side", "fixture__games__side_stats"
+    ):
         mine = counts.setdefault(entrant, dict.fromkeys(ALL_TRICKS_FIELDS, 0))
+        if not isinstance(stats, list) or not 0 <= side < len(stats):
+            continue
         for name in ALL_TRICKS_FIELDS:
             mine[name] += (stats[side] or {}).get(name, 0)
     return counts
@@ -613,6 +618,10 @@ class RecordLine:
     belles: int
     reneges: int
     form: str
+    #: Pits and capots (:data:`scoring.stats.ALL_TRICKS_FIELDS`): None where the
+    #: competition's game does not count them (:func:`scoring.stats.shown_all_tricks_fields`).
+    pits: int | None = None
+    capots: int | None = None
 
     @property
     def made_percentage(self) -> str:
@@ -624,7 +633,8 @@ def person_records(
     *, player: Player | None = None, partnership: Partnership | None = None
 ) -> list[RecordLine]:
     """A player's (alone, in partnerships, or in a rotation) or a partnership's statistics,
-    one line per competition, with the form of the last five matches (three queries)."""
+    one line per competition, with the form of the last five matches (three queries; a fourth
+    for the pits and capots when a competition's game counts them)."""
     if player is not None:
         who = Q(player=player) | Q(partnership__first=player) | Q(partnership__second=player)
     else:
@@ -660,15 +670,20 @@ def person_records(
     ):
         if len(recent[entrant_id]) < 5:
             recent[entrant_id].append(letters.get(result, "?"))
+    counted = {e.pk: shown_all_tricks_fields(e.competition.rules) for e in entrants}
+    ids = [pk for pk, names in counted.items() if names]
+    all_tricks = _all_tricks_of(Q(entrant_id__in=ids)) if ids else {}
     lines = []
     for entrant in entrants:
         t: Mapping[str, Any] = totals.get(entrant.pk, {})
+        mine = all_tricks.get(entrant.pk, {})
         lines.append(
             RecordLine(
                 competition=entrant.competition,
                 entrant=entrant,
                 form=" ".join(recent[entrant.pk]),
                 **{name: t.get(name) or 0 for name in _RECORD_COUNTS},
+                **{name: mine.get(name, 0) for name in counted[entrant.pk]},
             )
         )
     return lines

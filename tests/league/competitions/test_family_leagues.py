@@ -243,3 +243,27 @@ def test_the_start_question_names_a_boom(organiser, organiser_client):
     fixture = fixtures_of(league)[0]
     page = parse(organiser_client.get(url("competitions:fixture-start", league, fixture)).content)
     assert page.by_id("start-who").text.endswith("Klaverjas (Dutch), a boom of 16 deals.")
+
+
+def record(client: Client, address: str) -> tuple[list[str], list[list[str]]]:
+    table = parse(client.get(address).content).by_id("records")
+    head = [th.text for th in next(table.iter("thead")).iter("th")]
+    body = next(table.iter("tbody"))
+    return head, [[td.text for td in tr.iter("td")] for tr in body.iter("tr")]
+
+
+def test_a_klaverjas_player_s_record_has_the_pits_a_clabber_player_s_none(played, organiser):
+    league, _, won_fixture = played
+    winner = won_fixture.sides.get(side=0).entrant
+    head, rows = record(
+        Client(), reverse("competitions:partnership-detail", args=[winner.partnership_id])
+    )
+    assert head[-2:] == ["Pits", "Form"]
+    assert rows[0][-2] == "1"
+    player = winner.partnership.first
+    head, rows = record(Client(), reverse("competitions:player-detail", args=[player.pk]))
+    assert "Pits" in head and rows[0][head.index("Pits") - 1] == "1"  # the first is a <th>
+    clabber = make_league(organiser, name="Clabber league", club_name="Other club")
+    pair = clabber.entrants.first().partnership
+    head, _ = record(Client(), reverse("competitions:partnership-detail", args=[pair.pk]))
+    assert not {"Pits", "Capots"} & set(head)
