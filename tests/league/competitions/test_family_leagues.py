@@ -267,3 +267,36 @@ def test_a_klaverjas_player_s_record_has_the_pits_a_clabber_player_s_none(played
     pair = clabber.entrants.first().partnership
     head, _ = record(Client(), reverse("competitions:partnership-detail", args=[pair.pk]))
     assert not {"Pits", "Capots"} & set(head)
+
+
+def tournament_post(club, format: str) -> dict[str, str]:
+    return {
+        "name": "Bokaal",
+        "club": str(club.pk),
+        "preset": "klaverjas",
+        "target": "",
+        "entrant_kind": "",
+        "format": format,
+        "games_per_match": "1",
+    }
+
+
+def test_a_klaverjas_knockout_is_refused_beside_its_format_and_a_swiss_taken(organiser_client):
+    """A boom may end level and a knockout cannot go on from a draw: the director is told to
+    choose a round robin or a Swiss; nothing is saved."""
+    club = competitions_services.club_create(name="Klaverjasclub")
+    response = organiser_client.post(reverse("tournaments:new"), tournament_post(club, "single"))
+    assert response.status_code == 400
+    errors = [
+        p.text
+        for p in parse(response.content).iter("p")
+        if p.has_class("error") and p.attrs.get("id") == "format-error"
+    ]
+    assert errors == [
+        "A game of Klaverjas (Dutch) is a fixed number of deals and may end level, and a "
+        "knockout match needs a winner: choose a round robin or a Swiss."
+    ]
+    assert not Competition.objects.exists()
+    response = organiser_client.post(reverse("tournaments:new"), tournament_post(club, "swiss"))
+    assert response.status_code == 302
+    assert Competition.objects.get().rules.deals == 16
