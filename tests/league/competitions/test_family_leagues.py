@@ -25,6 +25,8 @@ from league.models import (
 )
 from league.screen import selectors as screen_selectors
 from league.tournaments import selectors as tournaments_selectors
+from league.tournaments import services as tournaments_services
+from league.tournaments.presenters.words import ruleset_name
 from scoring import Deal, get_ruleset
 from tests.builders import FIRST_NIGHT, fixtures_of, make_league, names, query_count
 from tests.league.html import parse
@@ -300,3 +302,48 @@ def test_a_klaverjas_knockout_is_refused_beside_its_format_and_a_swiss_taken(org
     response = organiser_client.post(reverse("tournaments:new"), tournament_post(club, "swiss"))
     assert response.status_code == 302
     assert Competition.objects.get().rules.deals == 16
+
+
+def test_a_klaverjas_round_robin_tournament_takes_a_drawn_boom(organiser, organiser_client):
+    """Entered through the sides' links: the level boom is a drawn match, confirmed like any
+    other, a draw in the table; the pages name booms, and the entry page a draw, not a game
+    in play."""
+    club = competitions_services.club_create(name="Klaverjasclub Toernooi")
+    cup = tournaments_services.tournament_create(
+        club=club,
+        name="Bokaal",
+        rules=get_ruleset("klaverjas"),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        format="round_robin",
+        by=organiser,
+    )
+    for i in range(1, 5):
+        first = competitions_services.player_add(club=club, name=f"Speler {i}a")
+        second = competitions_services.player_add(club=club, name=f"Speler {i}b")
+        pair = competitions_services.partnership_add(
+            club=club, first=first, second=second, name=f"Pair {i}"
+        )
+        competitions_services.entrant_add(competition=cup, partnership=pair)
+    tournaments_services.tournament_start(competition=cup)
+    fixture = cup.fixtures.order_by("id").first()
+    sides = {s.side: s for s in fixture.sides.all()}
+    game = tournaments_services.token_start_game(side=sides[0])
+    for number in range(16):
+        deal = Deal(makers=number % 2, card_points=(81, 81))
+        tournaments_services.token_add_deal(side=sides[0], game=game, deal=deal)
+    fixture.refresh_from_db()
+    assert fixture.finished and fixture.winner is None
+    entry = Client().get(reverse("tournaments:entry", args=[sides[1].entry_token]))
+    text = parse(entry.content).text
+    assert "A draw, 1296 – 1296" in text and "booms of 16 deals" in text
+    assert tournaments_selectors.running_game(fixture.pk) is None
+    tournaments_services.fixture_confirm(fixture=fixture, side=1)
+    fixture.refresh_from_db()
+    assert fixture.confirmed_at is not None
+    assert {s.result for s in fixture.sides.all()} == {"draw"}
+    director = organiser_client.get(reverse("tournaments:director", args=[cup.slug]))
+    assert "Klaverjas (Dutch), booms of 16 deals" in parse(director.content).text
+    assert ruleset_name(cup) == "Klaverjas (Dutch), booms of 16 deals"
+    _, rows = standings(Client(), cup)
+    for name in names(fixture):
+        assert rows[name]["D"] == "1"
