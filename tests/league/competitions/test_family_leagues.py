@@ -34,13 +34,14 @@ from tests.league.html import parse
 pytestmark = pytest.mark.django_db
 
 
-def klaverjas_league(organiser: User, teams: int = 4) -> Competition:
-    """A klaverjas league of ``teams`` partnerships ("Pair 1" ...), its round robin drawn."""
-    club = competitions_services.club_create(name="Klaverjasclub De Boom")
+def klaverjas_league(organiser: User, teams: int = 4, preset: str = "klaverjas") -> Competition:
+    """A klaverjas league (or another ``preset``'s) of ``teams`` partnerships ("Pair 1" ...),
+    its round robin drawn."""
+    club = competitions_services.club_create(name=f"Club De Boom {preset}")
     league = competitions_services.competition_create(
         club=club,
-        name="Wintercompetitie",
-        rules=get_ruleset("klaverjas"),
+        name=f"Wintercompetitie {preset}",
+        rules=get_ruleset(preset),
         entrant_kind=EntrantKind.PARTNERSHIPS,
         by=organiser,
     )
@@ -146,6 +147,13 @@ def test_a_clabber_league_shows_no_pits_and_keeps_its_words(organiser):
     head, _ = standings(Client(), league)
     assert {"Hicks", "Meld"} <= set(head)
     assert not {"Nat", "Roem", "Pits", "Capots"} & set(head)
+
+
+@pytest.mark.parametrize("preset", ["belote", "coinche"])
+def test_a_belote_or_coinche_league_shows_capots_and_its_own_words(organiser, preset):
+    head, _ = standings(Client(), klaverjas_league(organiser, preset=preset))
+    assert {"Capots", "Hicks", "Meld"} <= set(head)
+    assert not {"Pits", "Nat", "Roem"} & set(head)
 
 
 def test_the_klaverjas_standings_read_the_pits_in_one_query_more(played, organiser):
