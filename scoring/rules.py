@@ -39,7 +39,7 @@ from typing import Any, Literal
 from scoring.errors import EngineError, Term, gettext_noop
 
 SetAward = Literal["own", "all", "cards"]
-TieRule = Literal["set", "own", "hang", "litige"]
+TieRule = Literal["set", "own", "hang", "litige", "made"]
 TricklessMelds = Literal["void", "kept"]
 MeldTie = Literal["nobody", "elder"]
 RenegeMelds = Literal["own", "scored", "counted", "none"]
@@ -47,13 +47,13 @@ MeldScoring = Literal["best", "each"]
 MeldEntry = Literal["scored", "declared"]
 MadeWhen = Literal["beat", "reach", "reach_and_beat"]
 BelleOnSet = Literal["lost", "kept"]
-Rounding = Literal["none", "ten"]
+Rounding = Literal["none", "ten", "ten_down"]
 AllTricks = Literal["none", "bonus", "capot"]
 ContractScoring = Literal["points_and_bid", "bid"]
 MeldWords = Literal["runs", "belote"]
 
 SET_AWARDS: tuple[str, ...] = ("own", "all", "cards")
-TIE_RULES: tuple[str, ...] = ("set", "own", "hang", "litige")
+TIE_RULES: tuple[str, ...] = ("set", "own", "hang", "litige", "made")
 TRICKLESS_MELDS: tuple[str, ...] = ("void", "kept")
 MELD_TIES: tuple[str, ...] = ("nobody", "elder")
 RENEGE_MELDS: tuple[str, ...] = ("own", "scored", "counted", "none")
@@ -61,7 +61,7 @@ MELD_SCORINGS: tuple[str, ...] = ("best", "each")
 MELD_ENTRIES: tuple[str, ...] = ("scored", "declared")
 MADE_WHEN: tuple[str, ...] = ("beat", "reach", "reach_and_beat")
 BELLE_ON_SET: tuple[str, ...] = ("lost", "kept")
-ROUNDINGS: tuple[str, ...] = ("none", "ten")
+ROUNDINGS: tuple[str, ...] = ("none", "ten", "ten_down")
 ALL_TRICKS: tuple[str, ...] = ("none", "bonus", "capot")
 CONTRACT_SCORINGS: tuple[str, ...] = ("points_and_bid", "bid")
 MELD_WORD_SETS: tuple[str, ...] = ("runs", "belote")
@@ -312,7 +312,8 @@ class Ruleset:
     #: Belle on a set: ``lost`` with the makers' other points (part one) or ``kept`` by its
     #: holder (belote-rebelote).
     belle_on_set: BelleOnSet = "lost"
-    #: Each side's deal score rounded to ten, once, last, 5 up (``ten``), or not (``none``).
+    #: Each side's deal score rounded to ten, once, last: 5 up (``ten``), 5 down
+    #: (``ten_down``), or not (``none``).
     rounding: Rounding = "none"
     #: Every deal has a contract (coinche): a bid of 80 or more by tens up to ``bid_max``, or
     #: capot, and a doubling (contrée, surcontrée) by ``contre_factors``. A fact of the game.
