@@ -218,11 +218,12 @@ def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str,
             row["meld_points"] = result.combined[side] - belle
             continue
         assert deal.card_points is not None and deal.makers is not None
-        # Every trick taken, where the game pays for it (the makers always; the opponents when
-        # the ruleset lets them earn it too: tegenpit).
+        # Every trick taken (as entered, or as the card points or tricks say: the result's),
+        # where the game pays for it (the makers always; the opponents when the ruleset lets
+        # them earn it too: tegenpit).
         took_all = (
             rules.all_tricks != "none"
-            and deal.all_tricks == side
+            and result.all_tricks == side
             and (side == deal.makers or rules.all_tricks_defenders)
         )
         row["pits"] = int(took_all and rules.all_tricks == "bonus")

@@ -114,6 +114,9 @@ def test_a_klaverjas_pit_is_counted_apart_from_the_roem():
     )
     assert (makers["pits"], makers["capots"], makers["meld_points"]) == (1, 0, 40)
     assert (others["pits"], others["meld_points"]) == (0, 0)
+    # Every card point to the makers is every trick, entered as such or not.
+    makers, _ = counted("klaverjas", Deal(makers=0, card_points=(162, 0), meld_points=(20, 0)))
+    assert (makers["pits"], makers["meld_points"]) == (1, 20)
 
 
 def test_a_klaverjas_nat_is_a_set_of_the_makers():
