@@ -328,7 +328,7 @@ def standings_table(
         (name, engine_word(labels[name].heading), engine_word(labels[name].description), True)
         for name in shown
     )
-    counts = selectors.all_tricks_counts(competition) if shown else None
+    counts = selectors.kept_all_tricks_counts(competition, lines) if shown else None
     table = StandingsTable(
         standing_rows(lines, competition.tiebreaks, counts),
         extra_columns=StandingsTable.tiebreak_columns(extra),

@@ -353,6 +353,22 @@ def competition_positions(
     return NightPositions(nights, MappingProxyType(ranks))
 
 
+def kept_all_tricks_counts(
+    competition: Competition, lines: Sequence[StandingLine]
+) -> dict[int, dict[str, int]]:
+    """:func:`all_tricks_counts`, kept in the cache like the positions (under a key made of
+    the table's figures, :func:`results_key`: a pit won or corrected away changes the points,
+    so the key): a big league's every game is read once a result, not once a page."""
+    if not shown_all_tricks_fields(competition.rules):
+        return {}
+    key = f"{results_key(competition, lines)}:all_tricks"
+    kept: dict[int, dict[str, int]] | None = cache.get(key)
+    if kept is None:
+        kept = all_tricks_counts(competition)
+        cache.set(key, kept, POSITIONS_KEPT)
+    return kept
+
+
 def _lines(table: list[StandingRow], entrants: Mapping[int, _Named]) -> list[StandingLine]:
     ranks: dict[int, int] = defaultdict(int)
     for row in table:

@@ -355,3 +355,18 @@ def test_a_klaverjas_round_robin_tournament_takes_a_drawn_boom(organiser, organi
     _, rows = standings(Client(), cup)
     for name in names(fixture):
         assert rows[name]["D"] == "1"
+
+
+def test_the_pits_are_kept_until_a_result_changes(played, scorer, organiser):
+    league, _, _ = played
+    clabber = url("competitions:standings", make_league(organiser, club_name="Other club"))
+    address = url("competitions:standings", league)
+    for page in (clabber, address):
+        query_count(Client(), page)
+    # Read again, the klaverjas table reads no more than a clabber one: the pits are kept.
+    assert query_count(Client(), address) == query_count(Client(), clabber)
+    # A boom won with another pit changes the table, so the pits are read again.
+    other = fixtures_of(league)[2]
+    won_boom(other, scorer)
+    _, rows = standings(Client(), league)
+    assert sorted(row["Pits"] for row in rows.values()) == ["0", "0", "1", "1"]
