@@ -58,6 +58,26 @@ class MeldEntry(models.TextChoices):
     DECLARED = "declared", pgettext_lazy("how melds are entered", "Melds declared")
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    """Games by where they stand. A game is *finished* once it has a winner or ended level (a
+    drawn boom: ``drawn``, winner None); *in play* until then: a winner of None alone does not
+    say a game goes on."""
+
+    def in_play(self) -> GameQuerySet:
+        """The games not finished (abandoned ones included: filter those apart)."""
+        return self.filter(game_in_play())
+
+    def finished(self) -> GameQuerySet:
+        """The games that have ended, won or drawn."""
+        return self.exclude(game_in_play())
+
+
+def game_in_play(prefix: str = "") -> models.Q:
+    """The filter of games still in play, through ``prefix`` (``"fixtures__games__"``) from
+    another model: no winner and not drawn."""
+    return models.Q(**{f"{prefix}winner__isnull": True, f"{prefix}drawn": False})
+
+
 class Game(models.Model):
     title = models.CharField(max_length=120, blank=True)
     preset = models.CharField(max_length=32)
@@ -100,6 +120,8 @@ class Game(models.Model):
     abandoned_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -159,7 +181,7 @@ class Game(models.Model):
             if len(set(totals)) == 1:
                 return _("Drawn, %(total)s each") % {"total": totals[0]}
             return _("Drawn, %(scores)s") % {"scores": " – ".join(str(t) for t in totals)}
-        if self.winner is None:
+        if not self.finished:
             return ""
         return result_text(self.side_names, self.display_totals, self.winner)
 
