@@ -17,9 +17,7 @@ def rate_history_once(**kwargs: Any) -> None:
         return
     if RatedGame.objects.exists():
         return
-    if Game.objects.filter(fixture__isnull=False, winner__isnull=False).exists() or (
-        _typed_results_exist()
-    ):
+    if Game.objects.finished().filter(fixture__isnull=False).exists() or (_typed_results_exist()):
         ratings_rebuild()
 
 

@@ -553,7 +553,7 @@ def _check_bonuses(rules: Ruleset, deal: Deal, names: Names) -> None:
                 )
             if kinds.count(kind) > 1:
                 raise InvalidDeal(
-                    gettext_noop("%(bonus)s counts once a deal."),
+                    gettext_noop("%(bonus)s counts once per deal."),
                     "bonuses",
                     side,
                     code="deal.bonus_twice",
@@ -562,8 +562,8 @@ def _check_bonuses(rules: Ruleset, deal: Deal, names: Names) -> None:
         if "bimah" in kinds and deal.makers is not None and side != deal.makers:
             raise InvalidDeal(
                 gettext_noop(
-                    "The bimah is the makers': the dealer forced to take trump. %(who)s did "
-                    "not make trump."
+                    "The bimah is the bonus of a dealer forced to take trump, so only the makers "
+                    "score it: %(who)s did not make trump."
                 ),
                 "bonuses",
                 side,
@@ -813,7 +813,14 @@ def _kinds_winner(
         ),
         "melds",
         code="deal.melds_equal_kinds",
-        params={"sides": both([_side_name(rules, s, names) for s in leaders])},
+        params={
+            "sides": both(
+                [
+                    _who(rules, leaders[0], names),
+                    *(_side_name(rules, s, names) for s in leaders[1:]),
+                ]
+            )
+        },
     )
 
 
@@ -958,9 +965,27 @@ def most_points_in_a_deal(rules: Ruleset) -> int:
     most = cards_or_renege + extra
     if rules.bidding:
         most = (most + max(rules.bid_max, CAPOT_BID)) * max(1, *rules.contre_factors)
-    if rules.rounding == "ten":
+    if rules.rounding != "none":
         most += 10
     return most
+
+
+def all_tricks_side(rules: Ruleset, deal: Deal) -> int | None:
+    """The side that took every trick in a played deal: as entered (``all_tricks``), else
+    as the trick counts say, else, when every card is played, the side that holds every card
+    point (the others took no trick: a side with 0 card points took none, as everywhere in
+    the engine). None when no side did."""
+    if deal.all_tricks is not None:
+        return deal.all_tricks
+    if deal.card_points is None or deal.renege is not None or deal.void:
+        return None
+    if deal.tricks is not None:
+        full = [s for s, t in enumerate(deal.tricks) if t == rules.tricks_per_deal]
+        return full[0] if full else None
+    if not rules.all_cards_played:
+        return None
+    holders = [s for s, p in enumerate(deal.card_points) if p]
+    return holders[0] if len(holders) == 1 else None
 
 
 def _earns_all_tricks(rules: Ruleset, deal: Deal, side: int) -> bool:
@@ -968,7 +993,7 @@ def _earns_all_tricks(rules: Ruleset, deal: Deal, side: int) -> bool:
     opponents under ``all_tricks_defenders``)."""
     return (
         rules.all_tricks != "none"
-        and deal.all_tricks == side
+        and all_tricks_side(rules, deal) == side
         and (side == deal.makers or rules.all_tricks_defenders)
     )
 
@@ -1027,10 +1052,13 @@ def _marks(
 
 
 def _rounded(rules: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
-    """Each side's deal score to the nearest ten, 5 up, under ``rounding: ten``."""
-    if rules.rounding != "ten":
-        return tuple(points)
-    return tuple((p + 5) // 10 * 10 for p in points)
+    """Each side's deal score to the nearest ten: 5 up under ``rounding: ten``, 5 down under
+    ``ten_down``."""
+    if rules.rounding == "ten":
+        return tuple((p + 5) // 10 * 10 for p in points)
+    if rules.rounding == "ten_down":
+        return tuple((p + 4) // 10 * 10 for p in points)
+    return tuple(points)
 
 
 @dataclass(frozen=True)
@@ -1107,7 +1135,7 @@ def _made(rules: Ruleset, deal: Deal, combined: Sequence[int], contract: int | N
     opponents = [s for s in range(rules.sides) if s != makers]
     beats = all(combined[makers] > combined[s] for s in opponents)
     if deal.bid == CAPOT:
-        return deal.all_tricks == makers
+        return all_tricks_side(rules, deal) == makers
     if rules.made_when == "beat":
         return beats
     assert contract is not None
@@ -1194,6 +1222,14 @@ def score_deal(
         made = deal.renege != makers
     else:
         made = _made(rules, deal, combined, contract)
+        if (
+            not made
+            and rules.tie_rule == "made"
+            and rules.made_when == "beat"
+            and all(combined[makers] >= combined[s] for s in opponents)
+        ):
+            # A tie counts as made (belote's "réussite"): each side scores its own.
+            made = True
     tied = (
         not made
         and deal.renege is None
@@ -1205,7 +1241,7 @@ def score_deal(
         combined=combined,
         meld_points=worth,
         meld_side=parts.meld_side,
-        all_tricks=deal.all_tricks,
+        all_tricks=all_tricks_side(rules, deal),
         contract=contract if rules.bidding or rules.made_when != "beat" else None,
         factor=factor,
         renege=deal.renege,

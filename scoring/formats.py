@@ -59,6 +59,13 @@ KNOCKOUT_ODD = Term(
 )
 
 
+#: A knockout refused for a game of fixed deals; ``%(game)s`` is the ruleset's name.
+KNOCKOUT_FIXED_DEALS = gettext_noop(
+    "A game of %(game)s is a fixed number of deals and may end level, and a knockout match "
+    "needs a winner: choose a round robin or a Swiss."
+)
+
+
 class InvalidFormat(EngineError):
     """A competition or match format that is not allowed; ``field`` names what to change
     (``entrant_kind``, ``preset``, ``format``, ``games_per_match``, ``tiebreaks``,
@@ -222,6 +229,20 @@ def knockout_length_problem(format: str, games_per_match: int) -> FormatProblem 
     return None
 
 
+def knockout_rules_problem(format: str, rules: Ruleset) -> FormatProblem | None:
+    """What is wrong with a knockout of ``rules``: a game of a fixed number of deals (a boom, a
+    partie) may end level, so a knockout's match could be drawn and its bracket could not go
+    on; such a game is refused for the knockouts (:data:`KNOCKOUT_FIXED_DEALS`). None when it
+    will do."""
+    if format in KNOCKOUTS and rules.fixed_deals:
+        return FormatProblem(
+            "format",
+            Term(KNOCKOUT_FIXED_DEALS, game=rules.name),
+            "format.knockout_fixed_deals",
+        )
+    return None
+
+
 def tournament_problems(
     rules: Ruleset,
     *,
@@ -265,9 +286,12 @@ def tournament_problems(
                 "format.tournament_sides",
             )
         )
-    knockout = knockout_length_problem(format, games_per_match)
-    if knockout is not None:
-        problems.append(knockout)
+    for knockout in (
+        knockout_rules_problem(format, rules),
+        knockout_length_problem(format, games_per_match),
+    ):
+        if knockout is not None:
+            problems.append(knockout)
     if best_of and games_per_match % 2 == 0:
         problems.append(FormatProblem("games_per_match", BEST_OF_ODD, "format.best_of_odd"))
     # No number of rounds is allowed: it is worked out from the entrants at the start

@@ -21,7 +21,7 @@ from scoring.deal import (
 )
 from scoring.errors import Term, gettext_noop
 from scoring.rules import Ruleset
-from scoring.stats import STAT_FIELDS, check_fields
+from scoring.stats import ALL_TRICKS_FIELDS, STAT_FIELDS, check_fields
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,10 @@ class SideStats:
     (not void, no renege); ``made_as_makers``: of those, the ones it made; ``sets_suffered``:
     deals it was set in (hicks, ``XX``); ``sets_forced``: deals another side made trump in and
     was set; ``meld_points``: the meld points it scored (belle apart); ``belles``: deals it
-    scored belle in; ``reneges``: deals it reneged in (``both`` counts for each side).
+    scored belle in; ``reneges``: deals it reneged in (``both`` counts for each side). Then the
+    family's figures (:data:`scoring.stats.ALL_TRICKS_FIELDS`): ``pits``: deals it took every
+    trick in where the game pays a bonus for it (klaverjas: pit); ``capots``: the same where
+    it counts as a capot (belote, coinche).
     """
 
     points: int = 0
@@ -189,10 +192,12 @@ class SideStats:
     meld_points: int = 0
     belles: int = 0
     reneges: int = 0
+    pits: int = 0
+    capots: int = 0
 
 
 #: The names of a :class:`SideStats`, as :func:`deal_stats` counts them.
-SIDE_STATS_FIELDS: tuple[str, ...] = ("points", *STAT_FIELDS)
+SIDE_STATS_FIELDS: tuple[str, ...] = ("points", *STAT_FIELDS, *ALL_TRICKS_FIELDS)
 # Written out above for mypy's sake; they must be the statistics named in scoring.stats.
 check_fields("SideStats", SideStats.__dataclass_fields__, SIDE_STATS_FIELDS)
 
@@ -213,8 +218,25 @@ def deal_stats(rules: Ruleset, deal: Deal, result: DealResult) -> list[dict[str,
             row["meld_points"] = result.combined[side] - belle
             continue
         assert deal.card_points is not None and deal.makers is not None
-        row["meld_points"] = result.meld_points[side] - belle if result.meld_points else 0
-        set_mark = result.marks[deal.makers] == "XX"
+        # Every trick taken (as entered, or as the card points or tricks say: the result's),
+        # where the game pays for it (the makers always; the opponents when the ruleset lets
+        # them earn it too: tegenpit).
+        took_all = (
+            rules.all_tricks != "none"
+            and result.all_tricks == side
+            and (side == deal.makers or rules.all_tricks_defenders)
+        )
+        row["pits"] = int(took_all and rules.all_tricks == "bonus")
+        row["capots"] = int(took_all and rules.all_tricks == "capot")
+        # What the side's melds were worth: the pit's bonus is no meld (it is counted above).
+        pit_bonus = rules.all_tricks_value if row["pits"] else 0
+        row["meld_points"] = (
+            result.meld_points[side] - belle - pit_bonus if result.meld_points else 0
+        )
+        # The makers lost the deal to another side: a set (XX, a klaverjas nat, a belote
+        # dedans), whatever they kept (belote-rebelote under belle_on_set "kept"); a tie that
+        # hangs or waits as a litige is no set.
+        set_mark = result.made is False and result.winner is not None
         if deal.makers == side:
             row["deals_as_makers"] = 1
             row["made_as_makers"] = int(bool(result.made))

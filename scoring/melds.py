@@ -1697,8 +1697,8 @@ def check_meld_points(
             )
     raise InvalidDeal(
         gettext_noop(
-            "Roem %(points)s cannot be made in one deal: it holds at most %(tricks)d runs or "
-            "fours of a kind (one a trick), each four of a kind once, and one stuk."
+            "Roem %(points)s cannot be made in one deal: a deal holds at most %(tricks)d runs "
+            "or fours of a kind (one a trick), each four of a kind once, and one stuk."
         ),
         "meld_points",
         max(s for s, v in enumerate(points) if v),

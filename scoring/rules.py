@@ -39,7 +39,7 @@ from typing import Any, Literal
 from scoring.errors import EngineError, Term, gettext_noop
 
 SetAward = Literal["own", "all", "cards"]
-TieRule = Literal["set", "own", "hang", "litige"]
+TieRule = Literal["set", "own", "hang", "litige", "made"]
 TricklessMelds = Literal["void", "kept"]
 MeldTie = Literal["nobody", "elder"]
 RenegeMelds = Literal["own", "scored", "counted", "none"]
@@ -47,13 +47,13 @@ MeldScoring = Literal["best", "each"]
 MeldEntry = Literal["scored", "declared"]
 MadeWhen = Literal["beat", "reach", "reach_and_beat"]
 BelleOnSet = Literal["lost", "kept"]
-Rounding = Literal["none", "ten"]
+Rounding = Literal["none", "ten", "ten_down"]
 AllTricks = Literal["none", "bonus", "capot"]
 ContractScoring = Literal["points_and_bid", "bid"]
 MeldWords = Literal["runs", "belote"]
 
 SET_AWARDS: tuple[str, ...] = ("own", "all", "cards")
-TIE_RULES: tuple[str, ...] = ("set", "own", "hang", "litige")
+TIE_RULES: tuple[str, ...] = ("set", "own", "hang", "litige", "made")
 TRICKLESS_MELDS: tuple[str, ...] = ("void", "kept")
 MELD_TIES: tuple[str, ...] = ("nobody", "elder")
 RENEGE_MELDS: tuple[str, ...] = ("own", "scored", "counted", "none")
@@ -61,7 +61,7 @@ MELD_SCORINGS: tuple[str, ...] = ("best", "each")
 MELD_ENTRIES: tuple[str, ...] = ("scored", "declared")
 MADE_WHEN: tuple[str, ...] = ("beat", "reach", "reach_and_beat")
 BELLE_ON_SET: tuple[str, ...] = ("lost", "kept")
-ROUNDINGS: tuple[str, ...] = ("none", "ten")
+ROUNDINGS: tuple[str, ...] = ("none", "ten", "ten_down")
 ALL_TRICKS: tuple[str, ...] = ("none", "bonus", "capot")
 CONTRACT_SCORINGS: tuple[str, ...] = ("points_and_bid", "bid")
 MELD_WORD_SETS: tuple[str, ...] = ("runs", "belote")
@@ -312,7 +312,8 @@ class Ruleset:
     #: Belle on a set: ``lost`` with the makers' other points (part one) or ``kept`` by its
     #: holder (belote-rebelote).
     belle_on_set: BelleOnSet = "lost"
-    #: Each side's deal score rounded to ten, once, last, 5 up (``ten``), or not (``none``).
+    #: Each side's deal score rounded to ten, once, last: 5 up (``ten``), 5 down
+    #: (``ten_down``), or not (``none``).
     rounding: Rounding = "none"
     #: Every deal has a contract (coinche): a bid of 80 or more by tens up to ``bid_max``, or
     #: capot, and a doubling (contrée, surcontrée) by ``contre_factors``. A fact of the game.
@@ -593,7 +594,7 @@ class Ruleset:
             MELD_ENTRIES,
         )
         one_of(
-            gettext_noop("Made when must be one of %(choices)s, not %(value)s."),
+            gettext_noop("When a contract is made must be one of %(choices)s, not %(value)s."),
             "ruleset.made_when",
             self.made_when,
             MADE_WHEN,
@@ -611,7 +612,7 @@ class Ruleset:
             ROUNDINGS,
         )
         one_of(
-            gettext_noop("Every trick must be one of %(choices)s, not %(value)s."),
+            gettext_noop("Taking every trick must be one of %(choices)s, not %(value)s."),
             "ruleset.all_tricks",
             self.all_tricks,
             ALL_TRICKS,
@@ -630,22 +631,25 @@ class Ruleset:
         )
         if not isinstance(self.all_tricks_defenders, bool):
             raise InvalidRuleset(
-                gettext_noop("Whether the opponents earn every trick too must be True or False."),
+                gettext_noop(
+                    "Whether the opponents also earn the bonus for taking every trick (tegenpit) "
+                    "must be True or False."
+                ),
                 code="ruleset.all_tricks_defenders",
             )
         if self.made_when == "reach" and not self.bidding and self.contract is None:
             raise InvalidRuleset(
                 gettext_noop(
-                    "Made when the makers reach a contract needs the contract: how many points "
-                    "they must reach."
+                    "A contract the makers must reach needs its number: how many points they "
+                    "must reach."
                 ),
                 code="ruleset.contract_missing",
             )
         if self.made_when == "reach_and_beat" and not self.bidding and self.contract is None:
             raise InvalidRuleset(
                 gettext_noop(
-                    "Made when the makers reach a contract needs the contract: how many points "
-                    "they must reach."
+                    "A contract the makers must reach needs its number: how many points they "
+                    "must reach."
                 ),
                 code="ruleset.contract_missing",
             )
@@ -1099,7 +1103,7 @@ _PART_TWO: dict[str, Ruleset] = {
         schmeiss_always_accepted=True,
         description=Term(
             gettext_noop(
-                "Klabberjass (runs of five 100) where a schmeiss is always accepted: the dealer "
+                "Klabberjass (runs of five: 100) where a schmeiss is always accepted: the dealer "
                 "has no choice."
             )
         ),
@@ -1110,7 +1114,7 @@ _PART_TWO: dict[str, Ruleset] = {
         **{**_KLABBERJASS_100, "meld_words": "belote"},
         description=Term(
             gettext_noop(
-                "Klabberjass (runs of five 100) with Belote's words for the runs: tierce 20, "
+                "Klabberjass (runs of five: 100) with Belote's words for the runs: tierce 20, "
                 "quarte 50, quinte 100."
             )
         ),
@@ -1120,7 +1124,7 @@ _PART_TWO: dict[str, Ruleset] = {
         name=Term(gettext_noop("Bela to 100")),
         **{**_KLABBERJASS_100, "target": 100},
         description=Term(
-            gettext_noop("Klabberjass (runs of five 100) to 100 points, for a quick evening.")
+            gettext_noop("Klabberjass (runs of five: 100) to 100 points, for a quick evening.")
         ),
     ),
     "klaverjas": _preset(

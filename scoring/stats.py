@@ -14,6 +14,18 @@ Words:
   - ``belles``: deals it scored belle in;
   - ``reneges``: deals it reneged in (``both`` counts for each side).
 
+- the family's figures (:data:`ALL_TRICKS_FIELDS`), counted by the engine beside the
+  statistics and kept in each game's side statistics, not in a match's stored counts:
+
+  - ``pits``: deals the side took every trick in where the game pays a bonus for it (the
+    klaverjas *pit*, ``all_tricks: bonus``);
+  - ``capots``: the same where every trick counts as a *capot* (belote, coinche:
+    ``all_tricks: capot``).
+
+- the games' own words (:func:`stat_labels`): in klaverjas a set is a *nat*, so the hicks
+  (``sets_suffered``) read *Nat*, and the meld points *Roem* (each side's own melds,
+  ``meld_scoring: each``). A nat is no figure of its own: it is the klaverjas name of a set.
+
 - the *made %* (:func:`made_percentage`): of the deals a side made trump in, the share it
   made, in per cent; none for a side that never made trump.
 
@@ -35,6 +47,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.errors import Term, gettext_noop, pgettext
+from scoring.rules import Ruleset
 
 #: A side's statistics over a game's deals (see the module's words), in display order.
 STAT_FIELDS: tuple[str, ...] = (
@@ -47,6 +60,10 @@ STAT_FIELDS: tuple[str, ...] = (
     "belles",
     "reneges",
 )
+
+#: The family's figures of every trick taken (see the module's words): counted per game side,
+#: shown only for a ruleset that pays for every trick (:func:`shown_all_tricks_fields`).
+ALL_TRICKS_FIELDS: tuple[str, ...] = ("pits", "capots")
 
 #: Games and game points of one match, for one entrant.
 GAME_COUNTS: tuple[str, ...] = ("games_won", "games_lost", "points_for", "points_against")
@@ -110,6 +127,57 @@ STAT_LABELS: Mapping[str, StatLabel] = MappingProxyType(
     }
 )
 
+#: Headings and descriptions of the figures of every trick taken (:data:`ALL_TRICKS_FIELDS`).
+ALL_TRICKS_LABELS: Mapping[str, StatLabel] = MappingProxyType(
+    {
+        "pits": StatLabel(
+            pgettext("standings column, short", "Pits"),
+            Term(gettext_noop("Pits: deals where the side took every trick")),
+        ),
+        "capots": StatLabel(
+            pgettext("standings column, short", "Capots"),
+            Term(gettext_noop("Capots: deals where the side took every trick")),
+        ),
+    }
+)
+
+#: The klaverjas words (``set_mark`` "nat", each side's own roem) for the figures that have
+#: them, in place of :data:`STAT_LABELS`'.
+_KLAVERJAS_LABELS: Mapping[str, StatLabel] = MappingProxyType(
+    {
+        "sets_suffered": StatLabel(
+            pgettext("standings column, short: klaverjas", "Nat"),
+            Term(gettext_noop("Nat: deals as makers that were set")),
+        ),
+        "meld_points": StatLabel(
+            pgettext("standings column, short: klaverjas", "Roem"),
+            Term(gettext_noop("Roem: the points of the side's melds")),
+        ),
+    }
+)
+
+
+def shown_all_tricks_fields(rules: Ruleset) -> tuple[str, ...]:
+    """The figures of every trick taken (:data:`ALL_TRICKS_FIELDS`) a competition of ``rules``
+    shows: pits where the game pays a bonus for every trick, capots where it counts as a
+    capot, none where it is nothing (clabber): no column that can only read 0."""
+    return {"bonus": ("pits",), "capot": ("capots",)}.get(rules.all_tricks, ())
+
+
+def stat_labels(rules: Ruleset) -> Mapping[str, StatLabel]:
+    """The labels of the figures a competition of ``rules`` shows: :data:`STAT_LABELS`, then
+    those of :func:`shown_all_tricks_fields`, in the words of its game: klaverjas
+    (``set_mark`` "nat") heads the hicks *Nat* and, with each side's own melds
+    (``meld_scoring: each``), the meld points *Roem*."""
+    labels = dict(STAT_LABELS)
+    if rules.set_mark == "nat":
+        labels["sets_suffered"] = _KLAVERJAS_LABELS["sets_suffered"]
+        if rules.meld_scoring == "each":
+            labels["meld_points"] = _KLAVERJAS_LABELS["meld_points"]
+    for name in shown_all_tricks_fields(rules):
+        labels[name] = ALL_TRICKS_LABELS[name]
+    return MappingProxyType(labels)
+
 
 def zero_stats() -> dict[str, int]:
     """One side's statistics before any deal: every :data:`STAT_FIELDS` name at 0."""
@@ -125,6 +193,18 @@ def sum_stats(rows: Iterable[Mapping[str, int] | None]) -> dict[str, int]:
             continue
         for name in STAT_FIELDS:
             total[name] += row[name]
+    return total
+
+
+def sum_all_tricks(rows: Iterable[Mapping[str, int] | None]) -> dict[str, int]:
+    """The :data:`ALL_TRICKS_FIELDS` of ``rows`` (games' side statistics) added up; a row
+    stored before they were counted lacks them and adds 0."""
+    total = dict.fromkeys(ALL_TRICKS_FIELDS, 0)
+    for row in rows:
+        if not row:
+            continue
+        for name in ALL_TRICKS_FIELDS:
+            total[name] += row.get(name, 0)
     return total
 
 

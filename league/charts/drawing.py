@@ -269,49 +269,8 @@ def _dash(index: int) -> list[float] | None:
     return None if index < len(PALETTE) else [4, 2]
 
 
-# -- a game ---------------------------------------------------------------------------------
-def game_progress(
-    names: Sequence[str],
-    totals: Sequence[Sequence[int]],
-    sets: Sequence[Sequence[int]],
-    target: int,
-    *,
-    width: float = WIDTH,
-    height: float = HEIGHT,
-) -> ChartDrawing:
-    """Each side's running total deal by deal, the target, and an × where a side's makers
-    were set.
-
-    ``totals[s][i]`` is side ``s``'s total after deal ``i + 1`` (each line starts at 0 before
-    deal 1); ``sets[s]`` the numbers of the deals side ``s`` made trump in and was set;
-    ``target`` the game's target. Names: ``line_<s>`` (a PolyLine), ``sets_<s>`` (a Group of
-    ×s, one a set deal), ``target`` (the Line at the target), ``plot`` (the :class:`Plot`).
-    """
-    font = _font()
-    drawing = ChartDrawing(width, height)
-    deals = max((len(t) for t in totals), default=0)
-    legend = [(name, _colour(s), False) for s, name in enumerate(names)]
-    if any(sets):
-        legend.append((_("a deal in which the makers were set (XX)"), INK, True))
-    bottom_of_legend = _legend(drawing, legend, height, font, width)
-    top = max(max(t) for t in totals if t) if any(totals) else 0
-    y_ticks = nice_ticks(0, max(top, target), 4)
-    left = 8 + max(stringWidth(_label(v), font, SMALL) for v in y_ticks)
-    plot = Plot(
-        left=left,
-        bottom=12 + 2 * SMALL,
-        width=width - left - 10,
-        height=bottom_of_legend - 14 - (12 + 2 * SMALL),
-        x_low=0,
-        x_high=max(deals, 1),
-        y_low=0,
-        y_high=y_ticks[-1],
-    )
-    drawing.plot = plot
-    drawing.add(
-        _axes(plot, _x_ticks(0, deals, plot.width), [(v, _label(v)) for v in y_ticks], font)
-    )
-    _axis_title(drawing, plot, pgettext("chart axis", "deal"), font)
+def _target_line(drawing: Drawing, plot: Plot, target: int, font: str) -> None:
+    """The dashed line at the game's target, labelled at its right end."""
     y = plot.y(target)
     drawing.add(
         Line(
@@ -337,6 +296,64 @@ def game_progress(
         ),
         name="target_label",
     )
+
+
+# -- a game ---------------------------------------------------------------------------------
+def game_progress(
+    names: Sequence[str],
+    totals: Sequence[Sequence[int]],
+    sets: Sequence[Sequence[int]],
+    target: int | None,
+    *,
+    deals: int | None = None,
+    set_mark: str = "XX",
+    width: float = WIDTH,
+    height: float = HEIGHT,
+) -> ChartDrawing:
+    """Each side's running total deal by deal, the target, and an × where a side's makers
+    were set (``set_mark``: what the sheet writes then, XX or nat, named in the legend). A
+    game of fixed deals (``deals``, a boom of 16) has no target (``target`` None: no target
+    line) and its x axis runs to its last deal.
+
+    ``totals[s][i]`` is side ``s``'s total after deal ``i + 1`` (each line starts at 0 before
+    deal 1); ``sets[s]`` the numbers of the deals side ``s`` made trump in and was set;
+    ``target`` the game's target. Names: ``line_<s>`` (a PolyLine), ``sets_<s>`` (a Group of
+    ×s, one a set deal), ``target`` (the Line at the target), ``plot`` (the :class:`Plot`).
+    """
+    font = _font()
+    drawing = ChartDrawing(width, height)
+    played = max((len(t) for t in totals), default=0)
+    last = max(played, deals or 0)
+    legend = [(name, _colour(s), False) for s, name in enumerate(names)]
+    if any(sets):
+        legend.append(
+            (
+                _("a deal in which the makers were set (XX)")
+                if set_mark == "XX"
+                else _("a deal in which the makers were set (%(mark)s)") % {"mark": set_mark},
+                INK,
+                True,
+            )
+        )
+    bottom_of_legend = _legend(drawing, legend, height, font, width)
+    top = max(max(t) for t in totals if t) if any(totals) else 0
+    y_ticks = nice_ticks(0, max(top, target or 0), 4)
+    left = 8 + max(stringWidth(_label(v), font, SMALL) for v in y_ticks)
+    plot = Plot(
+        left=left,
+        bottom=12 + 2 * SMALL,
+        width=width - left - 10,
+        height=bottom_of_legend - 14 - (12 + 2 * SMALL),
+        x_low=0,
+        x_high=max(last, 1),
+        y_low=0,
+        y_high=y_ticks[-1],
+    )
+    drawing.plot = plot
+    drawing.add(_axes(plot, _x_ticks(0, last, plot.width), [(v, _label(v)) for v in y_ticks], font))
+    _axis_title(drawing, plot, pgettext("chart axis", "deal"), font)
+    if target is not None:
+        _target_line(drawing, plot, target, font)
     for s, side in enumerate(totals):
         points = [(plot.x(0), plot.y(0))] + [
             (plot.x(i + 1), plot.y(total)) for i, total in enumerate(side)

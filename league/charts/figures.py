@@ -22,6 +22,7 @@ from django.utils.translation import ngettext, pgettext
 from league.charts import drawing
 from league.charts.drawing import RatingPoint, SeasonFigures
 from league.charts.svg import inline_svg
+from scoring import PRESETS
 from scoring.deal import SET_MARK
 from scoring.stats import made_percentage
 
@@ -41,6 +42,9 @@ __all__ = [
     "rating_figure",
     "set_deals",
 ]
+
+#: What a set side's mark reads in every game: "XX", and the Dutch "nat".
+SET_MARKS = frozenset(rules.set_mark for rules in PRESETS.values()) | {SET_MARK}
 
 #: The most lines a position chart draws: more cannot be told apart on a phone.
 MAX_LINES = 8
@@ -115,25 +119,73 @@ def game_lines(rows: Sequence[SheetLine]) -> list[GameLine]:
 
 
 def set_deals(lines: Sequence[GameLine], sides: int) -> list[list[int]]:
-    """For each side, the numbers of the deals its makers were set in (``XX``)."""
-    return [[line.number for line in lines if line.marks[s] == SET_MARK] for s in range(sides)]
+    """For each side, the numbers of the deals its makers were set in (``XX``; ``nat``)."""
+    return [[line.number for line in lines if line.marks[s] in SET_MARKS] for s in range(sides)]
 
 
 def game_chart(
-    names: Sequence[str], lines: Sequence[GameLine], target: int, **size: float
+    names: Sequence[str],
+    lines: Sequence[GameLine],
+    target: int | None,
+    *,
+    deals: int | None = None,
+    **size: float,
 ) -> drawing.ChartDrawing:
-    """The game's Drawing (for the page and the printed sheet alike)."""
+    """The game's Drawing (for the page and the printed sheet alike); ``deals``: a game of
+    that many deals (its x axis runs to the last)."""
     sides = len(names)
     totals = [[line.running[s] for line in lines] for s in range(sides)]
-    return drawing.game_progress(names, totals, set_deals(lines, sides), target, **size)
+    # The legend names the mark the sheet writes: "nat" in a klaverjas game, else XX.
+    written = {mark for line in lines for mark in line.marks if mark in SET_MARKS}
+    set_mark = next(iter(sorted(written - {SET_MARK})), SET_MARK)
+    return drawing.game_progress(
+        names, totals, set_deals(lines, sides), target, deals=deals, set_mark=set_mark, **size
+    )
+
+
+def _scores(names: Sequence[str], totals: Sequence[int]) -> str:
+    return ", ".join(
+        pgettext("a side and its total", "%(side)s %(total)s") % {"side": n, "total": t}
+        for n, t in zip(names, totals, strict=True)
+    )
+
+
+def _fixed_deals_result(
+    names: Sequence[str], lines: Sequence[GameLine], deals: int, winner: int | None, drawn: bool
+) -> str:
+    """Where a game of fixed deals stands: after which deal of how many, and at the end who
+    won or that it was drawn."""
+    last = lines[-1].running
+    values = {"deal": lines[-1].number, "deals": deals, "scores": _scores(names, last)}
+    if drawn:
+        if len(set(last)) == 1:
+            return _("After deal %(deal)s of %(deals)s the game was drawn, %(total)s each.") % {
+                **values,
+                "total": last[0],
+            }
+        return _("After deal %(deal)s of %(deals)s the game was drawn: %(scores)s.") % values
+    if winner is not None:
+        return _("After deal %(deal)s of %(deals)s %(side)s won with %(total)s: %(scores)s.") % {
+            **values,
+            "side": names[winner],
+            "total": last[winner],
+        }
+    return _("After deal %(deal)s of %(deals)s: %(scores)s.") % values
 
 
 def _game_summary(
-    names: Sequence[str], lines: Sequence[GameLine], target: int, winner: int | None
+    names: Sequence[str],
+    lines: Sequence[GameLine],
+    target: int | None,
+    winner: int | None,
+    deals: int | None = None,
+    drawn: bool = False,
 ) -> str:
     last = lines[-1].running
     parts = []
-    if winner is not None:
+    if deals is not None and (target is None or winner is None or drawn):
+        parts.append(_fixed_deals_result(names, lines, deals, winner, drawn))
+    elif winner is not None and target is not None:
         reached = next(
             (line.number for line in lines if line.running[winner] >= target), lines[-1].number
         )
@@ -144,14 +196,7 @@ def _game_summary(
     else:
         parts.append(
             _("After deal %(deal)s: %(scores)s; the target is %(target)s.")
-            % {
-                "deal": lines[-1].number,
-                "scores": ", ".join(
-                    pgettext("a side and its total", "%(side)s %(total)s") % {"side": n, "total": t}
-                    for n, t in zip(names, last, strict=True)
-                ),
-                "target": target,
-            }
+            % {"deal": lines[-1].number, "scores": _scores(names, last), "target": target}
         )
     # Who leads at the end, and since when (strictly ahead of every other side).
     best = max(last)
@@ -170,15 +215,19 @@ def _game_summary(
             )
         else:
             parts.append(_("%(side)s led throughout.") % {"side": names[leader]})
-    for s, deals in enumerate(set_deals(lines, len(names))):
-        if deals:
+    for s, set_in in enumerate(set_deals(lines, len(names))):
+        if set_in:
             parts.append(
                 ngettext(
                     "%(side)s went set once (deal %(deals)s).",
                     "%(side)s went set %(count)d times (deals %(deals)s).",
-                    len(deals),
+                    len(set_in),
                 )
-                % {"side": names[s], "count": len(deals), "deals": _listed([str(d) for d in deals])}
+                % {
+                    "side": names[s],
+                    "count": len(set_in),
+                    "deals": _listed([str(d) for d in set_in]),
+                }
             )
     if not any(set_deals(lines, len(names))):
         parts.append(_("Nobody went set."))
@@ -188,13 +237,17 @@ def _game_summary(
 def game_figure(
     names: Sequence[str],
     lines: Sequence[GameLine],
-    target: int,
+    target: int | None,
     winner: int | None = None,
     key: str = "game-chart",
+    *,
+    deals: int | None = None,
+    drawn: bool = False,
 ) -> Figure | None:
     """The game's figure; None for a game with no deal yet (nothing to draw). A row without a
     mark and a total for every side (never written so by the services) is left out rather
-    than break the page."""
+    than break the page. ``target`` None and ``deals``: a game of that many deals (no target
+    line; ``drawn`` when it ended level)."""
     lines = [line for line in lines if len(line.running) == len(line.marks) == len(names)]
     if not lines:
         return None
@@ -206,7 +259,7 @@ def game_figure(
             (
                 str(line.number),
                 *(
-                    f"{total} ({SET_MARK})" if mark == SET_MARK else str(total)
+                    f"{total} ({mark})" if mark in SET_MARKS else str(total)
                     for total, mark in zip(line.running, line.marks, strict=True)
                 ),
             )
@@ -216,8 +269,8 @@ def game_figure(
     return _figure(
         key,
         title,
-        _game_summary(names, lines, target, winner),
-        game_chart(names, lines, target),
+        _game_summary(names, lines, target, winner, deals, drawn),
+        game_chart(names, lines, target, deals=deals),
         table,
     )
 

@@ -320,7 +320,8 @@ def _games_take_rules(
                 ) from None
             if rewritten:
                 Deal.objects.bulk_update(
-                    rewritten, ["number", "points", "marks", "made", "running", "held"]
+                    rewritten,
+                    ["number", "points", "marks", "made", "running", "held", "meld_scored"],
                 )
             game.version += 1
             game.save(
@@ -330,6 +331,7 @@ def _games_take_rules(
                     "totals",
                     "held",
                     "winner",
+                    "drawn",
                     "deal_count",
                     "side_stats",
                     "version",

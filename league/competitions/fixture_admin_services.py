@@ -83,7 +83,7 @@ def _set_table(fixture: Fixture, table: str) -> None:
     fixture.table = table
     fixture.save(update_fields=["table"])
     # The sheet of a game in play names its table too.
-    Game.objects.filter(fixture=fixture, winner__isnull=True).update(table=table)
+    Game.objects.in_play().filter(fixture=fixture).update(table=table)
 
 
 def refuse_unless_near_the_competition(fixture: Fixture, day: datetime.date) -> None:

@@ -62,6 +62,7 @@ from league.stored_words import event_notes
 from league.tables_common import page_within
 from league.tournaments.presenters import tournament_pdfs
 from scoring.standings import TIEBREAKS
+from scoring.stats import STAT_LABELS, shown_all_tricks_fields, stat_labels
 
 
 def _fixture_url(competition: Competition, fixture: Fixture) -> str:
@@ -110,7 +111,9 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _form_args(competition: Competition, line: FixtureLine) -> dict[str, Any]:
-    return {"side_names": line.sides, "target": competition.rules.target}
+    # A boom has no target: a whole game is worth half its card points (a forfeit's score).
+    rules = competition.rules
+    return {"side_names": line.sides, "target": rules.game_points, "deals": rules.deals}
 
 
 def _fixture_page(
@@ -316,11 +319,26 @@ def standings_table(
                 True,
             )
         )
+    # The game's own figures: pits or capots where it counts them, in its words (a klaverjas
+    # set is a nat, its melds roem); none for a game where they can only read 0.
+    rules = competition.rules
+    labels = stat_labels(rules)
+    shown = shown_all_tricks_fields(rules)
+    extra.extend(
+        (name, engine_word(labels[name].heading), engine_word(labels[name].description), True)
+        for name in shown
+    )
+    counts = selectors.kept_all_tricks_counts(competition, lines) if shown else None
     table = StandingsTable(
-        standing_rows(lines, competition.tiebreaks),
+        standing_rows(lines, competition.tiebreaks, counts),
         extra_columns=StandingsTable.tiebreak_columns(extra),
     )
     table.columns["entrant"].column.verbose_name = entrant_heading(competition)
+    for column, name in (("hicks", "sets_suffered"), ("meld_points", "meld_points")):
+        if labels[name] is not STAT_LABELS[name]:
+            words = table.columns[column].column
+            words.verbose_name = engine_word(labels[name].heading)
+            words.attrs = {**words.attrs, "th": {"title": engine_word(labels[name].description)}}
     # Each row's cells in column order, as HTML made once here: the page's template
     # (standings_table.html) prints a row's cells whole. A template loop over every cell of a
     # 200-entrant table cost more than all the rest of the page.
@@ -398,6 +416,13 @@ def render_standings_page(
     request: HttpRequest, competition: Competition, lines: Sequence[StandingLine]
 ) -> HttpResponse:
     """The standings page from the lines the selector read (apart, for the benchmark)."""
+    labels = stat_labels(competition.rules)
+    # The klaverjas words of the figures that have them (Nat, Roem), for the key.
+    game_words = {
+        name: (engine_word(labels[name].heading), engine_word(labels[name].description))
+        for name in ("sets_suffered", "meld_points")
+        if labels[name] is not STAT_LABELS[name]
+    }
     context = {
         "chart_html": positions_chart_html(competition, lines),
         "competition": competition,
@@ -407,9 +432,16 @@ def render_standings_page(
             for key, label in selectors.tiebreak_labels(competition.tiebreaks)
         ],
         "extras": [
-            (engine_word(TIEBREAKS[key].label), engine_word(TIEBREAKS[key].description))
-            for key in extra_keys(competition.tiebreaks)
+            *(
+                (engine_word(TIEBREAKS[key].label), engine_word(TIEBREAKS[key].description))
+                for key in extra_keys(competition.tiebreaks)
+            ),
+            *(
+                (engine_word(labels[name].heading), engine_word(labels[name].description))
+                for name in shown_all_tricks_fields(competition.rules)
+            ),
         ],
+        "game_words": game_words,
         "best_note": best_note(competition),
         "played": any(line.row.played for line in lines),
         "live_topics": live_topics.results_page(competition),

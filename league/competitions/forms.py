@@ -415,13 +415,23 @@ def parse_score_line(text: str) -> tuple[int, int]:
 
 
 class FixtureForm(forms.Form):
-    """A form about one fixture; ``side_names`` are its two sides, home first."""
+    """A form about one fixture; ``side_names`` are its two sides, home first; ``target``
+    what a whole game is worth (its target, or half a boom's card points: ``game_points``);
+    ``deals`` the fixed number of deals of a game (a boom of 16), None for a game to a target."""
 
     prefix: str  # each kind sets its own: the key of its place on the fixture page
 
-    def __init__(self, *args: Any, side_names: tuple[str, str], target: int, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        side_names: tuple[str, str],
+        target: int,
+        deals: int | None = None,
+        **kwargs: Any,
+    ):
         self.side_names = side_names
         self.target = target
+        self.deals = deals
         super().__init__(*args, **kwargs)
 
     def refused(self, error: Refused) -> None:
@@ -485,11 +495,22 @@ class ConcedeForm(FixtureForm):
             raise forms.ValidationError(str(error)) from None
 
 
-def totals_help(home: str, away: str, games: int, target: int) -> str:
+def totals_help(home: str, away: str, games: int, target: int, deals: int | None = None) -> str:
     """How to type a paper sheet's totals: whose first, a line a game, an example. English
     writes the names' possessives by its own rule ("The Jassers’ total"); the other
-    languages' sentences name the sides without one."""
-    example = f"{target + 12}-430"
+    languages' sentences name the sides without one. A game of ``deals`` (a boom: ``target``
+    is then half its card points) gets an example of a boom and says that level is a draw."""
+    if deals is None:
+        return _totals_help(home, away, games, f"{target + 12}-430")
+    boom = ngettext(
+        "A game is a boom of %(deals)d deal: equal totals are a draw.",
+        "A game is a boom of %(deals)d deals: equal totals are a draw.",
+        deals,
+    ) % {"deals": deals}
+    return f"{_totals_help(home, away, games, f'{target + 156}-{target - 12}')} {boom}"
+
+
+def _totals_help(home: str, away: str, games: int, example: str) -> str:
     if (get_language() or "en").startswith("en"):
         each = "one line a game" if games > 1 else "one line"
         return (
@@ -515,7 +536,9 @@ class TypedResultForm(FixtureForm):
     def __init__(self, *args: Any, games: int, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.games = games
-        self.fields["scores"].help_text = totals_help(*self.side_names, games, self.target)
+        self.fields["scores"].help_text = totals_help(
+            *self.side_names, games, self.target, self.deals
+        )
 
     def clean_scores(self) -> list[tuple[int, int]]:
         lines = [line for line in self.cleaned_data["scores"].splitlines() if line.strip()]

@@ -4,7 +4,7 @@ tie-break chain and the best-nights note, so that the page and the paper never d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
@@ -17,6 +17,7 @@ from league.engine_words import engine_word
 from league.models import Competition, EntrantKind
 from league.names import name_sort_key
 from scoring.standings import TIEBREAKS
+from scoring.stats import ALL_TRICKS_FIELDS, ALL_TRICKS_LABELS
 
 #: Tie-break keys that are a column of the table already (key: column).
 KEY_COLUMNS = {
@@ -84,10 +85,16 @@ def entrant_url(line: StandingLine) -> str | None:
     return EntrantUrls()(line)
 
 
-def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[dict[str, Any]]:
+def standing_rows(
+    lines: Sequence[StandingLine],
+    chain: Sequence[str],
+    all_tricks: Mapping[int, Mapping[str, int]] | None = None,
+) -> list[dict[str, Any]]:
     """The table's rows as plain values: the text a person reads, and for the columns whose
     text is not a number (rank "2=", "62%", "+40", "–") a ``<column>_value`` to sort by and,
-    but for the rank, a ``<column>_number`` for a spreadsheet (None where there is no value)."""
+    but for the rank, a ``<column>_number`` for a spreadsheet (None where there is no value).
+    ``all_tricks``: each entrant's pits and capots by entrant id, for a game that counts them
+    (:func:`league.competitions.selectors.all_tricks_counts`); a row has them only then."""
     extras = extra_keys(chain)
     url = EntrantUrls()
     rows = []
@@ -123,6 +130,10 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             "reneges": r.reneges,
             "nights": r.nights_counted,
         }
+        if all_tricks is not None:
+            mine = all_tricks.get(line.entrant_id, {})
+            for name in ALL_TRICKS_FIELDS:
+                row[name] = row[f"{name}_value"] = mine.get(name, 0)
         for key in extras:
             value = r.keys.get(key)
             row[f"key_{key}"] = _figure(value)
@@ -130,6 +141,16 @@ def standing_rows(lines: Sequence[StandingLine], chain: Sequence[str]) -> list[d
             row[f"key_{key}_number"] = _number(value)
         rows.append(row)
     return rows
+
+
+def record_all_tricks(records: Sequence[RecordLine]) -> dict[str, tuple[str, str]]:
+    """The pits and capots columns of a record (heading, description) by figure: only those
+    one of its competitions counts, so that a clabber player's record has none."""
+    return {
+        name: (engine_word(label.heading), engine_word(label.description))
+        for name, label in ALL_TRICKS_LABELS.items()
+        if any(getattr(line, name) is not None for line in records)
+    }
 
 
 def entrant_heading(competition: Competition) -> str:

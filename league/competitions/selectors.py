@@ -51,7 +51,13 @@ from scoring.standings import (
     rank,
     standings,
 )
-from scoring.stats import MATCH_COUNTS, STAT_FIELDS, made_percentage
+from scoring.stats import (
+    ALL_TRICKS_FIELDS,
+    MATCH_COUNTS,
+    STAT_FIELDS,
+    made_percentage,
+    shown_all_tricks_fields,
+)
 
 _STATS = MATCH_COUNTS
 
@@ -232,6 +238,42 @@ def competition_standings_from_sides(competition: Competition) -> list[StandingL
     return _lines(table, entrants)
 
 
+def all_tricks_counts(competition: Competition) -> dict[int, dict[str, int]]:
+    """Each entrant's pits and capots (:data:`scoring.stats.ALL_TRICKS_FIELDS`) over the
+    games of the competition's finished fixtures, by entrant id; read only for a competition
+    whose game counts them (:func:`scoring.stats.shown_all_tricks_fields`: one query), else
+    empty (none). Every night counts, best nights or not."""
+    if not shown_all_tricks_fields(competition.rules):
+        return {}
+    return _all_tricks_of(Q(fixture__competition=competition))
+
+
+def _all_tricks_of(entrants: Q) -> dict[int, dict[str, int]]:
+    """The pits and capots of the fixture sides ``entrants`` picks, summed by entrant (one
+    query). Not kept on a fixture side: summed from each game's side statistics, where a game
+    stored before they were counted reads 0. A typed, conceded or void fixture has no deals
+    to count, nor an abandoned game."""
+    rows = FixtureSide.objects.filter(
+        entrants,
+        Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[]),
+        # Finished games: won or drawn (one join: the conditions are on the same game).
+        Q(fixture__games__winner__isnull=False) | Q(fixture__games__drawn=True),
+        fixture__finished=True,
+        fixture__conceded_by=None,
+        fixture__games__abandoned_at=None,
+    ).exclude(fixture__status=FixtureStatus.VOID)
+    counts: dict[int, dict[str, int]] = {}
+    for entrant, side, stats in rows.order_by().values_list(
+        "entrant_id", "side", "fixture__games__side_stats"
+    ):
+        mine = counts.setdefault(entrant, dict.fromkeys(ALL_TRICKS_FIELDS, 0))
+        if not isinstance(stats, list) or not 0 <= side < len(stats):
+            continue
+        for name in ALL_TRICKS_FIELDS:
+            mine[name] += (stats[side] or {}).get(name, 0)
+    return counts
+
+
 #: Tournament formats without a position chart: a bracket has no standings to move up and down
 #: in, and pools rank each pool apart (one line across pools would compare the incomparable).
 NO_POSITIONS = (TournamentFormat.SINGLE, TournamentFormat.DOUBLE, TournamentFormat.POOLS)
@@ -311,6 +353,22 @@ def competition_positions(
     return NightPositions(nights, MappingProxyType(ranks))
 
 
+def kept_all_tricks_counts(
+    competition: Competition, lines: Sequence[StandingLine]
+) -> dict[int, dict[str, int]]:
+    """:func:`all_tricks_counts`, kept in the cache like the positions (under a key made of
+    the table's figures, :func:`results_key`: a pit won or corrected away changes the points,
+    so the key): a big league's every game is read once a result, not once a page."""
+    if not shown_all_tricks_fields(competition.rules):
+        return {}
+    key = f"{results_key(competition, lines)}:all_tricks"
+    kept: dict[int, dict[str, int]] | None = cache.get(key)
+    if kept is None:
+        kept = all_tricks_counts(competition)
+        cache.set(key, kept, POSITIONS_KEPT)
+    return kept
+
+
 def _lines(table: list[StandingRow], entrants: Mapping[int, _Named]) -> list[StandingLine]:
     ranks: dict[int, int] = defaultdict(int)
     for row in table:
@@ -346,7 +404,7 @@ class FixtureLine:
     def running_game(self) -> Game | None:
         if self.fixture.status == FixtureStatus.VOID:
             return None  # a void fixture's games are kept for the record, not played on
-        return next((g for g in self.games if g.winner is None), None)
+        return next((g for g in self.games if not g.finished), None)
 
     @property
     def has_deals(self) -> bool:
@@ -365,7 +423,7 @@ def _score(fixture: Fixture, sides: list[FixtureSide]) -> str:
     if fixture.status == FixtureStatus.VOID:
         return ""
     if not fixture.finished:
-        running = [g for g in fixture.games.all() if g.winner is None]
+        running = [g for g in fixture.games.all() if not g.finished]
         if running:
             return gettext("in play: %(score)s") % {
                 "score": " – ".join(str(t) for t in running[0].display_totals)
@@ -445,6 +503,7 @@ _GAME_FIELDS = (
     "totals",
     "held",
     "winner",
+    "drawn",
     "deal_count",
     "created_at",
 )
@@ -520,7 +579,7 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
             if fixture.typed_scores:
                 games = [f"{a}-{b}" for a, b in fixture.typed_scores]
             else:
-                games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.winner is not None]
+                games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.finished]
             winner = ""
             if fixture.finished:
                 winner = "draw" if fixture.winner is None else line.sides[fixture.winner]
@@ -575,6 +634,10 @@ class RecordLine:
     belles: int
     reneges: int
     form: str
+    #: Pits and capots (:data:`scoring.stats.ALL_TRICKS_FIELDS`): None where the
+    #: competition's game does not count them (:func:`scoring.stats.shown_all_tricks_fields`).
+    pits: int | None = None
+    capots: int | None = None
 
     @property
     def made_percentage(self) -> str:
@@ -586,7 +649,8 @@ def person_records(
     *, player: Player | None = None, partnership: Partnership | None = None
 ) -> list[RecordLine]:
     """A player's (alone, in partnerships, or in a rotation) or a partnership's statistics,
-    one line per competition, with the form of the last five matches (three queries)."""
+    one line per competition, with the form of the last five matches (three queries; a fourth
+    for the pits and capots when a competition's game counts them)."""
     if player is not None:
         who = Q(player=player) | Q(partnership__first=player) | Q(partnership__second=player)
     else:
@@ -622,15 +686,20 @@ def person_records(
     ):
         if len(recent[entrant_id]) < 5:
             recent[entrant_id].append(letters.get(result, "?"))
+    counted = {e.pk: shown_all_tricks_fields(e.competition.rules) for e in entrants}
+    ids = [pk for pk, names in counted.items() if names]
+    all_tricks = _all_tricks_of(Q(entrant_id__in=ids)) if ids else {}
     lines = []
     for entrant in entrants:
         t: Mapping[str, Any] = totals.get(entrant.pk, {})
+        mine = all_tricks.get(entrant.pk, {})
         lines.append(
             RecordLine(
                 competition=entrant.competition,
                 entrant=entrant,
                 form=" ".join(recent[entrant.pk]),
                 **{name: t.get(name) or 0 for name in _RECORD_COUNTS},
+                **{name: mine.get(name, 0) for name in counted[entrant.pk]},
             )
         )
     return lines

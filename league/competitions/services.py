@@ -592,7 +592,7 @@ def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> 
         raise Refused(_("This fixture already has its result."), None)
     if fixture.round.draft:
         raise Refused(_("This round is not published yet: wait for the director."), None)
-    if locked.games.filter(winner__isnull=True).exists():
+    if locked.games.in_play().exists():
         raise Refused(_("A game of this match has started already."), None)
     names = fixture_side_names(fixture)
     competition = fixture.competition

@@ -49,7 +49,7 @@ from league.competitions.forms import (
     RotationForm,
 )
 from league.competitions.member_views import record_controls, retired_records
-from league.competitions.presenters import made_and_hicks_chart
+from league.competitions.presenters import made_and_hicks_chart, record_all_tricks
 from league.engine_words import engine_word
 from league.errors import Refused
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
@@ -508,6 +508,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": player,
         "club": player.club,
         "records": records,
+        "record_all_tricks": record_all_tricks(records),
         "chart": made_and_hicks_chart(records),
         "partnerships": selectors.player_partnerships(player),
         "games": selectors.person_games(player=player),
@@ -525,6 +526,7 @@ def partnership_detail(request: HttpRequest, partnership_id: int) -> HttpRespons
         "partnership": partnership,
         "club": partnership.club,
         "records": records,
+        "record_all_tricks": record_all_tricks(records),
         "chart": made_and_hicks_chart(records),
         "games": selectors.person_games(partnership=partnership),
         "pair_rating": pair_rating(partnership.first_id, partnership.second_id),

@@ -85,9 +85,9 @@ def games_in_progress(plan: WithdrawalPlan) -> list[Game]:
     """The games in progress (started, not finished, not abandoned) of the fixtures ``plan``
     voids or concedes: those the withdrawal will abandon, by round and table (one query)."""
     return list(
-        Game.objects.filter(
+        Game.objects.in_play()
+        .filter(
             fixture_id__in=[*plan.voided, *plan.conceded],
-            winner__isnull=True,
             abandoned_at__isnull=True,
         )
         .select_related("fixture__round")
@@ -97,7 +97,7 @@ def games_in_progress(plan: WithdrawalPlan) -> list[Game]:
 
 def _abandon_in_progress(fixture: Fixture, side: int, by: User) -> list[int]:
     """Abandon ``fixture``'s games in progress, as withdrawn by ``side``; their ids."""
-    games = fixture.games.filter(winner__isnull=True, abandoned_at__isnull=True).order_by("id")
+    games = fixture.games.in_play().filter(abandoned_at__isnull=True).order_by("id")
     abandoned = []
     for game in games:
         game_abandon(game=game, by=by, withdrawn_side=side)

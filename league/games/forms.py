@@ -45,8 +45,8 @@ from scoring import (
     Ruleset,
     score_deal,
 )
-from scoring.deal import Renege, complete_card_points
-from scoring.rules import MELD_WORDS
+from scoring.deal import Bid, Renege, complete_card_points
+from scoring.rules import BELOTE_MELD_LABELS, BONUS_LABELS, CAPOT, LOWEST_BID, MELD_WORDS
 
 
 def side_label(rules: Ruleset, index: int) -> str:
@@ -291,15 +291,73 @@ class VoidReasonField(forms.ChoiceField):
             ) from None
 
 
+class EngineJudgedChoices(forms.MultipleChoiceField):
+    """Checkboxes whose ticked values the engine judges, not the form: a value the page did
+    not offer (a bonus the game does not know) reaches :func:`scoring.score_deal`, which
+    refuses it in a scorer's words beside the field."""
+
+    def valid_value(self, value: Any) -> bool:
+        return len(str(value)) <= 40  # anything longer is no bonus's name: not worth naming
+
+
+#: The quick buttons beside a side's roem box (static/js/roem.js): what one tap adds.
+ROEM_STEPS = (20, 50, 100, 200)
+#: The largest number a roem box takes; whether the number can be made is the engine's.
+ROEM_MOST = 9999
+
+
+def bid_choices(rules: Ruleset) -> list[tuple[str, str]]:
+    """The bids of a game with bidding (coinche): 80 and up by tens to ``rules.bid_max``,
+    then capot; first the empty line (no bid chosen yet)."""
+    return [
+        ("", pgettext("the bid menu's first line: no bid chosen yet", "Choose")),
+        *((str(b), str(b)) for b in range(LOWEST_BID, rules.bid_max + 1, 10)),
+        (CAPOT, pgettext("a bid: every trick", "Capot")),
+    ]
+
+
+def contre_choices(rules: Ruleset) -> list[tuple[str, str]]:
+    """A contract's doubling: none, contrée, surcontrée, each with its factor."""
+    factors = rules.contre_factors
+    return [
+        ("0", pgettext("a contract not doubled", "None")),
+        ("1", _("Contrée (×%(factor)s)") % {"factor": factors[0]}),
+        ("2", _("Surcontrée (×%(factor)s)") % {"factor": factors[1]}),
+    ]
+
+
 class DealForm(forms.Form):
     """One deal as the scorer enters it, for a given ruleset and side names.
 
     ``held`` is the points held when this deal is played (tie rule ``hang``): its winner takes
     them. Pages build the form with :func:`deal_form`, which knows them. After ``is_valid``,
     ``deal`` is the :class:`scoring.Deal` and ``result`` what it scores.
+
+    The rest of the family (RULES.md part two) adds, only where the ruleset plays them:
+
+    - *roem* (``meld_scoring: each``, klaverjas): each side's melds as a number
+      (``roem_<side>``) instead of meld counts; stuk is the belle field;
+    - *every trick* (``all_tricks``: pit, capot): the side that took every trick;
+    - the *contract* (``rules.bidding``, coinche): the ``bid`` (80.. by tens, or capot) and
+      its doubling ``contre`` (0 none, 1 contrée, 2 surcontrée);
+    - *bonuses* (``rules.bonus_values``, klebias-norm): ``bimah`` (one box: the makers') and
+      per side the others (``bonuses_<side>``: Shlomo HaMelech, Cleopatra).
     """
 
-    GROUPS = ("makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game")
+    GROUPS = (
+        "makers",
+        "bid",
+        "contre",
+        "card_points",
+        "all_tricks",
+        "melds",
+        "belle",
+        "bonuses",
+        "renege",
+        "no_trump",
+        "void",
+        "game",
+    )
 
     # Hidden: only a form not made by this page sends something wrong in them, and the words
     # say what to do about it rather than what a UUID is.
@@ -342,6 +400,8 @@ class DealForm(forms.Form):
         self.held = held
         self.meld_entry = meld_entry
         self.elder = elder
+        #: Whether each side's melds are entered as a number (klaverjas roem).
+        self.roem = rules.meld_scoring == "each"
         self.fields["meld_entry"] = forms.ChoiceField(
             choices=MeldEntry.choices, required=False, widget=forms.HiddenInput
         )
@@ -372,7 +432,14 @@ class DealForm(forms.Form):
             "min_value": _("Card points cannot be below 0."),
             "max_value": _("No side takes more than %(total)s card points.") % {"total": total},
         }
-        meld_kinds = [] if self.declaring else self.meld_kinds
+        meld_kinds = [] if self.declaring or self.roem else self.meld_kinds
+        meld_labels = self.meld_labels if meld_kinds else {}
+        if self.roem:
+            roem_errors = {
+                "invalid": _("Roem is a whole number."),
+                "min_value": _("Roem cannot be below 0."),
+                "max_value": _("Roem cannot be above %(most)s.") % {"most": ROEM_MOST},
+            }
         for i, name in sides:
             self.fields[f"card_points_{i}"] = forms.IntegerField(
                 required=False,
@@ -386,6 +453,16 @@ class DealForm(forms.Form):
                 for row in range(self._declared_rows(i)):
                     self._add_declared_fields(i, row, name)
                 continue
+            if self.roem:
+                self.fields[f"roem_{i}"] = forms.IntegerField(
+                    required=False,
+                    min_value=0,
+                    max_value=ROEM_MOST,
+                    label=name,
+                    widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "step": 10}),
+                    error_messages=roem_errors,
+                )
+                continue
             meld_errors = {
                 "invalid": _("%(side)s: count each meld in whole numbers.") % {"side": name},
                 "min_value": _("%(side)s: a meld count cannot be below 0.") % {"side": name},
@@ -396,7 +473,7 @@ class DealForm(forms.Form):
                     required=False,
                     min_value=0,
                     max_value=4,
-                    label=MELD_LABELS[kind],
+                    label=meld_labels[kind],
                     widget=forms.NumberInput(attrs={**NUMBER_INPUT, "min": 0, "max": 4}),
                     error_messages=meld_errors,
                 )
@@ -434,14 +511,72 @@ class DealForm(forms.Form):
         )
         if rules.no_trump_allowed:
             self.fields["no_trump"] = forms.BooleanField(required=False, label=_("No trump"))
+        self._add_family_fields(sides, nobody)
         if not self.is_bound and "entry_key" not in self.initial:
             self.initial["entry_key"] = uuid.uuid4()
+
+    def _add_family_fields(self, sides: list[tuple[int, str]], nobody: str) -> None:
+        """The fields of part two's ideas that this ruleset plays (the class's docstring)."""
+        rules = self.rules
+        choose_side = {"invalid_choice": _("Choose one of the sides shown.")}
+        if rules.all_tricks != "none":
+            self.fields["all_tricks"] = forms.TypedChoiceField(
+                choices=[("", nobody), *((str(i), name) for i, name in sides)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                widget=forms.RadioSelect,
+                error_messages=choose_side,
+            )
+        if rules.bidding:
+            # Plain text under the menu: a bid the menu does not offer (95, forged) reaches
+            # the engine, which says why it is no bid.
+            self.fields["bid"] = forms.CharField(
+                required=False,
+                max_length=10,
+                label=_("Bid"),
+                widget=forms.Select(choices=bid_choices(rules)),
+            )
+            self.fields["contre"] = forms.CharField(
+                required=False,
+                max_length=10,
+                initial="0",
+                label=_("Doubled"),
+                widget=forms.RadioSelect(choices=contre_choices(rules)),
+            )
+        kinds = [k for k in rules.bonus_values if rules.bonus_value(k) is not None]
+        if "bimah" in kinds:
+            self.fields["bimah"] = forms.BooleanField(
+                required=False,
+                label=engine_word(BONUS_LABELS["bimah"]),
+            )
+        side_kinds = [k for k in kinds if k != "bimah"]
+        if side_kinds:
+            for i, name in sides:
+                self.fields[f"bonuses_{i}"] = EngineJudgedChoices(
+                    choices=[
+                        (k, f"{engine_word(BONUS_LABELS[k])} ({rules.bonus_value(k)})")
+                        for k in side_kinds
+                    ],
+                    required=False,
+                    label=name,
+                    widget=forms.CheckboxSelectMultiple,
+                    error_messages={"invalid_choice": _("Choose from the bonuses shown.")},
+                )
+
+    @property
+    def meld_labels(self) -> dict[str, str]:
+        """Each meld kind's label in the game's own words (belote's tierce, quarte, carré)."""
+        if self.rules.meld_words == "belote":
+            return {**MELD_LABELS, **BELOTE_MELD_LABELS}
+        return dict(MELD_LABELS)
 
     # -- declared melds ------------------------------------------------------------------
     @property
     def declaring(self) -> bool:
-        """Whether this form takes the melds each side declared (else the melds scored)."""
-        return self.meld_entry == MeldEntry.DECLARED
+        """Whether this form takes the melds each side declared (else the melds scored);
+        never where each side's roem is a number."""
+        return self.meld_entry == MeldEntry.DECLARED and not self.roem
 
     def _declared_rows(self, side: int) -> int:
         """How many rows of declared melds side ``side`` gets: as many as were sent (or are
@@ -462,12 +597,23 @@ class DealForm(forms.Form):
     def _add_declared_fields(self, side: int, row: int, name: str) -> None:
         rules = self.rules
         longest = min(len(self.ranks), rules.cards_each)
-        kinds = [
-            ("", _("No meld")),
-            *((f"run{n}", _("Run of %(length)s") % {"length": n}) for n in range(3, longest + 1)),
-        ]
+        belote = rules.meld_words == "belote"
+        kinds = [("", _("No meld"))]
+        for n in range(3, longest + 1):
+            if belote and n <= 5:
+                label = engine_word(BELOTE_MELD_LABELS[f"run{n}"])
+            elif belote:
+                label = _("Quinte (run of %(length)s)") % {"length": n}
+            else:
+                label = _("Run of %(length)s") % {"length": n}
+            kinds.append((f"run{n}", label))
         if any(k.startswith("four_") for k in self.meld_kinds):
-            kinds.append(("four", _("Four of a kind")))
+            kinds.append(
+                (
+                    "four",
+                    pgettext("belote: four of a kind", "Carré") if belote else _("Four of a kind"),
+                )
+            )
         prefix = f"declared_{side}_{row}"
         self.fields[f"{prefix}_meld"] = forms.ChoiceField(
             choices=kinds,
@@ -565,19 +711,23 @@ class DealForm(forms.Form):
 
     @staticmethod
     def shown_by_itself(field: str | None) -> bool:
-        """Whether a field shows its own errors beside it (a card-point or meld count box);
-        the others' (the choices, a hidden field) show at the end of their group."""
-        return field is not None and field.startswith(("card_points_", "meld_", "declared_"))
+        """Whether a field shows its own errors beside it (a card-point, meld count or roem
+        box); the others' (the choices, a hidden field) show at the end of their group."""
+        return field is not None and field.startswith(
+            ("card_points_", "meld_", "declared_", "roem_")
+        )
 
     @staticmethod
     def group_of(field: str) -> str:
         if field.startswith("card_points_"):
             return "card_points"
-        if field.startswith(("meld_", "declared_")):
+        if field.startswith(("meld_", "declared_", "roem_")):
             return "melds"
         if field == "void_reason":
             return "void"
-        if field in ("makers", "belle", "renege", "no_trump"):
+        if field == "bimah" or field.startswith("bonuses_"):
+            return "bonuses"
+        if field in ("makers", "belle", "renege", "no_trump", "all_tricks", "bid", "contre"):
             return field
         return "game"
 
@@ -632,9 +782,18 @@ class DealForm(forms.Form):
             renege = int(renege_raw)
         void = bool(data.get("void_reason"))
         no_trump = bool(data.get("no_trump"))
+        all_tricks = data.get("all_tricks")
+        contract = self._contract(data)
+        bonuses = self._bonuses(data)
+        if contract is None or bonuses is None:
+            return data
+        meld_points = None
+        if self.roem:
+            roem = tuple(data.get(f"roem_{i}") or 0 for i in sides)
+            meld_points = roem if any(roem) else None
         points: tuple[int, ...] | None = None
         if not void and renege is None:
-            points = self._card_points(data, no_trump)
+            points = self._card_points(data, no_trump, all_tricks)
             if points is None:
                 return data
         elif renege == "both":
@@ -652,6 +811,11 @@ class DealForm(forms.Form):
             renege=renege,
             void=void,
             no_trump=no_trump,
+            meld_points=meld_points,
+            all_tricks=all_tricks,
+            bid=contract[0],
+            contre=contract[1],
+            bonuses=bonuses,
         )
         try:
             self.result = score_deal(rules, deal, held=self.held, side_names=self.side_names)
@@ -698,11 +862,54 @@ class DealForm(forms.Form):
             return False
         return True
 
-    def _card_points(self, data: dict[str, Any], no_trump: bool) -> tuple[int, ...] | None:
-        """Card points per side; when every card is played, one side's is enough."""
-        given = complete_card_points(
-            self.rules, [data.get(f"card_points_{i}") for i in range(self.rules.sides)], no_trump
-        )
+    def _contract(self, data: dict[str, Any]) -> tuple[Bid, int] | None:
+        """The bid and its doubling (a game without bidding: none, 0), or None when either is
+        not even a number (its message is then beside it). Whether the number is a bid, or
+        the doubling one there is, is the engine's to say."""
+        if "bid" not in self.fields:
+            return None, 0
+        bid_raw = (data.get("bid") or "").strip().lower()
+        contre_raw = (data.get("contre") or "0").strip()
+        bid: Bid = None
+        if bid_raw == CAPOT:
+            bid = CAPOT
+        elif bid_raw.isdecimal() and len(bid_raw) <= 4:
+            bid = int(bid_raw)
+        elif bid_raw:
+            self._group_error("bid", _("Choose the bid from the list."), "bid")
+            return None
+        if not (contre_raw.isdecimal() and len(contre_raw) <= 2):
+            self._group_error("contre", _("Choose none, contrée or surcontrée."), "contre")
+            return None
+        return bid, int(contre_raw)
+
+    def _bonuses(self, data: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
+        """Each side's bonuses (the bimah to the makers), () when none; None when the bimah is
+        ticked but nobody made trump (the message is then beside it)."""
+        sides = range(self.rules.sides)
+        chosen = [list(data.get(f"bonuses_{i}") or []) for i in sides]
+        if data.get("bimah"):
+            makers = data.get("makers")
+            if makers is None:
+                self._group_error(
+                    "bonuses", _("Say which side made trump: the bimah is the makers'."), "bimah"
+                )
+                return None
+            chosen[makers].insert(0, "bimah")
+        if not any(chosen):
+            return ()
+        return tuple(tuple(side) for side in chosen)
+
+    def _card_points(
+        self, data: dict[str, Any], no_trump: bool, all_tricks: int | None = None
+    ) -> tuple[int, ...] | None:
+        """Card points per side; when every card is played, one side's is enough, and none
+        when a side took every trick (it then holds them all)."""
+        typed = [data.get(f"card_points_{i}") for i in range(self.rules.sides)]
+        if all_tricks is not None and all(v is None for v in typed):
+            total = self.rules.card_total(no_trump)
+            typed = [total if i == all_tricks else 0 for i in range(self.rules.sides)]
+        given = complete_card_points(self.rules, typed, no_trump)
         if any(v is None for v in given):
             missing = next(i for i, v in enumerate(given) if v is None)
             self._group_error(
@@ -717,14 +924,26 @@ class DealForm(forms.Form):
 
     def show_error(self, error: InvalidDeal | Refused) -> None:
         """The engine's (or a service's) refusal, next to the part of the form it names."""
-        # Declared melds, and the elder hand that may settle them, are the melds' part.
-        field_name = "melds" if error.field in ("declared", "elder") else error.field
+        # Declared melds, and the elder hand that may settle them, are the melds' part; so is
+        # the roem entered as a number.
+        field_name = "melds" if error.field in ("declared", "elder", "meld_points") else error.field
         group = field_name if field_name in self.GROUPS else "game"
         field: str | None = None
         if group == "card_points":
             field = f"card_points_{error.side or 0}"
-        elif group in ("makers", "belle", "renege"):
-            field = group
+        elif error.field == "meld_points" and f"roem_{error.side or 0}" in self.fields:
+            field = f"roem_{error.side or 0}"
+        elif group == "bonuses":
+            field = next(
+                (
+                    f
+                    for f in (f"bonuses_{error.side}", "bimah")
+                    if f in self.fields and (f != "bimah" or self.data.get("bimah"))
+                ),
+                None,
+            )
+        elif group in ("makers", "belle", "renege", "all_tricks", "bid", "contre"):
+            field = group if group in self.fields else None
         elif group == "no_trump" and "no_trump" in self.fields:
             field = "no_trump"
         self._group_error(group, engine_message(error.message), field)
@@ -739,7 +958,16 @@ class DealForm(forms.Form):
             "void_reason": record.void_reason if record.void else "",
             "no_trump": record.no_trump,
             "version": record.version,
+            "all_tricks": "" if record.all_tricks is None else str(record.all_tricks),
+            "bid": record.bid,
+            "contre": str(record.contre or 0),
         }
+        for i, value in enumerate(record.meld_points or []):
+            initial[f"roem_{i}"] = value
+        for i, kinds in enumerate(record.bonuses or []):
+            initial[f"bonuses_{i}"] = [k for k in kinds if k != "bimah"]
+            if "bimah" in kinds:
+                initial["bimah"] = True
         for i, value in enumerate(record.card_points or []):
             initial[f"card_points_{i}"] = value
         for i, kinds in enumerate(record.melds or []):
@@ -773,6 +1001,10 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     else:
         held = selectors.held_before(game, correcting.number)
         initial = DealForm.initial_from(correcting)
+        if game.rules.meld_scoring == "each" and correcting.meld_points is None:
+            # Roem stored as meld kinds (entered elsewhere): the form shows it as its number.
+            for i, kinds in enumerate(correcting.melds or []):
+                initial[f"roem_{i}"] = sum(game.rules.meld_value(k) or 0 for k in kinds)
         number = correcting.number
         # A stored deal is corrected the way it was entered.
         meld_entry = (

@@ -1,7 +1,12 @@
 """Every read shape a view, a table or a PDF needs, with a bounded number of queries.
 
 A *sheet row* is one deal as the hick sheet shows it: the marks each side wrote, the running
-totals, who made trump and a note (void, renege, tie held, melds, belle).
+totals, who made trump and a note (void, renege, tie held, melds, belle). The rest of the
+family's sheets (RULES.md part two, :class:`~league.printing.sheet_data.SheetColumns`) write
+more: a side's points and its *roem* apart (klaverjas), the *contract* and its *factor*
+(coinche), and a deal's *marks*: ``nat`` (the makers went down, klaverjas), ``pit`` (one side
+took every trick, klaverjas), ``dedans`` (the takers went down), ``capot`` (every trick,
+belote) and ``litige`` (a tie that held the takers' points, belote).
 """
 
 from __future__ import annotations
@@ -19,11 +24,12 @@ import scoring
 from league.engine_words import engine_word
 from league.models import Deal, DealAudit, Fixture, FixtureSide, Game, MatchEvent
 from league.models.games import VOID_REASON_IN_SENTENCE, VoidReason
-from league.printing.sheet_data import GameSheet, SheetRow
+from league.printing.sheet_data import GameSheet, SheetColumns, SheetRow
 from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import InvalidDeal, Ruleset, score_deal
+from scoring.deal import SET_MARK, ZERO_MARK
 from scoring.game import stored_held_outcome
-from scoring.rules import MELD_WORDS
+from scoring.rules import CAPOT, MELD_WORDS
 
 #: How a partnership's two players are told apart when their names are not known: "The Aces
 #: (1st)", "The Aces (2nd)".
@@ -35,11 +41,15 @@ PARTNER_WORDS = (
 
 @dataclass(frozen=True)
 class SideCell:
-    """One side's two cells of a sheet row: the mark written for the deal and the total."""
+    """One side's cells of a sheet row: the mark written for the deal and the total; with a
+    roem column, the deal's points less its roem (``points``: "nat", "-", "162") and the roem
+    (``roem``: "" for none)."""
 
     mark: str
     total: int
     set: bool
+    points: str = ""
+    roem: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,13 +62,159 @@ class DealRow:
     running: tuple[int, ...]
     note: str
     dealer: str = ""
+    #: What a set side's cell reads (the ruleset's ``set_mark``: "XX", klaverjas "nat").
+    set_mark: str = SET_MARK
+    #: Per side, the deal's points (Deal.points) and the roem they hold (Deal.meld_scored);
+    #: both () when the sheet does not keep roem apart.
+    points: tuple[int, ...] = ()
+    roem: tuple[int, ...] = ()
+    #: The contract ("100", "capot") and its factor ("×2"), "" for none (coinche).
+    contract: str = ""
+    factor: str = ""
+    #: The deal's marks as written in the marks column ("pit", "dedans; capot (Carl & Dora)").
+    marks_text: str = ""
+
+    @property
+    def points_less_roem(self) -> tuple[int, ...]:
+        """Per side, the deal's points less its roem (the Dutch sheet's points column)."""
+        return tuple(p - r for p, r in zip(self.points, self.roem, strict=True))
 
     @property
     def cells(self) -> list[SideCell]:
+        if not self.roem:
+            return [
+                SideCell(mark, total, mark == self.set_mark)
+                for mark, total in zip(self.marks, self.running, strict=True)
+            ]
         return [
-            SideCell(mark, total, mark == "XX")
-            for mark, total in zip(self.marks, self.running, strict=True)
+            SideCell(
+                mark,
+                total,
+                mark == self.set_mark,
+                points=points_cell(mark, self.set_mark, less),
+                roem=roem_cell(roem),
+            )
+            for mark, total, less, roem in zip(
+                self.marks, self.running, self.points_less_roem, self.roem, strict=True
+            )
         ]
+
+
+def points_cell(mark: str, set_mark: str, points: int) -> str:
+    """A side's points cell beside a roem column: the set mark ("nat") as the mark reads it,
+    else the points less roem ("-" for none, as a mark writes a zero)."""
+    if mark == set_mark:
+        return mark
+    return str(points) if points else ZERO_MARK
+
+
+def roem_cell(roem: int) -> str:
+    """A side's roem cell: the roem, or nothing (a Dutch sheet leaves it empty)."""
+    return str(roem) if roem else ""
+
+
+@dataclass(frozen=True)
+class SideTotals:
+    """One side's totals on a sheet with a roem column: its points (less roem), its roem and
+    the two together."""
+
+    points: int
+    roem: int
+    total: int
+
+
+def side_totals(rows: Sequence[DealRow], totals: Sequence[int]) -> list[SideTotals]:
+    """Each side's :class:`SideTotals` over ``rows`` (the game's deals from the first), the
+    total being the game's (``totals``)."""
+    roem = [sum(r.roem[s] for r in rows if r.roem) for s in range(len(totals))]
+    return [SideTotals(total - r, r, total) for total, r in zip(totals, roem, strict=True)]
+
+
+# -- the columns of the rest of the family ---------------------------------------------------
+#: The marks of the rest of the family, as written on their sheets (the games' own words).
+NAT = pgettext_lazy("a mark on a Dutch klaverjas sheet: the makers went down", "nat")
+PIT = pgettext_lazy("a mark on a Dutch klaverjas sheet: one side took every trick", "pit")
+DEDANS = pgettext_lazy("a mark on a belote sheet: the takers went down", "dedans")
+CAPOT_WORD = pgettext_lazy("a mark on a belote sheet: one side took every trick", "capot")
+LITIGE = pgettext_lazy(
+    "a mark on a belote sheet: a tie, the takers' points held for the next deal", "litige"
+)
+
+
+def _set_word(rules: Ruleset) -> str:
+    """The word a sheet writes when the makers go down: "nat" where the set mark is nat,
+    "dedans" where every trick is a capot (the French games), "" where the mark (XX) says it."""
+    if rules.set_mark != SET_MARK:
+        return str(NAT)
+    if rules.all_tricks == "capot":
+        return str(DEDANS)
+    return ""
+
+
+def _all_tricks_word(rules: Ruleset) -> str:
+    """The word for a side that took every trick: pit (a bonus), capot, or "" (nothing)."""
+    return {"bonus": str(PIT), "capot": str(CAPOT_WORD)}.get(rules.all_tricks, "")
+
+
+def sheet_columns(rules: Ruleset) -> SheetColumns:
+    """The columns a sheet of ``rules`` keeps (:class:`SheetColumns`): roem apart where every
+    side scores its own melds, the contract where there is bidding, and a column of the marks
+    the game writes; part one's rules keep none of them."""
+    marks = tuple(
+        word
+        for word in (
+            _set_word(rules),
+            _all_tricks_word(rules),
+            str(LITIGE) if rules.tie_rule == "litige" else "",
+        )
+        if word
+    )
+    return SheetColumns(roem=rules.meld_scoring == "each", contract=rules.bidding, marks=marks)
+
+
+def _litige(rules: Ruleset, deal: Deal) -> bool:
+    """A deal whose tie held the takers' points (tie rule ``litige``): not made, points held."""
+    return rules.tie_rule == "litige" and deal.made is False and deal.held > 0
+
+
+def _marks_text(rules: Ruleset, deal: Deal, names: Sequence[str]) -> str:
+    """The deal's marks: the set word for makers that went down, the litige, and who took
+    every trick; a mark of the side that did not make trump names it."""
+    if deal.void or deal.renege:
+        return ""
+    words = []
+    makers = deal.makers
+    if _litige(rules, deal):
+        words.append(str(LITIGE))
+    elif deal.made is False and _set_word(rules):
+        words.append(_set_word(rules))
+    every = _all_tricks_word(rules)
+    if deal.all_tricks is not None and every:
+        if deal.all_tricks == makers:
+            words.append(every)
+        else:
+            words.append(
+                pgettext(
+                    "a mark on a sheet, then the side it is for: pit (Carl & Dora)",
+                    "%(mark)s (%(side)s)",
+                )
+                % {"mark": every, "side": names[deal.all_tricks]}
+            )
+    return pgettext("between two marks on a sheet", "; ").join(words)
+
+
+def contract_cells(rules: Ruleset, deal: Deal) -> tuple[str, str]:
+    """The contract ("100", "capot") and its factor ("×2", "×4") as a sheet writes them; ""
+    for none (no bid, or no doubling)."""
+    if not deal.bid or deal.void:
+        return "", ""
+    contract = str(CAPOT_WORD) if deal.bid == CAPOT else deal.bid
+    factor = rules.contre_factor(deal.contre) if deal.contre else 1
+    return contract, (
+        pgettext("a contract's factor on a sheet: ×2", "×%(factor)d") % {"factor": factor}
+        if factor > 1
+        else ""
+    )
 
 
 # -- seats and dealers ---------------------------------------------------------------------
@@ -248,17 +404,49 @@ def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) 
     return _("no melds count (%(side)s's lapse)") % {"side": names[deal.renege]}
 
 
+def game_length_line(rules: Ruleset) -> str:
+    """How long a game of ``rules`` lasts, with its name: "Clabber: game to 500",
+    "Klaverjas (Dutch): a game of 16 deals", "Belote: game to 501 or 12 deals"."""
+    game = engine_word(rules.name)
+    if rules.deals is None:
+        return _("%(game)s: game to %(target)s") % {"game": game, "target": rules.target}
+    if rules.target is None:
+        return ngettext(
+            "%(game)s: a game of %(count)d deal",
+            "%(game)s: a game of %(count)d deals",
+            rules.deals,
+        ) % {"game": game, "count": rules.deals}
+    return ngettext(
+        "%(game)s: game to %(target)s or %(count)d deal",
+        "%(game)s: game to %(target)s or %(count)d deals",
+        rules.deals,
+    ) % {"game": game, "target": rules.target, "count": rules.deals}
+
+
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     """A few short lines that tell a sheet's reader which rules scored it."""
     melds = ", ".join(
         f"{engine_word(MELD_WORDS[kind])} {value}" for kind, value in rules.meld_values.items()
     )
     lines = [
-        _("%(game)s: game to %(target)s")
-        % {"game": engine_word(rules.name), "target": rules.target},
-        _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
-        % {"award": SET_AWARD_SHORT[rules.set_award], "tie": TIE_RULE_SHORT[rules.tie_rule]},
-        _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
+        game_length_line(rules),
+        (
+            _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
+            if rules.set_mark == SET_MARK
+            # The set mark of the game's own sheet ("nat"), not part one's XX.
+            else _("On a set: makers %(mark)s, opponents %(award)s. On a tie: %(tie)s.")
+        )
+        % {
+            "award": SET_AWARD_SHORT[rules.set_award],
+            "tie": TIE_RULE_SHORT[rules.tie_rule],
+            "mark": rules.set_mark,
+        },
+        (
+            _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
+            if melds
+            # A game without melds (classic belote) scores belle alone.
+            else _("No melds; belle %(belle)s. Renege: %(renege)s + own melds.")
+        )
         % {"melds": melds, "belle": rules.belle_value, "renege": rules.renege_award},
         # Equal best melds decide scores: the paper says how the table settles them.
         _("Equal best melds: the elder hand's side scores them.")
@@ -344,7 +532,10 @@ def _note(
     if deal.no_trump:
         parts.append(pgettext("a note on the sheet", "no trump"))
     held = stored_held_outcome(deal.points, deal.made, deal.held, held_before)
-    if held.hung:
+    if rules is not None and _litige(rules, deal):
+        # The defenders scored their own; the takers' points are held (with any held before).
+        parts.append(pgettext("a note on the sheet", "tie: %(held)s held") % {"held": deal.held})
+    elif held.hung:
         parts.append(pgettext("a note on the sheet", "tie: %(held)s held") % {"held": held.hung})
     elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal, elder):
         parts.append(str(TIE_NOTES[rules.tie_rule]))
@@ -366,6 +557,7 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
     the deals before it), or a single deal (then its dealer is not named)."""
     names = game.side_names
     rules = game.rules
+    columns = sheet_columns(rules)
     rows = []
     held_before = 0  # what the deal before left held (tie rule 'hang')
     from_first = bool(deals) and deals[0].number == 1 and deals[-1].number == len(deals)
@@ -376,6 +568,7 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
         makers = None if d.renege or d.void else d.makers
         seat = seats[i] if seats else None
         elder = scoring.elder_side(rules, seat) if seat is not None else None
+        contract, factor = contract_cells(rules, d) if columns.contract else ("", "")
         rows.append(
             DealRow(
                 number=d.number,
@@ -386,10 +579,27 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 running=tuple(d.running),
                 note=_note(d, names, held_before, rules, elder),
                 dealer="" if seat is None else seat_name[seat],
+                set_mark=rules.set_mark,
+                points=_points(d, len(names)) if columns.roem else (),
+                roem=_roem(d, len(names)) if columns.roem else (),
+                contract=contract,
+                factor=factor,
+                marks_text=_marks_text(rules, d, names) if columns.marks else "",
             )
         )
         held_before = d.held
     return rows
+
+
+def _points(deal: Deal, sides: int) -> tuple[int, ...]:
+    """A stored deal's points, a side each (zeros if it has none: never so written)."""
+    return tuple(deal.points) if len(deal.points) == sides else (0,) * sides
+
+
+def _roem(deal: Deal, sides: int) -> tuple[int, ...]:
+    """The roem part of a stored deal's points (none kept: a deal stored before it was)."""
+    scored = deal.meld_scored or []
+    return tuple(scored) if len(scored) == sides else (0,) * sides
 
 
 def game_deals(game: Game) -> list[Deal]:
@@ -439,6 +649,8 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
     rules = game.rules
     deals = game_deals(game)
     rows = deal_rows(game, deals)
+    columns = sheet_columns(rules)
+    totals = tuple(game.display_totals)
     return GameSheet(
         title=game.title or engine_word(rules.name),
         ruleset_name=engine_word(rules.name),
@@ -453,19 +665,30 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
                 makers=r.makers_index,
                 note=r.note,
                 dealer=r.dealer,
+                points=tuple(c.points for c in r.cells) if columns.roem else (),
+                roem=tuple(c.roem for c in r.cells) if columns.roem else (),
+                contract=r.contract,
+                factor=r.factor,
+                marks_text=r.marks_text,
             )
             for r in rows
         ),
         next_dealer=game_seat_names(game)[next_dealer(game, deals)]
-        if game.winner is None and not game.abandoned
+        if not game.finished and not game.abandoned
         else "",
-        totals=tuple(game.display_totals),
+        totals=totals,
         winner=game.winner,
         held=game.held,
         table=game.table,
         # The day it started on the clock of the page's request (its club's, if it has one).
         date=timezone.localdate(game.created_at).isoformat(),
         page_size=page_size,
+        deals=rules.deals,
+        drawn=game.drawn,
+        columns=columns,
+        side_totals=tuple((t.points, t.roem) for t in side_totals(rows, totals))
+        if columns.roem
+        else (),
     )
 
 
@@ -505,3 +728,29 @@ def game_place(game: Game) -> GamePlace:
             withdrawn = " & ".join(names.values_list("entrant__name", flat=True))
         return GamePlace(event.fixture, withdrawn)
     return GamePlace(None)
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """What a page's sheet needs beyond its rows: the columns the game keeps
+    (:class:`SheetColumns`), with a roem column each side's :class:`SideTotals`."""
+
+    columns: SheetColumns
+    totals: tuple[SideTotals, ...] = ()
+
+    @property
+    def per_side(self) -> int:
+        """The columns under a side's name: points (and roem) and the total."""
+        return 3 if self.columns.roem else 2
+
+    @property
+    def marks_heading(self) -> str:
+        """The marks column's heading: "nat / pit", "dedans / capot / litige"."""
+        return " / ".join(self.columns.marks)
+
+
+def sheet_layout(rules: Ruleset, rows: Sequence[DealRow], totals: Sequence[int]) -> SheetLayout:
+    """The :class:`SheetLayout` of a sheet of ``rules`` showing ``rows`` (from the first deal)
+    and the game's ``totals``; no query."""
+    columns = sheet_columns(rules)
+    return SheetLayout(columns, tuple(side_totals(rows, totals)) if columns.roem and totals else ())

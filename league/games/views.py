@@ -116,6 +116,8 @@ def _game_page(
             game_lines(rows),
             game.rules.target,
             None if game.abandoned else game.winner,
+            deals=game.rules.deals,
+            drawn=game.drawn and not game.abandoned,
         ),
         "form": form if writer and not game.finished else None,
         "deal_entry": deal_entry(form)

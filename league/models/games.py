@@ -58,6 +58,26 @@ class MeldEntry(models.TextChoices):
     DECLARED = "declared", pgettext_lazy("how melds are entered", "Melds declared")
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    """Games by where they stand. A game is *finished* once it has a winner or ended level (a
+    drawn boom: ``drawn``, winner None); *in play* until then: a winner of None alone does not
+    say a game goes on."""
+
+    def in_play(self) -> GameQuerySet:
+        """The games not finished (abandoned ones included: filter those apart)."""
+        return self.filter(game_in_play())
+
+    def finished(self) -> GameQuerySet:
+        """The games that have ended, won or drawn."""
+        return self.exclude(game_in_play())
+
+
+def game_in_play(prefix: str = "") -> models.Q:
+    """The filter of games still in play, through ``prefix`` (``"fixtures__games__"``) from
+    another model: no winner and not drawn."""
+    return models.Q(**{f"{prefix}winner__isnull": True, f"{prefix}drawn": False})
+
+
 class Game(models.Model):
     title = models.CharField(max_length=120, blank=True)
     preset = models.CharField(max_length=32)
@@ -100,6 +120,8 @@ class Game(models.Model):
     abandoned_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -152,15 +174,22 @@ class Game(models.Model):
 
     @property
     def result_text(self) -> str:
-        """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; "" in play."""
-        if self.winner is None:
+        """Who won, the winner's total first: "Mara & Nils won, 520 – 215"; a drawn game of
+        fixed deals, "Drawn, 1296 each"; "" in play."""
+        if self.drawn and self.winner is None:
+            totals = self.display_totals
+            if len(set(totals)) == 1:
+                return _("Drawn, %(total)s each") % {"total": totals[0]}
+            return _("Drawn, %(scores)s") % {"scores": " – ".join(str(t) for t in totals)}
+        if not self.finished:
             return ""
         return result_text(self.side_names, self.display_totals, self.winner)
 
     @property
     def status_text(self) -> str:
-        """What a list of games says of this one: who won, or how it stands."""
-        if self.winner is not None:
+        """What a list of games says of this one: who won (or that it was drawn), or how it
+        stands."""
+        if self.finished:
             return self.result_text
         scores = " – ".join(str(t) for t in self.display_totals)
         # A list reads its fixture's status with it (``fixture_status``): a void fixture's
@@ -294,12 +323,16 @@ def declared_to_data(declared: Any) -> list[list[dict[str, Any]]]:
 def meld_to_data(meld: scoring.Declared) -> dict[str, Any]:
     if meld.form == "four":
         return {"four": meld.top}
+    if meld.form == "three":
+        return {"three": meld.top}
     return {"run": meld.length, "top": meld.top, "trump": meld.trump}
 
 
 def meld_from_data(data: dict[str, Any]) -> scoring.Declared:
     if "four" in data:
         return scoring.Declared.four(data["four"])
+    if "three" in data:
+        return scoring.Declared.three(data["three"])
     return scoring.Declared.run(length=data["run"], top=data["top"], trump=data["trump"])
 
 

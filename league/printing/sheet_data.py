@@ -13,7 +13,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BlankSheet", "EntryLink", "GameSheet", "SheetRow"]
+__all__ = ["BlankSheet", "EntryLink", "GameSheet", "SheetColumns", "SheetRow"]
+
+
+@dataclass(frozen=True)
+class SheetColumns:
+    """The columns a game's players keep beyond part one's mark and total a side (RULES.md
+    part two), from its ruleset (:func:`league.games.selectors.sheet_columns`):
+
+    - ``roem``: a side's points and its *roem* (melds, stuk and pit: every side scores its
+      own, ``meld_scoring: each``) in two columns, then its total; the totals row adds up each;
+    - ``contract``: the contract (the bid, or "capot") and its *factor* (x2 contrée, x4
+      surcontrée) before the sides (a game with bidding: coinche);
+    - ``marks``: the words the game writes in a column of marks after the sides ("nat",
+      "pit"; "dedans", "capot", "litige"): its heading; () for no such column.
+
+    All off: part one's sheet, as it always was."""
+
+    roem: bool = False
+    contract: bool = False
+    marks: tuple[str, ...] = ()
+
+    @property
+    def plain(self) -> bool:
+        """Part one's sheet: a mark and a total a side, nothing more."""
+        return not (self.roem or self.contract or self.marks)
 
 
 @dataclass(frozen=True)
@@ -26,6 +50,17 @@ class SheetRow:
     makers: int | None  # side index that made trump, None for a void deal or a renege
     note: str = ""  # "void: misdeal", "renege by Anna & Ben", "tie: 124 held", "belle", ...
     dealer: str = ""  # who dealt this deal ("Carl"); "" when not known
+    # With SheetColumns.roem: per side, the points cell ("nat", "-", "162": the deal's points
+    # less its roem) and the roem cell ("" for none); else ().
+    points: tuple[str, ...] = ()
+    roem: tuple[str, ...] = ()
+    # With SheetColumns.contract: the contract ("100", "capot"; "" for none) and its factor
+    # ("x2", "x4"; "" for none).
+    contract: str = ""
+    factor: str = ""
+    # With SheetColumns.marks: the deal's marks as written ("pit", "nat", "dedans", "capot
+    # (Carl & Dora)"); "" for none.
+    marks_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -36,16 +71,21 @@ class GameSheet:
     ruleset_name: str
     ruleset_lines: tuple[str, ...]  # the rules in short lines, overrides included
     side_names: tuple[str, ...]  # 2 or 3 sides
-    target: int
+    target: int | None  # None: a game of a fixed number of deals only
     rows: tuple[SheetRow, ...]
     totals: tuple[int, ...]
-    winner: int | None  # side index, None while the game goes on
+    winner: int | None  # side index, None while the game goes on (or for a drawn game)
     held: int = 0  # points held under the tie rule "hang" at the end
     table: str = ""
     date: str = ""
     club: str = ""
     page_size: str = "A4"  # "A4" or "Letter"
     next_dealer: str = ""  # who deals the next deal of a game in play; "" when over
+    deals: int | None = None  # a game of this many deals (a boom of 16): rows still to play
+    drawn: bool = False  # a game of fixed deals that ended with equal totals
+    columns: SheetColumns = SheetColumns()
+    # With SheetColumns.roem: per side, its points (less roem) and its roem over the game.
+    side_totals: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,9 +110,11 @@ class BlankSheet:
     sides: int  # 2 or 3 columns
     side_names: tuple[str, ...] = ()  # names to pre-fill; may be shorter than ``sides``
     table: str = ""
-    target: int = 500
+    target: int | None = 500  # None: a game of a fixed number of deals only
     title: str = ""
     deal_rows: int = 30
+    deals: int | None = None  # a game of this many deals (then as many deal rows)
+    columns: SheetColumns = SheetColumns()
     round_name: str = ""
     date: str = ""  # as printed; a line to write it on when empty
     entry_links: tuple[EntryLink, ...] = ()

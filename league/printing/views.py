@@ -33,7 +33,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from league.access import (
     club_or_404,
@@ -73,6 +73,7 @@ from league.printing.pdf.tournament import (
 )
 from league.screen.join import phone_url
 from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack
+from scoring import Ruleset
 from scoring.standings import TIEBREAKS
 
 
@@ -178,6 +179,8 @@ def _blank_sheets_pdf(data: dict[str, Any]) -> HttpResponse:
             side_names=names[i] if i < len(names) else (),
             table=str(first_table + i) if first_table else "",
             target=rules.target,
+            deals=rules.deals,
+            columns=games_selectors.sheet_columns(rules),
         )
         for i in range(data["sheets"])
     ]
@@ -268,8 +271,7 @@ def standings_sheet(
         title=competition.name,
         club=competition.club.name,
         date=date,
-        ruleset_name=_("%(rules)s, games to %(target)d")
-        % {"rules": engine_word(rules.name), "target": rules.target},
+        ruleset_name=_standings_rules(rules),
         chain=tuple(str(describe_key(key)) for key in competition.tiebreaks),
         columns=tuple(heading for heading, _name, _words in columns),
         rows=tuple(
@@ -297,6 +299,17 @@ def standings_sheet(
     )
     end = pgettext("the end of the legend", "%(legend)s.") % {"legend": legend}
     return dataclasses.replace(sheet, legend=end[0].upper() + end[1:])
+
+
+def _standings_rules(rules: Ruleset) -> str:
+    """The rules over printed standings: "Clabber, games to 500"; "Klaverjas (Dutch), games
+    of 16 deals"."""
+    name = engine_word(rules.name)
+    if rules.target is None and rules.deals is not None:
+        return ngettext(
+            "%(rules)s, games of %(count)d deal", "%(rules)s, games of %(count)d deals", rules.deals
+        ) % {"rules": name, "count": rules.deals}
+    return _("%(rules)s, games to %(target)d") % {"rules": name, "target": rules.target}
 
 
 def _position_lines(

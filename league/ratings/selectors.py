@@ -30,6 +30,7 @@ from league.models import (
     Player,
     RatingChange,
 )
+from league.models.games import game_in_play
 from scoring.ratings import Entity, FinishedGame, Pair, Rating, Ratings, Record, Side
 
 #: How many typed games a fixture may have for their order keys to stay apart.
@@ -46,14 +47,23 @@ class Rateable:
     game_id: int | None
     typed_index: int | None
     sides: tuple[Side, ...]
+    #: The winning side's index; the number of sides (no side's index) for a drawn game: a
+    #: boom that ended level (so a rated game keeps its one ``winner`` column).
     winner: int
 
     @property
     def order(self) -> tuple[dt.datetime, int]:
         return (self.played_at, self.order_key)
 
+    @property
+    def drawn(self) -> bool:
+        return self.winner == len(self.sides)
+
     def finished(self) -> FinishedGame:
-        """The game as :mod:`scoring.ratings` rates it."""
+        """The game as :mod:`scoring.ratings` rates it: a drawn game as every side level."""
+        if self.drawn:
+            level = tuple(0.0 for _ in self.sides)
+            return FinishedGame(self.order_key, self.played_at, self.sides, None, ranks=level)
         return FinishedGame(self.order_key, self.played_at, self.sides, self.winner)
 
 
@@ -88,13 +98,13 @@ def _sides_of(fixture_ids: Iterable[int]) -> dict[int, tuple[Side, ...]]:
 
 def _well_formed(sides: tuple[Side, ...], winner: int) -> bool:
     """Whether the ratings can take a game with these sides: two or more, none empty, nobody
-    twice, the winner one of them (a fixture half set up is not)."""
+    twice, the winner one of them or the sides' number (a draw; a fixture half set up is not)."""
     everyone = [p for side in sides for p in side]
     return (
         len(sides) >= 2
         and all(sides)
         and len(set(everyone)) == len(everyone)
-        and 0 <= winner < len(sides)
+        and 0 <= winner <= len(sides)
     )
 
 
@@ -134,7 +144,8 @@ def rateable_games(
 ) -> list[Rateable]:
     """The rateable games of ``fixtures`` (ids; None: every fixture), only those at or after
     ``since`` (an order) if given, in order. Three queries, whatever the number of games."""
-    game_filter = Q(fixture__isnull=False, winner__isnull=False, abandoned_at=None)
+    # Finished: won, or drawn (a boom that ended level).
+    game_filter = Q(fixture__isnull=False, abandoned_at=None) & ~game_in_play()
     # A fixture with typed scores counts those, not its games (as its result does).
     game_filter &= Q(fixture__typed_scores__isnull=True) | Q(fixture__typed_scores=[])
     typed_filter = Q(conceded_by=None, typed_scores__isnull=False) & ~Q(typed_scores=[])
@@ -160,24 +171,26 @@ def rateable_games(
     sides = _sides_of({g[2] for g in games} | {f["pk"] for f in typed})
     out: list[Rateable] = []
     for pk, created_at, fixture_id, winner, fixture_date, round_date in games:
-        assert fixture_id is not None and winner is not None  # the filter's
+        assert fixture_id is not None  # the filter's
         when = played_at(fixture_date, round_date, created_at)
-        out.append(Rateable(when, pk, fixture_id, pk, None, sides.get(fixture_id, ()), winner))
+        of = sides.get(fixture_id, ())
+        # No winner in a finished game: it was drawn.
+        out.append(
+            Rateable(when, pk, fixture_id, pk, None, of, len(of) if winner is None else winner)
+        )
     for fixture in typed:
         when = played_at(
             fixture["date"], fixture["round__date"], fixture["competition__created_at"]
         )
         typed_scores: list[list[int]] = fixture["typed_scores"] or []
         for index, pair in enumerate(typed_scores[:TYPED_KEY_SPAN]):
-            if len(pair) != 2 or pair[0] == pair[1]:
+            if len(pair) != 2:
                 continue
             key = typed_order_key(fixture["pk"], index)
-            winner = 0 if pair[0] > pair[1] else 1
-            out.append(
-                Rateable(
-                    when, key, fixture["pk"], None, index, sides.get(fixture["pk"], ()), winner
-                )
-            )
+            # Equal totals: a drawn boom (a game to a target cannot be typed level).
+            of = sides.get(fixture["pk"], ())
+            winner = len(of) if pair[0] == pair[1] else (0 if pair[0] > pair[1] else 1)
+            out.append(Rateable(when, key, fixture["pk"], None, index, of, winner))
     kept = [g for g in out if _well_formed(g.sides, g.winner)]
     if since is not None:
         kept = [g for g in kept if g.order >= since]

@@ -124,6 +124,9 @@ TIE_RULE_TEXT: Mapping[str, BySides] = {
             "are held and go to the winner of the next deal that is not void."
         )
     ),
+    "made": BySides.same(
+        gettext_lazy("A tie counts as made: each side scores its own combined points.")
+    ),
 }
 
 
@@ -147,6 +150,7 @@ TIE_RULE_SHORT: Mapping[str, StrOrPromise] = {
     "own": pgettext_lazy("on a tie", "makers score nothing, opponents their own points"),
     "hang": pgettext_lazy("on a tie", "points held for the next deal's winner"),
     "litige": pgettext_lazy("on a tie", "litige: the makers' points held for the next winner"),
+    "made": pgettext_lazy("on a tie", "counts as made"),
 }
 
 

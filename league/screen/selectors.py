@@ -47,6 +47,7 @@ def current_round(competition: Competition) -> Round | None:
         playing = rounds.filter(
             fixtures__games__isnull=False,
             fixtures__games__winner__isnull=True,
+            fixtures__games__drawn=False,
             fixtures__status__in=_NOT_VOID,
         ).first()
         if playing is not None:
@@ -104,9 +105,8 @@ def club_events(club: Club) -> list[Competition]:
     today = timezone.localdate()
     night_today = Round.objects.filter(competition=OuterRef("pk"), date=today, draft=False)
     # A void fixture's game left unfinished is kept for the record, not in play.
-    game_in_play = Game.objects.filter(
+    game_in_play = Game.objects.in_play().filter(
         fixture__competition=OuterRef("pk"),
-        winner__isnull=True,
         fixture__round__draft=False,
         fixture__status__in=_NOT_VOID,
     )

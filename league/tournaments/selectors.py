@@ -213,11 +213,7 @@ def fixture_confirmed(fixture_id: int) -> bool:
 
 def running_game(fixture_id: int) -> Game | None:
     """The fixture's game being played, if any (one query)."""
-    return (
-        Game.objects.filter(fixture_id=fixture_id, winner__isnull=True)
-        .order_by("created_at", "pk")
-        .first()
-    )
+    return Game.objects.in_play().filter(fixture_id=fixture_id).order_by("created_at", "pk").first()
 
 
 def side_enters(side: FixtureSide) -> bool:
@@ -297,7 +293,8 @@ def games_in_progress(fixtures: QuerySet[Fixture]) -> list[Game]:
     """The games in progress (started, not finished, not abandoned) of ``fixtures``, by round
     and table (one query)."""
     return list(
-        Game.objects.filter(fixture__in=fixtures, winner__isnull=True, abandoned_at__isnull=True)
+        Game.objects.in_play()
+        .filter(fixture__in=fixtures, abandoned_at__isnull=True)
         .select_related("fixture__round")
         .order_by("fixture__round__number", "fixture_id", "id")
     )

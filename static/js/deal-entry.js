@@ -283,8 +283,10 @@
 
   // Where the server's DealForm.show_error puts an engine's message.
   function placedError(error) {
-    var group = error.field === "declared" || error.field === "elder" ? "melds" : error.field;
-    var groups = ["makers", "card_points", "melds", "belle", "renege", "no_trump", "void", "game"];
+    var melds = ["declared", "elder", "meld_points"];
+    var group = melds.indexOf(error.field) >= 0 ? "melds" : error.field;
+    var groups = ["makers", "bid", "contre", "card_points", "all_tricks", "melds", "belle",
+      "bonuses", "renege", "no_trump", "void", "game"];
     if (groups.indexOf(group) < 0) group = "game";
     var out = {};
     out[group] = engineText(error);
@@ -357,13 +359,55 @@
       }
       declared.push(side);
     }
+    // Part two (DealForm's docstring): each side's roem as a number (klaverjas).
+    var roem = [];
+    for (i = 0; data.has("roem_0") && i < sides; i++) {
+      var r = whole(data.get("roem_" + i));
+      if (r.bad) errors["roem_" + i] = gettext("Roem is a whole number.");
+      else if (!r.empty && r.value < 0) errors["roem_" + i] = gettext("Roem cannot be below 0.");
+      else if (!r.empty && r.value > 9999) errors["roem_" + i] = format(gettext("Roem cannot be above %(most)s."), { most: 9999 });
+      roem.push(r.empty || r.bad ? 0 : r.value);
+    }
+    var allTricksRaw = data.get("all_tricks") || "";
+    var allTricks = null;
+    if (allTricksRaw !== "") {
+      allTricks = /^\d+$/.test(allTricksRaw) ? parseInt(allTricksRaw, 10) : -1;
+      if (allTricks < 0 || allTricks >= sides) errors.all_tricks = gettext("Choose one of the sides shown.");
+    }
     if (Object.keys(errors).length) return { errors: errors };
+    // The contract (coinche) and the bonuses (klebias-norm), read as DealForm._contract and
+    // DealForm._bonuses read them: whether a number is a bid is the engine's to say.
+    var bid = null, contre = 0;
+    if (data.has("bid")) {
+      var bidRaw = String(data.get("bid") || "").trim().toLowerCase();
+      var contreRaw = String(data.get("contre") || "0").trim();
+      if (bidRaw === "capot") bid = "capot";
+      else if (/^\d{1,4}$/.test(bidRaw)) bid = parseInt(bidRaw, 10);
+      else if (bidRaw) return { errors: { bid: gettext("Choose the bid from the list.") } };
+      if (!/^\d{1,2}$/.test(contreRaw)) return { errors: { contre: gettext("Choose none, contrée or surcontrée.") } };
+      contre = parseInt(contreRaw, 10);
+    }
+    var bonuses = [];
+    for (i = 0; i < sides; i++) bonuses.push(data.getAll("bonuses_" + i).map(String));
+    if (data.get("bimah")) {
+      var taker = data.get("makers");
+      if (taker === null || taker === "") {
+        return { errors: { bonuses: gettext("Say which side made trump: the bimah is the makers'.") } };
+      }
+      bonuses[parseInt(taker, 10)].unshift("bimah");
+    }
+    if (!bonuses.some(function (b) { return b.length; })) bonuses = [];
     var renegeRaw = data.get("renege") || "";
     var renege = renegeRaw === "both" ? "both" : renegeRaw ? parseInt(renegeRaw, 10) : null;
     var isVoid = !!data.get("void_reason");
     var noTrump = !!data.get("no_trump");
     var cardPoints = null;
     if (!isVoid && renege === null) {
+      if (allTricks !== null && cards.every(function (v) { return v === null; })) {
+        // Every trick: that side holds every card point (DealForm._card_points).
+        var all = rules.dealTotal(state.rules, noTrump);
+        cards = cards.map(function (v, side) { return side === allTricks ? all : 0; });
+      }
       var known = cards.filter(function (v) { return v !== null; });
       if (ruleset.all_cards_played && sides === 2 && known.length === 1) {
         var deck = rules.dealTotal(state.rules, noTrump);
@@ -391,7 +435,12 @@
       belle: belle === null || belle === "" ? null : parseInt(belle, 10),
       renege: renege,
       void: isVoid,
-      no_trump: noTrump
+      no_trump: noTrump,
+      meld_points: roem.some(function (v) { return v; }) ? roem : null,
+      all_tricks: allTricks,
+      bid: bid,
+      contre: contre,
+      bonuses: bonuses
     } };
   }
   window.HicksheetDealForm = { dealFromForm: dealFromForm, localPreview: localPreview };
@@ -405,7 +454,7 @@
     var data = new FormData(form);
     // Only ask once the scorer has entered something worth scoring.
     var started = points.some(function (p) { return p.value !== ""; }) ||
-      data.get("renege") || data.get("void_reason");
+      data.get("renege") || data.get("void_reason") || data.get("all_tricks");
     if (!started) { box.textContent = ""; showErrors({}); return; }
     // Offline, or with deals waiting to be sent (the server does not know them yet), the
     // browser scores the deal itself.

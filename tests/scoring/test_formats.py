@@ -201,6 +201,13 @@ def tournament_create_today(
     if rules.sides != 2:
         return f"{rules.name} has {rules.sides} sides; a tournament match has two.", "preset"
     knockout = format in ("single", "double", "pools")
+    # Since then a game of fixed deals (a boom, which may end level) is no knockout's.
+    if knockout and rules.deals is not None:
+        return (
+            f"A game of {rules.name} is a fixed number of deals and may end level, and a "
+            "knockout match needs a winner: choose a round robin or a Swiss.",
+            "format",
+        )
     if knockout and games_per_match % 2 == 0:
         return "A knockout match needs a winner: play an odd number of games.", "games_per_match"
     if best_of and games_per_match % 2 == 0:
@@ -446,3 +453,32 @@ def test_a_knockout_match_is_an_odd_number_of_games(format, games):
         pool_top_k=1,
     )
     assert (problem in found) if problem else all(p.message != KNOCKOUT_ODD for p in found)
+
+
+@pytest.mark.parametrize("format", FORMATS)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_game_of_fixed_deals_is_no_knockout(format, preset):
+    """A boom may end level and a knockout match needs a winner: a game of fixed deals is
+    refused for the knockouts, with the way out in words, and kept for the other formats."""
+    rules = PRESETS[preset]
+    if not fits_a_tournament(rules):
+        return
+    found = tournament_problems(
+        rules, format=format, entrant_kind="partnerships", pool_count=2, pool_top_k=1
+    )
+    refused = [p for p in found if p.code == "format.knockout_fixed_deals"]
+    if format in KNOCKOUTS and rules.fixed_deals:
+        assert [p.field for p in refused] == ["format"]
+        assert refused[0].message == (
+            f"A game of {rules.name} is a fixed number of deals and may end level, and a "
+            "knockout match needs a winner: choose a round robin or a Swiss."
+        )
+        with pytest.raises(InvalidFormat) as raised:
+            check_tournament(
+                rules, format=format, entrant_kind="partnerships", pool_count=2, pool_top_k=1
+            )
+        assert raised.value.code == "format.knockout_fixed_deals"
+    else:
+        assert not refused
+    # The Dutch boom is one of them.
+    assert PRESETS["klaverjas"].fixed_deals

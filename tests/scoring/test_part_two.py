@@ -413,3 +413,25 @@ def test_a_part_two_deal_never_scores_more_than_its_most_and_set_makers_keep_onl
         assert result.points[deal.makers] == 0  # no belle in these deals
     if rules.rounding == "ten":
         assert all(p % 10 == 0 for p in result.points)
+
+
+def test_every_trick_follows_from_the_card_points_when_every_card_is_played():
+    # A side with no card point took no trick (as everywhere in the engine): the other took all.
+    assert points("klaverjas", makers=0, card_points=(162, 0), meld_points=(40, 0)) == (302, 0)
+    assert points("belote", makers=0, card_points=(162, 0), belle=0) == (272, 0)
+    assert points("coinche", makers=0, card_points=(162, 0), bid="capot") == (500, 0)
+    # the trick counts say it too, and a two-hand game plays too few cards to tell
+    assert points("klaverjas", makers=0, card_points=(162, 0), tricks=(8, 0)) == (262, 0)
+    assert points("klaberjass", makers=0, card_points=(100, 0)) == (100, 0)
+
+
+def test_house_options_a_tie_made_and_rounding_five_down():
+    tie_made = get_ruleset("belote", tie_rule="made")
+    assert score_deal(tie_made, Deal(makers=0, card_points=(81, 81))).points == (81, 81)
+    down = get_ruleset("coinche", rounding="ten_down")
+    assert score_deal(down, Deal(makers=0, card_points=(115, 47), bid=100)).points == (
+        210,
+        50,
+    )  # 215 down, 47 up
+    up = get_ruleset("coinche")
+    assert score_deal(up, Deal(makers=0, card_points=(115, 47), bid=100)).points == (220, 50)

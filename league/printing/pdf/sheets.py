@@ -8,6 +8,13 @@ Words, as on a paper hick sheet (RULES.md, "Sheet marks"):
 - *held* points are the points of tied deals under the ``hang`` tie rule, waiting for the
   winner of the next deal that is not void.
 
+The rest of the family's sheets (:class:`~league.printing.sheet_data.SheetColumns`) keep more
+columns: a side's points and *roem* apart (klaverjas, whose set mark is ``nat``), the
+*contract* and its *factor* before the sides (coinche), and a column of the deal's *marks*
+(``nat``, ``pit``; ``dedans``, ``capot``, ``litige``) after them. A game of a fixed number of
+deals (a boom of 16) says so where others say their target, and its sheet numbers the rows of
+the deals still to play.
+
 A renderer takes a plain frozen dataclass and returns the PDF's bytes; the view builds the
 dataclass from the game and the ruleset. The renderers read no database; their own words
 (headings, labels) are in the active language (``translation.override`` around the call), the
@@ -29,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -55,14 +63,17 @@ from reportlab.platypus import (
 
 from league.charts.figures import game_chart, game_lines
 from league.fonts import BOLD, FONT, printable, register
-from league.printing.sheet_data import BlankSheet, EntryLink, GameSheet, SheetRow
+from league.printing.sheet_data import BlankSheet, EntryLink, GameSheet, SheetColumns, SheetRow
+from scoring import PRESETS
 
 __all__ = [
     "PAGE_SIZES",
     "BlankSheet",
     "EntryLink",
     "GameSheet",
+    "SheetColumns",
     "SheetRow",
+    "length_text",
     "render_blank_sheets",
     "render_game_sheet",
 ]
@@ -95,6 +106,11 @@ _OVERVIEW = ParagraphStyle("overview", fontName=BOLD, fontSize=9, leading=12, te
 _SIGN = ParagraphStyle("sign", fontName=FONT, fontSize=10, leading=12)
 _LINK_LABEL = ParagraphStyle("link_label", fontName=BOLD, fontSize=10, leading=12)
 _LINK_HELP = ParagraphStyle("link_help", fontName=FONT, fontSize=7.5, leading=9, textColor=FAINT)
+_MARKS = ParagraphStyle("marks", fontName=BOLD, fontSize=8, leading=9.5)
+_MARKS_HEAD = ParagraphStyle("marks_head", fontName=BOLD, fontSize=7.5, leading=8.5, alignment=1)
+
+#: What a set side's cell reads in every game (upper case): "XX", klaverjas "NAT".
+SET_MARKS = frozenset(rules.set_mark.upper() for rules in PRESETS.values())
 
 
 def _styled(commands: list[tuple[object, ...]]) -> TableStyle:
@@ -134,7 +150,7 @@ def _header(
     *,
     title: str,
     info: list[str],
-    target: int,
+    length: str,
     ruleset_name: str,
     ruleset_lines: tuple[str, ...],
     width: float,
@@ -143,7 +159,7 @@ def _header(
     left: list[Flowable] = [_p(title, _TITLE), Spacer(1, 3)]
     left += [Paragraph(line, _INFO) for line in info]
     left.append(Spacer(1, 2))
-    left.append(Paragraph(escape(_("Target: %(target)s") % {"target": target}), _TARGET))
+    left.append(Paragraph(escape(length), _TARGET))
     right: list[Flowable] = [_p(_("Rules: %(rules)s") % {"rules": ruleset_name}, _RULES_HEAD)]
     right += [_p(line, _RULES) for line in ruleset_lines]
     table = Table([[left, right]], colWidths=[width * 0.55, width * 0.45])
@@ -160,6 +176,18 @@ def _header(
         )
     )
     return table
+
+
+def length_text(target: int | None, deals: int | None) -> str:
+    """How long the game lasts, as a sheet's header says it: "Target: 500"; a game of fixed
+    deals "16 deals" (never "None"); both, "Target: 501 or 12 deals"."""
+    if deals is None:
+        return _("Target: %(target)s") % {"target": target}
+    if target is None:
+        return ngettext("%(count)d deal", "%(count)d deals", deals) % {"count": deals}
+    return ngettext(
+        "Target: %(target)s or %(count)d deal", "Target: %(target)s or %(count)d deals", deals
+    ) % {"target": target, "count": deals}
 
 
 def _labelled(label: str, value: str) -> str:
@@ -188,24 +216,81 @@ def _to_fit(text: str, font: str, size: float, width: float, smallest: float = 6
     return size if needed <= width else max(smallest, size * width / needed)
 
 
-def _column_widths(sides: int, width: float) -> list[float]:
-    """Deal, then points and running total for each side, then the trump / note column."""
-    deal = 34.0
-    points, total = (48.0, 54.0) if sides == 2 else (44.0, 50.0)
-    note = width - deal - sides * (points + total)
-    return [deal] + [points, total] * sides + [note]
+#: The least width a sheet's note column keeps (points).
+NOTE_ROOM = 90.0
 
 
-def _head_rows(names: list[Flowable | str], sides: int) -> list[list[Flowable | str]]:
-    """Two header rows: side names spanning their two columns, then "Pts" / "Total"."""
+@dataclass(frozen=True)
+class _Layout:
+    """Where a sheet's columns are: the deal (and, with a contract, the contract and its
+    factor), then each side's points (and roem) and running total, then the marks column if
+    any, then who made trump and the note. Part one's sheet: deal, two a side, note."""
+
+    sides: int
+    columns: SheetColumns = SheetColumns()
+
+    @property
+    def lead(self) -> int:
+        return 3 if self.columns.contract else 1
+
+    @property
+    def per_side(self) -> int:
+        return 3 if self.columns.roem else 2
+
+    def side_col(self, side: int) -> int:
+        return self.lead + self.per_side * side
+
+    @property
+    def marks_col(self) -> int | None:
+        return self.side_col(self.sides) if self.columns.marks else None
+
+    @property
+    def note_col(self) -> int:
+        return self.side_col(self.sides) + (1 if self.columns.marks else 0)
+
+    @property
+    def count(self) -> int:
+        return self.note_col + 1
+
+    def widths(self, width: float) -> list[float]:
+        deal = 34.0
+        lead = [deal] + ([46.0, 34.0] if self.columns.contract else [])
+        if self.columns.roem:
+            side = [40.0, 38.0, 50.0] if self.sides == 2 else [36.0, 32.0, 46.0]
+        else:
+            side = [48.0, 54.0] if self.sides == 2 else [44.0, 50.0]
+        marks = [72.0] if self.columns.marks else []
+        fixed = lead + side * self.sides + marks
+        # A house's game of three that keeps every column: the figures' columns narrow so
+        # that the note keeps room to be read (part one's never come near it).
+        room = width - NOTE_ROOM
+        if sum(fixed) > room:
+            fixed = [w * room / sum(fixed) for w in fixed]
+        return fixed + [width - sum(fixed)]
+
+
+def _head_rows(
+    names: list[Flowable | str], sides: int, columns: SheetColumns
+) -> list[list[Flowable | str]]:
+    """Two header rows: side names spanning their columns, then "Pts" (and "Roem") and
+    "Total" under each; the contract and factor before them, the marks after them."""
     first: list[Flowable | str] = [pgettext("column heading: a deal of cards", "Deal")]
     second: list[Flowable | str] = [""]
-    for name in names:
-        first += [name, ""]
-        second += [
-            pgettext("column heading: a side's points in one deal", "Pts"),
-            pgettext("column heading: a side's running total (its score)", "Total"),
+    if columns.contract:
+        first += [
+            pgettext("column heading: the contract bid in a deal (coinche)", "Contract"),
+            pgettext("column heading: the contract's factor, x2 contrée, x4 surcontrée", "Factor"),
         ]
+        second += ["", ""]
+    for name in names:
+        first += [name, ""] + ([""] if columns.roem else [])
+        second.append(pgettext("column heading: a side's points in one deal", "Pts"))
+        if columns.roem:
+            second.append(pgettext("column heading: a side's roem (melds) in one deal", "Roem"))
+        second.append(pgettext("column heading: a side's running total (its score)", "Total"))
+    if columns.marks:
+        first.append(Paragraph(escape(_printable(" / ".join(columns.marks))), _MARKS_HEAD))
+        second.append("")
     first.append(pgettext("column heading", "Made trump / note"))
     second.append("")
     return [first, second]
@@ -227,9 +312,11 @@ def _head_sizes(data: list[list[Flowable | str]], widths: list[float]) -> list[t
     return style
 
 
-def _grid_style(sides: int, body_rows: int) -> list[tuple[object, ...]]:
+def _grid_style(sides: int, body_rows: int, columns: SheetColumns) -> list[tuple[object, ...]]:
     """Table style for the two header rows, ``body_rows`` deals and the totals row after them."""
-    last_col = 1 + 2 * sides
+    layout = _Layout(sides, columns)
+    last_col = layout.note_col
+    ends = layout.side_col(sides)  # the first column after the sides'
     totals = 2 + body_rows
     style: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, 9),
@@ -240,7 +327,7 @@ def _grid_style(sides: int, body_rows: int) -> list[tuple[object, ...]]:
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (0, 0), (-1, 1), "CENTER"),
         ("ALIGN", (0, 2), (0, -1), "CENTER"),
-        ("ALIGN", (1, 2), (last_col - 1, -1), "RIGHT"),
+        ("ALIGN", (1, 2), (ends - 1, -1), "RIGHT"),
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
         ("BOX", (0, 0), (-1, -1), 1.0, colors.black),
         ("LINEBELOW", (0, 1), (-1, 1), 1.0, colors.black),
@@ -250,13 +337,20 @@ def _grid_style(sides: int, body_rows: int) -> list[tuple[object, ...]]:
         ("FONT", (0, totals), (-1, totals), BOLD, 10),
         ("LINEABOVE", (0, totals), (-1, totals), 1.2, colors.black),
     ]
+    for col in range(1, layout.lead):
+        # the contract and its factor: headings over both header rows, figures centred
+        style.append(("SPAN", (col, 0), (col, 1)))
+        style.append(("ALIGN", (col, 2), (col, -1), "CENTER"))
     for side in range(sides):
-        # a heavier line left of each side's pair of columns keeps the sides apart
-        col = 1 + 2 * side
-        style.append(("SPAN", (col, 0), (col + 1, 0)))
+        # a heavier line left of each side's columns keeps the sides apart
+        col = layout.side_col(side)
+        style.append(("SPAN", (col, 0), (col + layout.per_side - 1, 0)))
         style.append(("LINEBEFORE", (col, 0), (col, -1), 1.0, colors.black))
-        style.append(("FONT", (col + 1, 2), (col + 1, -1), BOLD, 9))
-    style.append(("LINEBEFORE", (last_col, 0), (last_col, -1), 1.0, colors.black))
+        total = col + layout.per_side - 1
+        style.append(("FONT", (total, 2), (total, -1), BOLD, 9))
+    style.append(("LINEBEFORE", (ends, 0), (ends, -1), 1.0, colors.black))
+    if layout.marks_col is not None:
+        style.append(("SPAN", (layout.marks_col, 0), (layout.marks_col, 1)))
     return style
 
 
@@ -397,7 +491,7 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
         _header(
             title=sheet.title,
             info=info,
-            target=sheet.target,
+            length=length_text(sheet.target, sheet.deals),
             ruleset_name=sheet.ruleset_name,
             ruleset_lines=sheet.ruleset_lines,
             width=width,
@@ -406,25 +500,51 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
     ]
 
     names: list[Flowable | str] = [_p(name, _COL_HEAD) for name in sheet.side_names]
-    data = _head_rows(names, sides)
-    style = _grid_style(sides, len(sheet.rows))
+    columns = sheet.columns
+    layout = _Layout(sides, columns)
+    data = _head_rows(names, sides, columns)
+    # A game of fixed deals in play: the deals still to play as empty numbered rows.
+    played = sheet.rows[-1].number if sheet.rows else 0
+    finished = sheet.winner is not None or sheet.drawn
+    to_play = range(played + 1, (sheet.deals or 0) + 1) if not finished else range(0)
+    style = _grid_style(sides, len(sheet.rows) + len(to_play), columns)
     for i, row in enumerate(sheet.rows, start=2):
         line: list[Flowable | str] = [str(row.number)]
+        if columns.contract:
+            line += [_printable(row.contract), _printable(row.factor)]
         for side in range(sides):
-            line += [_printable(row.marks[side]), str(row.running[side])]
-            if row.marks[side].strip().upper() == "XX":
-                col = 1 + 2 * side
+            if columns.roem and len(row.points) == len(row.roem) == sides:
+                line += [_printable(row.points[side]), _printable(row.roem[side])]
+            elif columns.roem:
+                line += [_printable(row.marks[side]), ""]
+            else:
+                line.append(_printable(row.marks[side]))
+            line.append(str(row.running[side]))
+            if row.marks[side].strip().upper() in SET_MARKS:
+                col = layout.side_col(side)
                 style.append(("FONT", (col, i), (col, i), BOLD, 10))
                 style.append(("TEXTCOLOR", (col, i), (col, i), SET_RED))
+        if columns.marks:
+            line.append(_p(row.marks_text, _MARKS) if row.marks_text else "")
         line.append(_note_cell(sheet, row))
         data.append(line)
+    for number in to_play:
+        data.append([str(number)] + [""] * (layout.count - 1))
+    if to_play:
+        first = 2 + len(sheet.rows)
+        style.append(("TEXTCOLOR", (0, first), (0, first + len(to_play) - 1), FAINT))
     totals: list[Flowable | str] = [pgettext("row heading: the sides' totals", "Total")]
-    for total in sheet.totals:
-        totals += ["", str(total)]
-    totals.append("")
+    totals += [""] * (layout.lead - 1)
+    for side, total in enumerate(sheet.totals):
+        if columns.roem and len(sheet.side_totals) == sides:
+            totals += [str(n) for n in sheet.side_totals[side]]
+        else:
+            totals += [""] * (layout.per_side - 1)
+        totals.append(str(total))
+    totals += [""] * (layout.count - len(totals))
     data.append(totals)
 
-    widths = _column_widths(sides, width)
+    widths = layout.widths(width)
     style += _head_sizes(data, widths)
     grid = LongTable(data, colWidths=widths, repeatRows=2)
     grid.setStyle(TableStyle(style))
@@ -436,8 +556,21 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
         _("%(side)s %(score)s") % {"side": name, "score": total}
         for name, total in zip(sheet.side_names, sheet.totals, strict=True)
     )
-    if sheet.winner is None:
+    if sheet.drawn:
+        ending.append(_p(drawn_text(sheet.totals), _RESULT))
+        ending.append(_p(_("Final score: %(scores)s") % {"scores": standing}, _HELD))
+    elif sheet.winner is None:
         ending.append(Paragraph(escape(_("In progress")), _RESULT))
+        if sheet.deals is not None:
+            ending.append(
+                Paragraph(
+                    escape(
+                        _("After deal %(deal)d of %(deals)d")
+                        % {"deal": played, "deals": sheet.deals}
+                    ),
+                    _HELD,
+                )
+            )
         ending.append(_p(_("Totals so far: %(scores)s") % {"scores": standing}, _HELD))
         if sheet.next_dealer:
             ending.append(_p(_("Deals next: %(name)s") % {"name": sheet.next_dealer}, _HELD))
@@ -461,6 +594,7 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
             game_lines(sheet.rows),
             sheet.target,
             width=min(width, 480),
+            deals=sheet.deals,
         )
         story.append(
             KeepTogether(
@@ -479,6 +613,14 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
     return buffer.getvalue()
 
 
+def drawn_text(totals: Sequence[int]) -> str:
+    """A drawn game's result: "Drawn, 1296 each"; "Drawn, 900 – 900 – 700" when a third side
+    has less."""
+    if len(set(totals)) == 1:
+        return _("Drawn, %(total)s each") % {"total": totals[0]}
+    return _("Drawn, %(scores)s") % {"scores": " \u2013 ".join(str(t) for t in totals)}
+
+
 def _table_label(table: str) -> str:
     return pgettext("a card table", "Table %(table)s") % {"table": table} if table else ""
 
@@ -491,13 +633,18 @@ def _check_blank(sheet: BlankSheet) -> None:
         raise ValueError(f"a sheet has 2 or 3 sides, not {sheet.sides}")
     if len(sheet.side_names) > sheet.sides:
         raise ValueError(f"{len(sheet.side_names)} names for {sheet.sides} sides")
-    if sheet.deal_rows < 1:
-        raise ValueError(f"deal_rows must be at least 1, not {sheet.deal_rows}")
+    if _blank_rows(sheet) < 1:
+        raise ValueError(f"deal_rows must be at least 1, not {_blank_rows(sheet)}")
     if len(sheet.entry_links) > sheet.sides:
         raise ValueError(f"{len(sheet.entry_links)} entry links for {sheet.sides} sides")
     for link in sheet.entry_links:
         if not link.url:
             raise ValueError(f"the entry link {link.label!r} has no address")
+
+
+def _blank_rows(sheet: BlankSheet) -> int:
+    """A blank sheet's deal rows: a game of fixed deals has one a deal (a boom, 16)."""
+    return sheet.deals if sheet.deals is not None else sheet.deal_rows
 
 
 def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable]:
@@ -510,21 +657,21 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
     header = _header(
         title=sheet.title or _("Hick sheet"),
         info=info,
-        target=sheet.target,
+        length=length_text(sheet.target, sheet.deals),
         ruleset_name=sheet.ruleset_name,
         ruleset_lines=sheet.ruleset_lines,
         width=width,
     )
     names = list(sheet.side_names) + [""] * (sheet.sides - len(sheet.side_names))
     heads = [_p(name, _COL_HEAD) if name else "" for name in names]
-    data = _head_rows(heads, sheet.sides)
-    columns = _column_widths(sheet.sides, width)
-    for number in range(1, sheet.deal_rows + 1):
-        data.append([str(number)] + [""] * (2 * sheet.sides + 1))
-    data.append(
-        [pgettext("row heading: the sides' totals", "Total")] + [""] * (2 * sheet.sides + 1)
-    )
-    style = _grid_style(sheet.sides, sheet.deal_rows)
+    layout = _Layout(sheet.sides, sheet.columns)
+    data = _head_rows(heads, sheet.sides, sheet.columns)
+    columns = layout.widths(width)
+    deal_rows = _blank_rows(sheet)
+    for number in range(1, deal_rows + 1):
+        data.append([str(number)] + [""] * (layout.count - 1))
+    data.append([pgettext("row heading: the sides' totals", "Total")] + [""] * (layout.count - 1))
+    style = _grid_style(sheet.sides, deal_rows, sheet.columns)
     style += _head_sizes(data, columns)
     style.append(("TEXTCOLOR", (0, 2), (0, -2), FAINT))
 
@@ -541,22 +688,22 @@ def _blank_page(sheet: BlankSheet, width: float, height: float) -> list[Flowable
     used = sum(f.wrap(width, height)[1] for f in fixed)
     # A long name wraps: its row grows to hold it (the cell's padding is 6 a side, 5 in all
     # above and below).
-    name_width = columns[1] + columns[2] - 12
+    name_width = sum(columns[layout.side_col(0) : layout.side_col(1)]) - 12
     names_height = max(
         (h.wrap(name_width, height)[1] for h in heads if isinstance(h, Paragraph)), default=0.0
     )
     first_row = max(16.0, names_height + 5)
     head_height, total_height = first_row + 16.0, 20.0
-    row_height = min(20.0, (height - used - head_height - total_height - 4) / sheet.deal_rows)
+    row_height = min(20.0, (height - used - head_height - total_height - 4) / deal_rows)
     if row_height < 10:
-        raise ValueError(f"{sheet.deal_rows} deal rows do not fit on one page")
+        raise ValueError(f"{deal_rows} deal rows do not fit on one page")
     # short rows: a smaller deal number, centred without padding, so it stays inside its cell
     style += [
         ("FONT", (0, 2), (0, -2), FONT, min(9.0, row_height - 3)),
         ("TOPPADDING", (0, 2), (-1, -2), 0),
         ("BOTTOMPADDING", (0, 2), (-1, -2), 1),
     ]
-    heights = [first_row, 16.0] + [row_height] * sheet.deal_rows + [total_height]
+    heights = [first_row, 16.0] + [row_height] * deal_rows + [total_height]
     grid = Table(data, colWidths=columns, rowHeights=heights)
     grid.setStyle(TableStyle(style))
     return [*top, grid, Spacer(1, 12), result, Spacer(1, 6), signatures]

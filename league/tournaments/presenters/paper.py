@@ -98,6 +98,8 @@ def table_pack(
                     side_names=names,
                     table=fixture.table,
                     target=rules.target,
+                    deals=rules.deals,
+                    columns=games_selectors.sheet_columns(rules),
                     title=competition.name,
                     round_name=f"{title} \u00b7 {what}" if what else title,
                     date=date_text(fixture.date or night.date),

@@ -108,8 +108,13 @@ def format_name(competition: Competition, entrants: int | None = None) -> str:
 
 
 def ruleset_name(competition: Competition) -> str:
-    """ "Klaberjass, games to 150"."""
+    """ "Klaberjass, games to 150"; "Klaverjas (Dutch), booms of 16 deals"."""
     rules = competition.rules
+    if rules.target is None:
+        return _("%(ruleset)s, booms of %(deals)d deals") % {
+            "ruleset": engine_word(rules.name),
+            "deals": rules.deals,
+        }
     return _("%(ruleset)s, games to %(target)s") % {
         "ruleset": engine_word(rules.name),
         "target": rules.target,

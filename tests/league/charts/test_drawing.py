@@ -141,3 +141,20 @@ def test_made_and_hicks_bars_reach_their_values():
     assert chart.hicks_1.height == 0
     # the bars stand in their season's slot, left to right
     assert chart.made_0.x < chart.hicks_1.x < chart.made_2.x
+
+
+def test_a_game_of_fixed_deals_has_no_target_and_runs_to_its_last_deal():
+    chart = drawing.game_progress(
+        ["Anna & Ben", "Carl & Dora"],
+        [[110, 110, 272], [72, 254, 254]],
+        [[2], []],
+        None,
+        deals=16,
+        set_mark="nat",
+    )
+    assert not hasattr(chart, "target") and not hasattr(chart, "target_label")
+    # the x axis runs to deal 16, not to the third deal played
+    assert chart.plot.x_high == 16
+    assert pairs(chart.line_0)[-1] == (chart.plot.x(3), chart.plot.y(272))
+    legend = [s.text for s in chart.contents if getattr(s, "text", "").startswith("a deal")]
+    assert legend == ["a deal in which the makers were set (nat)"]

@@ -152,3 +152,31 @@ def test_a_tournament_s_chart_says_round_a_league_s_night():
     assert "night" not in swiss.summary + swiss.title + swiss.table.caption
     assert ">round<" in swiss.svg and ">night<" not in swiss.svg
     assert ">night<" in league.svg
+
+
+def boom(*deals):
+    """A klaverjas boom's lines: nat is its set mark."""
+    return game(*deals)
+
+
+def test_a_boom_in_play_says_which_deal_of_how_many():
+    lines = boom(((110, 72), ("110", "72")), ((110, 254), ("nat", "182")))
+    figure = game_figure(NAMES, lines, None, deals=16)
+    assert figure.summary == (
+        "After deal 2 of 16: Anna & Ben 110, Carl & Dora 254. Carl & Dora led from deal 2. "
+        "Anna & Ben went set once (deal 2)."
+    )
+    assert figure.table.rows[1] == ("2", "110 (nat)", "254")
+    assert "target" not in figure.svg
+
+
+def test_a_finished_boom_says_who_won_or_that_it_was_drawn():
+    won = boom(((110, 72), ("110", "72")), ((272, 72), ("162", "-")))
+    figure = game_figure(NAMES, won, None, winner=0, deals=2)
+    assert figure.summary.startswith(
+        "After deal 2 of 2 Anna & Ben won with 272: Anna & Ben 272, Carl & Dora 72."
+    )
+    drawn = boom(((110, 72), ("110", "72")), ((182, 182), ("72", "110")))
+    figure = game_figure(NAMES, drawn, None, deals=2, drawn=True)
+    assert figure.summary.startswith("After deal 2 of 2 the game was drawn, 182 each.")
+    assert "Nobody went set." in figure.summary

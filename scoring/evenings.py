@@ -1,0 +1,615 @@
+"""Club evenings and seasons: the drive and the concours, the maths only (no Django).
+
+Words (``../shared/reference/family-and-evenings.md`` sections 2.4 and 3):
+
+- *evening*: one club night (a klaverjas *drive*, a belote *concours*) of a few *rounds*; each
+  round every table plays one game of the evening's preset (a *boom* of 16 or 12 deals, a
+  *partie* of 12, or to a target).
+- *entrant*: who is ranked: a player at an individual evening (partners drawn each round), a
+  pair or team at a pairs evening (*koppels*, *doublettes*). Any hashable id.
+- *draw*: who sits where in a round: :class:`RoundDraw`. Individuals: two partners opposite
+  against two; pairs: pair against pair.
+- *sit-out* (*uitloter*, *au pot*): an entrant without a table in a round because the number
+  does not fit; it gets the evening's sit-out score (:class:`EveningRules`). A *substitute*
+  (*invaller*) fills a seat instead when the evening says so; a *table of three* seats three.
+- *absent*: an entrant who arrived late or left early misses rounds; each missed round scores
+  the evening's absent score.
+- *ranking*: the evening's order: total points, or wins first then points; ties broken by the
+  named rules in order (``first_round``: the better first round; ``against``: fewer points
+  against; ``shared``: the same place).
+- *prize list*: the places that win a prize by the club's formula (the *formula of four*:
+  places 1-4, then 8, 12, 16, ...; one prize per four players; every team; a number of
+  places), plus the *booby prize* (*poedelprijs*) for the lowest total.
+- *season*: a club's evenings added up by its rule (:class:`SeasonRules`): the sum or the
+  average of the best k, a minimum attendance, absent evenings scored as the evening's lowest,
+  a fixed number or 0; the *points champion* (*puntenkampioen*) has the most points however
+  many evenings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar
+
+from scoring.errors import EngineError, Term, gettext_noop
+from scoring.pairing import _matched_partners, _pair, _tables
+from scoring.swiss import SwissEntrant, swiss_pairings
+
+T = TypeVar("T", bound=Hashable)
+
+Entrants = Literal["individuals", "pairs"]
+PairDraw = Literal["lot", "ranking", "movement"]
+Short = Literal["sit_out", "table_of_three", "substitute"]
+FixedOrAverage = Literal["fixed", "round_average", "round_lowest", "zero"]
+Ranking = Literal["points", "wins_then_points"]
+Prizes = Literal["formula_of_four", "per_four", "every_entrant", "places", "none"]
+TieBreak = Literal["first_round", "against", "shared"]
+
+ENTRANTS: tuple[str, ...] = ("individuals", "pairs")
+PAIR_DRAWS: tuple[str, ...] = ("lot", "ranking", "movement")
+SHORTS: tuple[str, ...] = ("sit_out", "table_of_three", "substitute")
+ROUND_SCORES: tuple[str, ...] = ("fixed", "round_average", "round_lowest", "zero")
+RANKINGS: tuple[str, ...] = ("points", "wins_then_points")
+PRIZES: tuple[str, ...] = ("formula_of_four", "per_four", "every_entrant", "places", "none")
+TIE_BREAKS: tuple[str, ...] = ("first_round", "against", "shared")
+
+
+#: A setting in a club's words, for a refusal that names it.
+_SETTING_WORDS: dict[str, Term] = {
+    "entrants": Term(gettext_noop("Who plays")),
+    "pair_draw": Term(gettext_noop("How pairs are drawn")),
+    "short": Term(gettext_noop("When the number does not fit")),
+    "sit_out_score": Term(gettext_noop("The sit-out score")),
+    "absent_score": Term(gettext_noop("The score of a missed round")),
+    "ranking": Term(gettext_noop("The ranking")),
+    "prizes": Term(gettext_noop("The prizes")),
+    "rounds": Term(gettext_noop("Rounds")),
+    "sit_out_points": Term(gettext_noop("Points for a sit-out")),
+    "sit_out_pits": Term(gettext_noop("Pits for a sit-out")),
+    "absent_points": Term(gettext_noop("Points for a missed round")),
+    "prize_places": Term(gettext_noop("Places with a prize")),
+}
+
+
+class InvalidEvening(EngineError):
+    """An evening or season that cannot be run as set: a rule out of range, too few players,
+    an entrant twice."""
+
+
+@dataclass(frozen=True)
+class EveningRules:
+    """How a club runs its evening. Each field is a setting a club chooses in words.
+
+    ``sit_out_score``: what a sit-out scores for the round: ``fixed`` (``sit_out_points``,
+    e.g. 1600, or a belote concours' half of 1944), ``round_average`` (the round's average
+    score), ``round_lowest`` or ``zero``; ``sit_out_pits``: pits (mars) it is credited with
+    (KJC De Pitslag: 1600 and a mars). ``absent_score`` likewise for a round missed by a late
+    arrival or a leaver (``absent_points``, e.g. 1450).
+    """
+
+    entrants: Entrants = "individuals"
+    rounds: int = 3
+    pair_draw: PairDraw = "ranking"
+    short: Short = "sit_out"
+    sit_out_score: FixedOrAverage = "fixed"
+    sit_out_points: int = 1600
+    sit_out_pits: int = 0
+    #: At most once an evening where the numbers allow (AOBK Zwanenburg's blind stone).
+    sit_out_once: bool = True
+    absent_score: FixedOrAverage = "fixed"
+    absent_points: int = 1450
+    ranking: Ranking = "points"
+    tie_breaks: tuple[TieBreak, ...] = ("first_round", "against", "shared")
+    prizes: Prizes = "formula_of_four"
+    prize_places: int = 0
+    booby_prize: bool = True
+
+    def __post_init__(self) -> None:
+        choices = (
+            ("entrants", ENTRANTS),
+            ("pair_draw", PAIR_DRAWS),
+            ("short", SHORTS),
+            ("sit_out_score", ROUND_SCORES),
+            ("absent_score", ROUND_SCORES),
+            ("ranking", RANKINGS),
+            ("prizes", PRIZES),
+        )
+        for name, allowed in choices:
+            value = getattr(self, name)
+            if value not in allowed:
+                raise InvalidEvening(
+                    gettext_noop("%(field)s must be one of %(choices)s, not %(value)s."),
+                    code="evening.choice",
+                    params={
+                        "field": _SETTING_WORDS[name],
+                        "choices": ", ".join(allowed),
+                        "value": repr(value),
+                    },
+                )
+        for name, low, high in (
+            ("rounds", 1, 20),
+            ("sit_out_points", 0, 100_000),
+            ("sit_out_pits", 0, 20),
+            ("absent_points", 0, 100_000),
+            ("prize_places", 0, 1_000),
+        ):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise InvalidEvening(
+                    gettext_noop("%(field)s must be a whole number from %(low)d to %(high)d."),
+                    code="evening.number",
+                    params={"field": _SETTING_WORDS[name], "low": low, "high": high},
+                )
+        unknown = [t for t in self.tie_breaks if t not in TIE_BREAKS]
+        if unknown:
+            raise InvalidEvening(
+                gettext_noop("Unknown tie-break %(value)s; the tie-breaks are %(choices)s."),
+                code="evening.tie_break",
+                params={"value": repr(unknown[0]), "choices": ", ".join(TIE_BREAKS)},
+            )
+        if self.entrants == "pairs" and self.short == "table_of_three":
+            raise InvalidEvening(
+                gettext_noop("A pairs evening has no table of three: a pair sits out or plays."),
+                code="evening.pairs_three",
+            )
+
+
+# -- the draw -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundDraw(Generic[T]):
+    """One round's seats. ``tables[t]`` is table t+1's seats in order round the table: four
+    players (seats 1 and 3 partners against 2 and 4) at an individual evening, three at a
+    table of three, two pairs at a pairs evening; a substitute's seat is None. ``sitting_out``:
+    the entrants without a table this round (they score the sit-out score)."""
+
+    tables: tuple[tuple[T | None, ...], ...]
+    sitting_out: tuple[T, ...] = ()
+    #: Partnerships and opponents this round repeats from earlier rounds (the draw keeps them
+    #: as few as the numbers allow).
+    partner_repeats: int = 0
+    opponent_repeats: int = 0
+
+    def seat_of(self, entrant: T) -> tuple[int, int] | None:
+        """``(table, seat)``, both from 1, or None for a sit-out."""
+        for t, seats in enumerate(self.tables, start=1):
+            if entrant in seats:
+                return t, seats.index(entrant) + 1
+        return None
+
+
+@dataclass
+class EveningHistory(Generic[T]):
+    """What earlier rounds of the evening (or the season, when a club wants that) did: pairs
+    who partnered, pairs who faced each other, who sat out, who sat at a table of three."""
+
+    partnered: Counter[tuple[T, T]] = field(default_factory=Counter)
+    faced: Counter[tuple[T, T]] = field(default_factory=Counter)
+    sat_out: Counter[T] = field(default_factory=Counter)
+    three: Counter[T] = field(default_factory=Counter)
+
+    def add(self, draw: RoundDraw[T], entrants: Entrants = "individuals") -> None:
+        """Count a round that was played."""
+        self.sat_out.update(draw.sitting_out)
+        for seats in draw.tables:
+            people = [s for s in seats if s is not None]
+            if entrants == "pairs" or len(seats) != 4:
+                if len(seats) == 3:
+                    self.three.update(people)
+                for i, first in enumerate(people):
+                    for second in people[i + 1 :]:
+                        self.faced[_key(first, second)] += 1
+                continue
+            n, e, s_, w = seats  # seats 1 and 3 partners against 2 and 4
+            for x, y in ((n, s_), (e, w)):
+                if x is not None and y is not None:
+                    self.partnered[_key(x, y)] += 1
+            for x in (n, s_):
+                for y in (e, w):
+                    if x is not None and y is not None:
+                        self.faced[_key(x, y)] += 1
+
+
+def _key(a: T, b: T) -> tuple[T, T]:
+    return (a, b) if repr(a) <= repr(b) else (b, a)
+
+
+def _distinct(entrants: Sequence[T]) -> list[T]:
+    seen: set[T] = set()
+    for e in entrants:
+        if e in seen or e is None:
+            raise InvalidEvening(
+                gettext_noop("%(who)s is listed twice (or is empty): each entrant once."),
+                code="evening.entrant_twice",
+                params={"who": repr(e)},
+            )
+        seen.add(e)
+    return list(entrants)
+
+
+def draw_individuals(
+    rules: EveningRules,
+    players: Sequence[T],
+    history: EveningHistory[T] | None = None,
+    *,
+    seed: int,
+) -> RoundDraw[T]:
+    """Draw a round of an individual evening: partners opposite, as few repeated partners and
+    then opponents as the numbers allow, the players in a random order for ``seed`` (the
+    numbered stones). When the number is not a multiple of four: sit-outs (those who sat out
+    least first, so at most once an evening while others have not), tables of three (those
+    who sat at one least), or substitutes (the last table's empty seats are None)."""
+    people = _distinct(players)
+    history = history or EveningHistory()
+    if len(people) < 4 and rules.short != "substitute":
+        raise InvalidEvening(
+            gettext_noop("A round needs at least four players. Checked in: %(count)d."),
+            code="evening.too_few",
+            params={"count": len(people)},
+        )
+    rng = random.Random(seed)
+    rng.shuffle(people)
+    rest = len(people) % 4
+    threes: list[tuple[T | None, ...]] = []
+    if rest and rules.short == "table_of_three" and len(people) >= 3 * (4 - rest):
+        count = 4 - rest
+        order = sorted(people, key=lambda p: history.three[p])
+        chosen = order[: 3 * count]
+        people = [p for p in people if p not in chosen]
+        threes = [tuple(chosen[3 * i : 3 * i + 3]) for i in range(count)]
+        rest = 0
+    substitutes = 0
+    if rest and rules.short == "substitute":
+        substitutes = 4 - rest
+        rest = 0
+    n = len(people) + substitutes
+    index = {p: i for i, p in enumerate(people)}
+    partnered: Counter[tuple[int, int]] = Counter()
+    faced: Counter[tuple[int, int]] = Counter()
+    for (a, b), times in history.partnered.items():
+        if a in index and b in index:
+            partnered[_pair(index[a], index[b])] = times
+    for (a, b), times in history.faced.items():
+        if a in index and b in index:
+            faced[_pair(index[a], index[b])] = times
+    sat = [history.sat_out[p] for p in people] + [10**6] * substitutes
+    scale = 4 * n * (rules.rounds + 1) + 1
+    partners, sitting = _matched_partners(n, sat, partnered, faced, scale)
+    tables, _ = _tables(partners, faced, scale)
+
+    def who(i: int) -> T | None:
+        return people[i] if i < len(people) else None
+
+    seated = tuple((who(a), who(c), who(b), who(d)) for (a, b), (c, d) in tables)
+    partner_repeats = sum(1 for a, b in partners if partnered[_pair(a, b)])
+    opponent_repeats = sum(
+        1 for (a, b), (c, d) in tables for x in (a, b) for y in (c, d) if faced[_pair(x, y)]
+    )
+    return RoundDraw(
+        tables=(*seated, *threes),
+        sitting_out=tuple(people[i] for i in sitting),
+        partner_repeats=partner_repeats,
+        opponent_repeats=opponent_repeats,
+    )
+
+
+def draw_pairs(
+    rules: EveningRules,
+    pairs: Sequence[T],
+    round_number: int,
+    history: EveningHistory[T] | None = None,
+    *,
+    seed: int,
+    points: Mapping[T, int] | None = None,
+) -> RoundDraw[T]:
+    """Draw a round of a pairs evening (``round_number`` from 1). The first round is by lot;
+    later rounds by the evening's ``pair_draw``: ``lot`` again, ``ranking`` (the pairs by
+    ``points`` so far, 1 against 2, 3 against 4, no rematch while one can be avoided: a Swiss
+    pairing), or ``movement`` (the pairs in the order given: odd-numbered pairs stay at their
+    table, even ones move one table up each round). With an odd number one pair sits out
+    (*au pot*), never twice before every pair has once."""
+    teams = _distinct(pairs)
+    history = history or EveningHistory()
+    met = [(a, b) for (a, b), times in history.faced.items() for _ in range(times) if a != b]
+    byes = [p for p, times in history.sat_out.items() for _ in range(times)]
+    if rules.pair_draw == "movement" and round_number > 1:
+        return _movement(teams, round_number)
+    by_ranking = rules.pair_draw == "ranking" and round_number > 1
+    scores = points or {}
+    entrants = [
+        SwissEntrant(team, score=scores.get(team, 0) if by_ranking else 0) for team in teams
+    ]
+    paired = swiss_pairings(entrants, met, byes, seed=seed + round_number)
+    return RoundDraw(
+        tables=tuple((home, away) for home, away in paired.pairs),
+        sitting_out=() if paired.bye is None else (paired.bye,),
+        opponent_repeats=paired.rematches,
+    )
+
+
+def _movement(teams: list[T], round_number: int) -> RoundDraw[T]:
+    tables = len(teams) // 2
+    staying = teams[0 : 2 * tables : 2]  # pairs 1, 3, 5, ... keep their table
+    moving = teams[1 : 2 * tables : 2]  # pairs 2, 4, 6, ... move one table up each round
+    shift = (round_number - 1) % tables if tables else 0
+    moved = moving[-shift:] + moving[:-shift] if shift else moving
+    sitting = tuple(teams[2 * tables :])
+    return RoundDraw(tables=tuple(zip(staying, moved, strict=True)), sitting_out=sitting)
+
+
+# -- scores of a round --------------------------------------------------------------------------
+
+
+def round_score(rule: FixedOrAverage, fixed: int, played: Sequence[int]) -> int:
+    """What a sit-out or an absent entrant scores for a round, by ``rule``: the ``fixed``
+    number, the average (rounded down) or the lowest of the scores ``played`` that round, or
+    0. With nobody's score to go by, the fixed number."""
+    if rule == "zero":
+        return 0
+    if rule == "fixed" or not played:
+        return fixed
+    if rule == "round_lowest":
+        return min(played)
+    return sum(played) // len(played)
+
+
+# -- the evening's ranking ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """One entrant's round: ``points`` it scored (its side's total of the game, roem
+    included), ``against`` the other side's, ``won`` whether its side scored more, ``roem``
+    (the part of the points that is roem, for the statistics), and how it came: ``played``,
+    ``sat_out`` or ``absent``."""
+
+    points: int
+    against: int = 0
+    won: bool = False
+    roem: int = 0
+    how: Literal["played", "sat_out", "absent"] = "played"
+
+
+@dataclass(frozen=True)
+class Placed(Generic[T]):
+    """An entrant's line in the evening's ranking: ``place`` (shared places are equal),
+    ``points``, ``wins``, ``against`` and ``first_round`` (what the tie-breaks look at),
+    ``rounds`` played, and the prize it won (``prize``: its number in the prize list from 1,
+    ``booby`` for the lowest total)."""
+
+    entrant: T
+    place: int
+    points: int
+    wins: int
+    against: int
+    first_round: int
+    rounds: int
+    prize: int | None = None
+    booby: bool = False
+
+
+def evening_ranking(
+    rules: EveningRules, scores: Mapping[T, Sequence[RoundScore]]
+) -> tuple[Placed[T], ...]:
+    """The evening's ranking from each entrant's rounds, with the prize list applied: by total
+    points (or wins first), ties broken by the evening's tie-breaks in order; what they leave
+    equal shares a place when ``shared`` is among them, else keeps the order given."""
+    rows = []
+    for order, (entrant, rounds) in enumerate(scores.items()):
+        points = sum(r.points for r in rounds)
+        wins = sum(1 for r in rounds if r.won)
+        against = sum(r.against for r in rounds)
+        first = rounds[0].points if rounds else 0
+        played = sum(1 for r in rounds if r.how == "played")
+        rows.append((entrant, points, wins, against, first, played, order))
+
+    def key(row: tuple[T, int, int, int, int, int, int]) -> tuple[int, ...]:
+        _, points, wins, against, first, _, _ = row
+        main = (wins, points) if rules.ranking == "wins_then_points" else (points,)
+        tail: list[int] = []
+        for rule in rules.tie_breaks:
+            if rule == "first_round":
+                tail.append(first)
+            elif rule == "against":
+                tail.append(-against)
+        return (*main, *tail)
+
+    rows.sort(key=lambda r: (key(r), -r[6]), reverse=True)
+    shared = "shared" in rules.tie_breaks
+    placed: list[Placed[T]] = []
+    for i, row in enumerate(rows):
+        place = i + 1
+        if shared and i and key(rows[i - 1]) == key(row):
+            place = placed[-1].place
+        entrant, points, wins, against, first, played, _ = row
+        placed.append(Placed(entrant, place, points, wins, against, first, played))
+    return _with_prizes(rules, placed)
+
+
+def prize_places(rules: EveningRules, entrants: int) -> tuple[int, ...]:
+    """The places that win a prize among ``entrants``: the formula of four (1 to 4, then 8,
+    12, 16, ...), one prize per four players (at least one), every entrant, the first
+    ``prize_places``, or none."""
+    if entrants <= 0 or rules.prizes == "none":
+        return ()
+    if rules.prizes == "every_entrant":
+        return tuple(range(1, entrants + 1))
+    if rules.prizes == "per_four":
+        return tuple(range(1, max(1, entrants // 4) + 1))
+    if rules.prizes == "places":
+        return tuple(range(1, min(rules.prize_places, entrants) + 1))
+    first = list(range(1, min(4, entrants) + 1))
+    return (*first, *range(8, entrants + 1, 4))
+
+
+def _with_prizes(rules: EveningRules, placed: list[Placed[T]]) -> tuple[Placed[T], ...]:
+    winners = set(prize_places(rules, len(placed)))
+    out: list[Placed[T]] = []
+    prize = 0
+    for row in placed:
+        number = None
+        if row.place in winners:
+            prize += 1
+            number = prize
+        out.append(_replace(row, prize=number))
+    if rules.booby_prize and len(out) > 1:
+        lowest = min(r.points for r in out)
+        out = [
+            _replace(r, booby=True) if r.points == lowest and r.prize is None else r for r in out
+        ]
+    return tuple(out)
+
+
+def _replace(row: Placed[T], **changes: object) -> Placed[T]:
+    from dataclasses import replace
+
+    return replace(row, **changes)  # type: ignore[arg-type]
+
+
+# -- the season ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonRules:
+    """How a club adds its evenings up: ``aggregate`` ``sum`` or ``average`` of the ``best``
+    evenings (None: all), a ``minimum`` number of evenings played to be ranked, and what an
+    evening missed counts as when it is counted at all: ``absent`` ``lowest`` (that evening's
+    lowest score: an excused absence at the Laarderwegkwartier), ``fixed`` (``absent_points``,
+    De Daele's 5000), ``zero``, or ``none`` (not counted: the best k are of the evenings
+    played)."""
+
+    aggregate: Literal["sum", "average"] = "sum"
+    best: int | None = None
+    minimum: int = 0
+    absent: Literal["lowest", "fixed", "zero", "none"] = "none"
+    absent_points: int = 0
+
+    def __post_init__(self) -> None:
+        if self.aggregate not in ("sum", "average") or self.absent not in (
+            "lowest",
+            "fixed",
+            "zero",
+            "none",
+        ):
+            raise InvalidEvening(
+                gettext_noop("A season adds its evenings up by sum or average."),
+                code="season.choice",
+            )
+        if self.best is not None and (not isinstance(self.best, int) or self.best < 1):
+            raise InvalidEvening(
+                gettext_noop("The best evenings counted must be at least one."),
+                code="season.best",
+            )
+        if not isinstance(self.minimum, int) or self.minimum < 0:
+            raise InvalidEvening(
+                gettext_noop("The minimum attendance is a whole number, 0 or more."),
+                code="season.minimum",
+            )
+
+
+@dataclass(frozen=True)
+class SeasonRow(Generic[T]):
+    """A member's line in the season: ``score`` by the season's rule, ``counted`` the
+    evening scores it is made of, ``played`` evenings, ``total`` every point however many
+    evenings (the points champion's measure), ``ranked`` whether the minimum is met, and
+    ``place`` among the ranked (None for one who is not)."""
+
+    member: T
+    score: float
+    counted: tuple[int, ...]
+    played: int
+    total: int
+    ranked: bool
+    place: int | None = None
+
+
+def season_standings(
+    rules: SeasonRules,
+    evenings: Sequence[Mapping[T, int]],
+    *,
+    excused: Sequence[frozenset[T] | set[T]] = (),
+) -> tuple[SeasonRow[T], ...]:
+    """The season from each evening's totals (one mapping a member's total an evening, members
+    absent left out). ``excused[i]``: who was excused from evening i; with ``absent:
+    lowest`` an excused absentee scores that evening's lowest and an unexcused one 0
+    (Laarderwegkwartier). Ranked first by score, then by total; members below the minimum
+    follow, unranked."""
+    members: list[T] = []
+    for evening in evenings:
+        for m in evening:
+            if m not in members:
+                members.append(m)
+    rows: list[SeasonRow[T]] = []
+    for m in members:
+        scores: list[int] = []
+        played = 0
+        total = 0
+        for i, evening in enumerate(evenings):
+            if m in evening:
+                scores.append(evening[m])
+                played += 1
+                total += evening[m]
+                continue
+            if rules.absent == "none" or not evening:
+                continue
+            if rules.absent == "fixed":
+                scores.append(rules.absent_points)
+            elif rules.absent == "lowest":
+                is_excused = i < len(excused) and m in excused[i]
+                scores.append(min(evening.values()) if is_excused or not excused else 0)
+            else:
+                scores.append(0)
+        counted = sorted(scores, reverse=True)
+        if rules.best is not None:
+            counted = counted[: rules.best]
+        if rules.aggregate == "average":
+            score: float = sum(counted) / len(counted) if counted else 0.0
+        else:
+            score = float(sum(counted))
+        rows.append(SeasonRow(m, score, tuple(counted), played, total, played >= rules.minimum))
+    ranked = sorted((r for r in rows if r.ranked), key=lambda r: (-r.score, -r.total))
+    out: list[SeasonRow[T]] = []
+    for i, row in enumerate(ranked):
+        place = i + 1
+        if i and (ranked[i - 1].score, ranked[i - 1].total) == (row.score, row.total):
+            place = out[-1].place or place
+        out.append(_season_replace(row, place))
+    out.extend(r for r in rows if not r.ranked)
+    return tuple(out)
+
+
+def _season_replace(row: SeasonRow[T], place: int) -> SeasonRow[T]:
+    from dataclasses import replace
+
+    return replace(row, place=place)
+
+
+def points_champion(rows: Sequence[SeasonRow[T]]) -> T | None:
+    """The *puntenkampioen*: the most points over the season however many evenings (None when
+    nobody played; the first of equals)."""
+    if not rows:
+        return None
+    return max(rows, key=lambda r: r.total).member
+
+
+__all__ = [
+    "EveningHistory",
+    "EveningRules",
+    "InvalidEvening",
+    "Placed",
+    "RoundDraw",
+    "RoundScore",
+    "SeasonRow",
+    "SeasonRules",
+    "draw_individuals",
+    "draw_pairs",
+    "evening_ranking",
+    "points_champion",
+    "prize_places",
+    "round_score",
+    "season_standings",
+]

@@ -1,0 +1,204 @@
+"""Club evenings and seasons (scoring.evenings), with the real evenings of the clubs' pages
+(../shared/reference/family-and-evenings.md, section 3) as tests of the rules they use."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from scoring.evenings import (
+    EveningHistory,
+    EveningRules,
+    InvalidEvening,
+    RoundScore,
+    SeasonRules,
+    draw_individuals,
+    draw_pairs,
+    evening_ranking,
+    points_champion,
+    prize_places,
+    round_score,
+    season_standings,
+)
+
+
+def play_rounds(rules, players, rounds, seed=1):
+    history = EveningHistory()
+    draws = []
+    for number in range(rounds):
+        draw = draw_individuals(rules, players, history, seed=seed + number)
+        history.add(draw)
+        draws.append(draw)
+    return draws, history
+
+
+def test_the_formula_of_four_and_one_prize_per_four_players():
+    four = EveningRules(prizes="formula_of_four")
+    assert prize_places(four, 24) == (1, 2, 3, 4, 8, 12, 16, 20, 24)
+    assert prize_places(four, 30) == (1, 2, 3, 4, 8, 12, 16, 20, 24, 28)
+    assert prize_places(four, 3) == (1, 2, 3)
+    # 't Harde: at least one prize per four players
+    assert prize_places(EveningRules(prizes="per_four"), 13) == (1, 2, 3)
+    assert prize_places(EveningRules(prizes="every_entrant"), 5) == (1, 2, 3, 4, 5)
+
+
+def test_sixteen_players_four_rounds_never_partner_twice_and_every_seat_is_filled():
+    players = [f"P{i}" for i in range(16)]
+    draws, history = play_rounds(EveningRules(rounds=4), players, 4)
+    assert max(history.partnered.values()) == 1
+    for draw in draws:
+        seated = [p for table in draw.tables for p in table]
+        assert sorted(seated) == sorted(players)
+        assert draw.partner_repeats == 0
+        assert all(len(table) == 4 for table in draw.tables)
+
+
+def test_aobk_zwanenburg_a_blind_stone_scores_1600_at_most_once_an_afternoon():
+    # 3 rounds, partners redrawn each round; 13 players: one sits out each round, never twice.
+    rules = EveningRules(rounds=3, sit_out_score="fixed", sit_out_points=1600)
+    players = list(range(13))
+    draws, history = play_rounds(rules, players, 3)
+    assert [len(d.sitting_out) for d in draws] == [1, 1, 1]
+    assert max(history.sat_out.values()) == 1
+    assert round_score(rules.sit_out_score, rules.sit_out_points, [1500, 1700]) == 1600
+
+
+def test_kjc_de_pitslag_a_forced_sit_out_is_1600_and_a_mars_missing_a_round_1450():
+    rules = EveningRules(rounds=3, sit_out_points=1600, sit_out_pits=1, absent_points=1450)
+    assert round_score(rules.sit_out_score, rules.sit_out_points, [1200]) == 1600
+    assert rules.sit_out_pits == 1
+    assert round_score(rules.absent_score, rules.absent_points, [1200]) == 1450
+
+
+def test_a_table_of_three_or_substitutes_when_the_number_does_not_fit():
+    three = EveningRules(short="table_of_three")
+    draw = draw_individuals(three, list(range(15)), seed=3)
+    assert sorted(len(t) for t in draw.tables) == [3, 4, 4, 4]
+    assert not draw.sitting_out
+    substitute = EveningRules(short="substitute")
+    draw = draw_individuals(substitute, list(range(14)), seed=3)
+    assert sum(seat is None for t in draw.tables for seat in t) == 2
+    assert len(draw.tables) == 4
+
+
+def test_a_late_arrival_joins_the_next_round_and_partners_stay_new():
+    rules = EveningRules(rounds=3)
+    history = EveningHistory()
+    first = draw_individuals(rules, list(range(8)), history, seed=1)
+    history.add(first)
+    second = draw_individuals(rules, list(range(9)), history, seed=2)  # player 8 arrived
+    assert second.seat_of(8) is not None or 8 in second.sitting_out
+    assert second.partner_repeats == 0
+
+
+def test_a_belote_concours_first_partie_by_lot_then_by_ranking_odd_team_au_pot():
+    # 4 parties of 12 deals, 9 teams: one team "au pot" each partie (half of 1944 = 972),
+    # never twice, and no two teams meet twice.
+    rules = EveningRules(
+        entrants="pairs", rounds=4, pair_draw="ranking", sit_out_points=972, prizes="every_entrant"
+    )
+    teams = [f"T{i}" for i in range(9)]
+    history = EveningHistory()
+    points = Counter()
+    for partie in range(1, 5):
+        draw = draw_pairs(rules, teams, partie, history, seed=5, points=points)
+        assert len(draw.sitting_out) == 1
+        for a, b in draw.tables:
+            points[a] += 1000 + 10 * teams.index(a)
+            points[b] += 900
+        points[draw.sitting_out[0]] += round_score("fixed", 972, [])
+        history.add(draw, "pairs")
+    assert max(history.sat_out.values()) == 1
+    assert max(history.faced.values()) == 1
+    assert prize_places(rules, 9) == tuple(range(1, 10))
+
+
+def test_a_movement_odd_pairs_stay_even_pairs_move_one_table_up():
+    rules = EveningRules(entrants="pairs", pair_draw="movement")
+    pairs = ["A", "B", "C", "D", "E", "F"]
+    first = draw_pairs(rules, pairs, 1, seed=1)
+    assert len(first.tables) == 3
+    second = draw_pairs(rules, pairs, 2, seed=1)
+    assert second.tables == (("A", "F"), ("C", "B"), ("E", "D"))
+    third = draw_pairs(rules, pairs, 3, seed=1)
+    assert third.tables == (("A", "D"), ("C", "F"), ("E", "B"))
+
+
+def test_the_ranking_by_points_and_by_wins_then_points_with_tie_breaks_and_the_booby_prize():
+    scores = {
+        "Ann": [RoundScore(1700, 1500, True), RoundScore(1500, 1700, False)],
+        "Bob": [RoundScore(1600, 1600, False), RoundScore(1600, 1500, True)],
+        "Cor": [RoundScore(1200, 1900, False), RoundScore(1400, 1800, False)],
+        "Dirk": [RoundScore(1800, 1400, True), RoundScore(1900, 1300, True)],
+    }
+    ranked = evening_ranking(EveningRules(prizes="places", prize_places=2), scores)
+    assert [(r.entrant, r.place) for r in ranked] == [
+        ("Dirk", 1),
+        ("Ann", 2),
+        ("Bob", 3),
+        ("Cor", 4),
+    ]  # Ann and Bob 3200 each: Ann's first round was better
+    assert [r.prize for r in ranked] == [1, 2, None, None]
+    assert [r.booby for r in ranked] == [False, False, False, True]
+    shared = EveningRules(tie_breaks=("shared",))
+    assert [r.place for r in evening_ranking(shared, scores)] == [1, 2, 2, 4]
+    wins = evening_ranking(EveningRules(ranking="wins_then_points"), scores)
+    assert wins[0].entrant == "Dirk" and wins[0].wins == 2
+
+
+def test_sv_bedum_champion_best_five_at_least_five_evenings_and_the_points_champion():
+    # Evenings as each member's total; Eva played 4 evenings (not ranked) but scored most.
+    evenings = [
+        {"Anna": 5000, "Bert": 5200, "Eva": 9500},
+        {"Anna": 5100, "Bert": 4000, "Eva": 9600},
+        {"Anna": 4900, "Bert": 5300, "Eva": 9400},
+        {"Anna": 5600, "Bert": 5100, "Eva": 9700},
+        {"Anna": 5300, "Bert": 5000},
+        {"Anna": 4000, "Bert": 5200},
+        {"Anna": 5500, "Bert": 3000},
+    ]
+    rows = season_standings(SeasonRules(best=5, minimum=5), evenings)
+    by_member = {r.member: r for r in rows}
+    assert by_member["Anna"].counted == (5600, 5500, 5300, 5100, 5000)
+    assert by_member["Anna"].place == 1 and by_member["Bert"].place == 2
+    assert not by_member["Eva"].ranked and by_member["Eva"].place is None
+    assert points_champion(rows) == "Eva"  # 38,200 against 35,400, however many evenings
+
+
+def test_cafe_de_lijst_the_average_of_the_six_best_at_least_six():
+    evenings = [{"Jan": 1000 + 100 * i, "Piet": 2000} for i in range(8)]
+    evenings[0].pop("Piet")
+    evenings[1].pop("Piet")
+    evenings[2].pop("Piet")
+    rows = season_standings(SeasonRules(aggregate="average", best=6, minimum=6), evenings)
+    jan = next(r for r in rows if r.member == "Jan")
+    assert jan.score == sum(range(1200, 1800, 100)) / 6
+    piet = next(r for r in rows if r.member == "Piet")
+    assert not piet.ranked  # 5 evenings played
+
+
+def test_laarderwegkwartier_excused_gets_the_evening_s_lowest_unexcused_zero():
+    evenings = [{"A": 5000, "B": 4000}, {"A": 5200, "B": 4100, "C": 6000}]
+    rows = season_standings(
+        SeasonRules(absent="lowest"), evenings, excused=[frozenset({"C"}), frozenset()]
+    )
+    c = next(r for r in rows if r.member == "C")
+    assert c.counted == (6000, 4000)  # excused from the first evening: its lowest, 4000
+    rows = season_standings(
+        SeasonRules(absent="lowest"), evenings, excused=[frozenset(), frozenset()]
+    )
+    assert next(r for r in rows if r.member == "C").counted == (6000, 0)
+
+
+def test_bad_settings_are_refused_in_words():
+    with pytest.raises(InvalidEvening):
+        EveningRules(rounds=0)
+    with pytest.raises(InvalidEvening):
+        EveningRules(prizes="lots")
+    with pytest.raises(InvalidEvening):
+        EveningRules(entrants="pairs", short="table_of_three")
+    with pytest.raises(InvalidEvening):
+        draw_individuals(EveningRules(), ["a", "a", "b", "c"], seed=1)
+    with pytest.raises(InvalidEvening):
+        SeasonRules(best=0)
