@@ -264,7 +264,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         _choice(
             gettext_lazy("Rounding"),
             gettext_lazy("Belote and Coinche only."),
-            ("ten", gettext_lazy("Each deal's scores rounded to the nearest ten")),
+            ("ten", gettext_lazy("Each deal's scores rounded to the nearest ten, 5 up")),
+            ("ten_down", gettext_lazy("Each deal's scores rounded to the nearest ten, 5 down")),
             ("none", gettext_lazy("No rounding")),
         ),
         lambda value, preset: value,

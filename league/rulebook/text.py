@@ -286,6 +286,7 @@ BELLE_ON_SET_SHORT: Mapping[str, StrOrPromise] = {
 ROUNDING_SHORT: Mapping[str, StrOrPromise] = {
     "none": pgettext_lazy("rounding of a deal's scores", "none"),
     "ten": pgettext_lazy("rounding of a deal's scores", "to the nearest ten"),
+    "ten_down": pgettext_lazy("rounding of a deal's scores", "to the nearest ten, 5 down"),
 }
 CONTRACT_SCORING_SHORT: Mapping[str, StrOrPromise] = {
     "points_and_bid": pgettext_lazy("a made contract scores", "the takers' points and the bid"),
@@ -1278,6 +1279,12 @@ def _rounding(rules: Ruleset) -> str:
         return _(
             "Each side's deal score is rounded to the nearest ten, once and last (85 becomes "
             "90, 84 becomes 80); a contract is judged on the points before rounding."
+        )
+    if rules.rounding == "ten_down":
+        return _(
+            "Each side's deal score is rounded to the nearest ten, once and last, a 5 going "
+            "down (85 becomes 80, 86 becomes 90); a contract is judged on the points before "
+            "rounding."
         )
     return _("Deal scores are not rounded.")
 

@@ -28,6 +28,34 @@ def test_every_rule_value_has_a_sentence_and_a_short_form() -> None:
     assert set(TRICKLESS_MELDS_TEXT) == set(TRICKLESS_MELDS_SHORT) == set(TRICKLESS_MELDS)
 
 
+def test_every_value_of_the_part_two_fields_has_its_short_words() -> None:
+    from league.rulebook.text import SHORT_WORDS
+    from scoring import rules
+
+    assert set(SHORT_WORDS["rounding"]) == set(rules.ROUNDINGS)
+    assert set(SHORT_WORDS["made_when"]) == set(rules.MADE_WHEN)
+    assert set(SHORT_WORDS["all_tricks"]) == set(rules.ALL_TRICKS)
+    assert set(SHORT_WORDS["meld_scoring"]) == set(rules.MELD_SCORINGS)
+    assert set(SHORT_WORDS["meld_entry"]) == set(rules.MELD_ENTRIES)
+    assert set(SHORT_WORDS["belle_on_set"]) == set(rules.BELLE_ON_SET)
+    assert set(SHORT_WORDS["contract_scoring"]) == set(rules.CONTRACT_SCORINGS)
+    assert set(SHORT_WORDS["meld_words"]) == set(rules.MELD_WORD_SETS)
+    for value in rules.ROUNDINGS:
+        rounding = next(
+            line
+            for line in describe(PRESETS["belote"].replace(rounding=value)).scoring
+            if line.label == "Rounding"
+        )
+        assert (value == "none") == (rounding.text == "Deal scores are not rounded.")
+    assert "85 becomes 80" in str(
+        next(
+            line.text
+            for line in describe(PRESETS["coinche"].replace(rounding="ten_down")).scoring
+            if line.label == "Rounding"
+        )
+    )
+
+
 def test_every_overridable_field_has_a_label() -> None:
     assert set(FIELD_LABELS) == set(Ruleset.OVERRIDABLE)
 
