@@ -314,6 +314,12 @@ def _next_deal(
     after it. Raises :class:`~league.errors.Refused` for a deal the engine refuses."""
     _not_abandoned(game)
     if game.finished:
+        if game.drawn:
+            raise GameOver(
+                _("This game is over: its %(deals)s deals are played and it ended level.")
+                % {"deals": game.deal_count},
+                "game",
+            )
         raise GameOver(_("This game is over: %(result)s.") % {"result": game.result_text}, "game")
     rules = game.rules
     if deal.declared:

@@ -108,7 +108,7 @@ def test_a_boom_that_ends_level_is_a_drawn_match_and_the_other_a_win(played):
     league, drawn_fixture, won_fixture = played
     game = drawn_fixture.games.get()
     assert (game.finished, game.drawn, game.winner, game.totals) == (True, True, None, [1296, 1296])
-    assert game.status_text == "A draw, 1296 – 1296"
+    assert game.status_text == "Drawn, 1296 each"
     drawn_fixture.refresh_from_db()
     assert drawn_fixture.finished and drawn_fixture.winner is None
     assert drawn_fixture.status == FixtureStatus.PLAYED
