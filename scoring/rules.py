@@ -972,7 +972,6 @@ _KLABBERJASS_100 = dict(
     trickless_melds="void",
     meld_values={**_KLABERJASS_MELDS, "run5": 100},
     meld_tie="elder",
-    meld_entry="declared",
     source="001",
 )
 
@@ -987,7 +986,6 @@ _PART_TWO: dict[str, Ruleset] = {
         tie_rule="own",
         trickless_melds="void",
         meld_values={"run3": 30, "run4": 50, "run5": 50},
-        meld_entry="declared",
         source="000",
         description=Term(
             gettext_noop(
@@ -1068,7 +1066,6 @@ _PART_TWO: dict[str, Ruleset] = {
         meld_values=_KLABERJASS_MELDS,
         made_when="reach",
         contract=82,
-        meld_entry="declared",
         source="001",
         description=Term(
             gettext_noop(
@@ -1087,7 +1084,6 @@ _PART_TWO: dict[str, Ruleset] = {
         meld_values=_KLABERJASS_MELDS,
         made_when="reach",
         contract=82,
-        meld_entry="declared",
         source="001",
         description=Term(
             gettext_noop(
