@@ -532,12 +532,15 @@
 
   // Whether some deal holds every side's melds (and belle for side ``belle``): _feasible,
   // the same backtracking over placements with the same memo of failed positions.
-  var FEASIBLE = {};
+  // Answers kept, as the engine's lru_cache keeps them (a form asks again at every key).
+  var FEASIBLE = {}, FEASIBLE_KEPT = 0;
   function feasible(facts, sides, belle, noTrump) {
     var cacheKey = JSON.stringify([facts, sides, belle, noTrump]);
     if (has(FEASIBLE, cacheKey)) return FEASIBLE[cacheKey];
     var out = search(facts, sides, belle, noTrump);
+    if (FEASIBLE_KEPT >= 4096) { FEASIBLE = {}; FEASIBLE_KEPT = 0; }
     FEASIBLE[cacheKey] = out;
+    FEASIBLE_KEPT += 1;
     return out;
   }
   function search(facts, sides, belle, noTrump) {

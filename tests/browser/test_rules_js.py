@@ -706,7 +706,14 @@ def test_melds_words_agree(js):
     """The preview's sentence about declared melds is the game page's."""
     names = ["Anna & Ben", "Carl & Dora"]
     cases = []
-    for name in ("klaberjass", "klabberjass-100", "clabber", "zensa"):
+    for name in (
+        "klaberjass",
+        "klabberjass-100",
+        "clabber",
+        "zensa",
+        "klebias-norm",
+        "belote-annonces",
+    ):
         for rules in variants(name):
             for deal, _ in table(rules):
                 if not deal.get("declared"):
