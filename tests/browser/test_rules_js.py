@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -769,3 +770,25 @@ def test_refusals_speak_the_pages_language(js, monkeypatch):
                 assert said.startswith("«") and said != str(error)
                 assert mine["message"] == said, f"{rules.preset} {d}"
     assert refused > 20
+
+
+def test_every_word_the_browser_says_is_one_the_engine_marked():
+    """rules.js's refusals go through the same catalog as the server's (league.engine_words):
+    each English template it writes (``T("...")``, a ternary's two, words of its tables) is a
+    msgid the engine marks, so a translation of the engine's words is the browser's too."""
+    from league.engine_words import _preview_msgids
+
+    known = {msgid for _, msgid in _preview_msgids()}
+    source = RULES_JS.read_text(encoding="utf-8")
+    literal = r'"(?:[^"\\]|\\.)*"'
+    said = {
+        "".join(json.loads(part) for part in re.findall(literal, found))
+        for found in re.findall(rf"\bT\(\s*((?:{literal}\s*\+\s*)*{literal})\s*[,)]", source)
+    }
+    for pair in re.findall(rf"\bT\(\s*[\w.\[\] =\"]+\?\s*({literal})\s*:\s*({literal})", source):
+        said |= {json.loads(word) for word in pair}
+    tables = re.search(r"var MELD_WORD_TEXT = \{(.*?)\};", source, re.S)
+    assert tables is not None
+    said |= {json.loads(value) for value in re.findall(rf":\s*({literal})", tables.group(1))}
+    assert len(said) > 140
+    assert sorted(said - known) == []
