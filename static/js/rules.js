@@ -1116,8 +1116,8 @@
     }
     var last = 0;
     points.forEach(function (v, s) { if (v) last = s; });
-    throw new InvalidDeal(T("Roem %(points)s cannot be made in one deal: it holds at most %(tricks)d runs or " +
-      "fours of a kind (one a trick), each four of a kind once, and one stuk.",
+    throw new InvalidDeal(T("Roem %(points)s cannot be made in one deal: a deal holds at most %(tricks)d runs " +
+      "or fours of a kind (one a trick), each four of a kind once, and one stuk.",
       { points: andList(points.map(String)), tricks: facts.tricks }), "meld_points", last);
   }
 
@@ -1305,12 +1305,12 @@
             "bonuses", side);
         }
         if (kinds.filter(function (k) { return k === kind; }).length > 1) {
-          throw new InvalidDeal(T("%(bonus)s counts once a deal.", { bonus: T(BONUS_LABELS[kind]) }), "bonuses", side);
+          throw new InvalidDeal(T("%(bonus)s counts once per deal.", { bonus: T(BONUS_LABELS[kind]) }), "bonuses", side);
         }
       });
       if (kinds.indexOf("bimah") >= 0 && deal.makers !== null && side !== deal.makers) {
-        throw new InvalidDeal(T("The bimah is the makers': the dealer forced to take trump. %(who)s did " +
-          "not make trump.", { who: sideWho(rules, side, names) }), "bonuses", side);
+        throw new InvalidDeal(T("The bimah is the bonus of a dealer forced to take trump, so only the makers " +
+          "score it: %(who)s did not make trump.", { who: sideWho(rules, side, names) }), "bonuses", side);
       }
     });
   }
@@ -1453,7 +1453,8 @@
     if (leaders.length === 1) return leaders[0];
     throw new InvalidDeal(T("%(sides)s both declared their best meld as a run of the same length: enter only " +
       "the melds of the side that scores them (the higher run, or the one in trumps).",
-      { sides: both(leaders.map(function (s) { return sideName(rules, s, names); })) }), "melds");
+      { sides: both(leaders.map(function (s, n) { return n === 0 ? sideWho(rules, s, names) : sideName(rules, s, names); })) }),
+      "melds");
   }
 
   // -- one deal: who scores which melds (scoring/deal.py) ---------------------------------------
@@ -1515,8 +1516,21 @@
     if (deal.tricks !== null) return deal.tricks[side] === 0;
     return deal.card_points[side] === 0;
   }
+  // all_tricks_side: the side that took every trick, as entered, else as the trick counts
+  // say, else (every card played) the one side holding every card point.
+  function allTricksSide(rules, deal) {
+    if (deal.all_tricks !== null) return deal.all_tricks;
+    if (deal.card_points === null || deal.renege !== null || deal.void) return null;
+    if (deal.tricks !== null) {
+      var full = range(deal.tricks.length).filter(function (s) { return deal.tricks[s] === rules.cards_each; });
+      return full.length ? full[0] : null;
+    }
+    if (!rules.all_cards_played) return null;
+    var holders = range(deal.card_points.length).filter(function (s) { return deal.card_points[s]; });
+    return holders.length === 1 ? holders[0] : null;
+  }
   function earnsAllTricks(rules, deal, side) {
-    return rules.all_tricks !== "none" && deal.all_tricks === side &&
+    return rules.all_tricks !== "none" && allTricksSide(rules, deal) === side &&
       (side === deal.makers || !!rules.all_tricks_defenders);
   }
   function cardPart(rules, deal, side) {
@@ -1581,7 +1595,7 @@
   function isMade(rules, deal, combined, contract) {
     var makers = deal.makers;
     var beats = range(rules.sides).every(function (s) { return s === makers || combined[makers] > combined[s]; });
-    if (deal.bid === CAPOT) return deal.all_tricks === makers;
+    if (deal.bid === CAPOT) return allTricksSide(rules, deal) === makers;
     if (rules.made_when === "beat") return beats;
     var reaches = combined[makers] >= contract;
     return rules.made_when === "reach" ? reaches : reaches && beats;
@@ -1592,9 +1606,11 @@
       return side === setSide && !p ? (setMark || "XX") : (p ? String(p) : "-");
     });
   }
+  // Each side's deal score to the nearest ten: 5 up (``ten``), 5 down (``ten_down``).
   function rounded(rules, points) {
-    if (rules.rounding !== "ten") return points.slice();
-    return points.map(function (p) { return Math.floor((p + 5) / 10) * 10; });
+    if (rules.rounding === "ten") return points.map(function (p) { return Math.floor((p + 5) / 10) * 10; });
+    if (rules.rounding === "ten_down") return points.map(function (p) { return Math.floor((p + 4) / 10) * 10; });
+    return points.slice();
   }
 
   function result(fields) {
@@ -1653,10 +1669,14 @@
     var opponents = sides.filter(function (s) { return s !== makers; });
     var best = opponents.reduce(function (acc, s) { return acc === null || combined[s] > combined[acc] ? s : acc; }, null);
     var made = deal.renege !== null ? deal.renege !== makers : isMade(rules, deal, combined, contract);
+    if (deal.renege === null && !made && rules.tie_rule === "made" && rules.made_when === "beat" &&
+        opponents.every(function (s) { return combined[makers] >= combined[s]; })) {
+      made = true; // a tie counts as made (belote's "réussite"): each side scores its own
+    }
     var tied = !made && deal.renege === null && rules.made_when === "beat" && combined[makers] === combined[best];
     var worth = p.worth;
     function common(fields) {
-      var out = { combined: combined, meld_points: worth, meld_side: p.meld_side, all_tricks: deal.all_tricks,
+      var out = { combined: combined, meld_points: worth, meld_side: p.meld_side, all_tricks: allTricksSide(rules, deal),
         contract: rules.bidding || rules.made_when !== "beat" ? contract : null, factor: factor,
         renege: deal.renege };
       Object.keys(fields).forEach(function (k) { out[k] = fields[k]; });
@@ -1837,15 +1857,56 @@
     return text === null ? template : text;
   }
 
-  function summary(rulesData, r) {
+  // What happened to the makers, in the game's own words (league/games/deal_presenter.py
+  // _summary: nat in klaverjas, dedans in belote and coinche, a belote tie a litige), then,
+  // given the deal and the side names, the contract and who took every trick
+  // (_family_sentences).
+  function summary(rulesData, r, deal, names) {
     var rules = rulesFrom(rulesData);
+    var out = [outcome(rules, r)];
+    if (deal && names) {
+      deal = normalDeal(deal);
+      if (deal.bid !== null && r.void === false && r.renege === null) {
+        var params = { bid: deal.bid === CAPOT ? pgettext("a bid: every trick", "capot") : String(deal.bid),
+          factor: r.factor };
+        if (deal.contre === 2) out.push(sentence(gettext("Contract: %(bid)s, surcontrée (×%(factor)s)."), params));
+        else if (deal.contre === 1) out.push(sentence(gettext("Contract: %(bid)s, contrée (×%(factor)s)."), params));
+        else out.push(sentence(gettext("Contract: %(bid)s."), params));
+      }
+      if (r.all_tricks !== null && r.all_tricks !== undefined) {
+        var who = { side: names[r.all_tricks] };
+        out.push(rules.all_tricks === "bonus" ? sentence(gettext("Pit: %(side)s took every trick."), who)
+          : sentence(gettext("Capot: %(side)s took every trick."), who));
+      }
+    }
+    return out.join(" ");
+  }
+  function outcome(rules, r) {
+    var nat = rules.set_mark === "nat", dedans = rules.meld_words === "belote";
+    var kept = rules.belle_on_set === "kept";
     if (r.void) return gettext("Void deal: nobody scores.");
     if (r.renege !== null) return gettext("Renege: play stops.");
     if (r.made) return pgettext("the makers made it", "Made.");
     if (r.tied && rules.tie_rule === "hang") {
       return sentence(gettext("Tie: nobody scores now; %(held)s held for the next winner."), { held: r.held });
     }
+    if (r.tied && rules.tie_rule === "litige") {
+      var litige = gettext("Litige: the defenders score theirs; the takers' %(held)s are held for the winner of the next deal.");
+      return sentence(litige, { held: r.held });
+    }
     if (r.tied && rules.tie_rule === "own") return gettext("Tie: the makers score nothing.");
+    if (nat) {
+      return r.tied ? gettext("Tie, which is nat: the makers score nothing.")
+        : gettext("Nat: the makers score nothing.");
+    }
+    if (dedans) {
+      if (r.tied) {
+        return kept ? gettext("Tie, which is dedans: the takers score only their belote-rebelote.")
+          : gettext("Tie, which is dedans: the takers score nothing.");
+      }
+      return kept ? gettext("Dedans: the takers score only their belote-rebelote.")
+        : gettext("Dedans: the takers score nothing.");
+    }
     if (r.tied) return gettext("Tie, which counts as a set (XX): the makers score nothing.");
     return gettext("Set (XX): the makers score nothing.");
   }

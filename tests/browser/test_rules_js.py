@@ -301,6 +301,8 @@ HOUSE_RULES: list[dict[str, Any]] = [
 #: Part two's ideas, each a field any preset may take (RULES.md part two's options among them).
 FAMILY_RULES: list[dict[str, Any]] = [
     {"tie_rule": "litige"},
+    {"tie_rule": "made"},
+    {"rounding": "ten_down"},
     {"set_award": "cards"},
     {"renege_melds": "counted"},
     {"renege_melds": "none"},
@@ -678,7 +680,8 @@ def test_games_agree_on_running_totals(js):
     rng = random.Random(7)
     games = []
     for name in PRESETS:
-        for rules in variants(name, HOUSE_RULES[:4] + FAMILY_RULES[:1] + FAMILY_RULES[14:15]):
+        games_of = [{"tie_rule": "litige"}, {"tie_rule": "made"}, {"deals": 12, "target": None}]
+        for rules in variants(name, HOUSE_RULES[:4] + games_of):
             deals: list[dict[str, Any]] = []
             while len(deals) < 30:
                 deal, _ = random_deal(rng, rules)
@@ -792,3 +795,48 @@ def test_every_word_the_browser_says_is_one_the_engine_marked():
     said |= {json.loads(value) for value in re.findall(rf":\s*({literal})", tables.group(1))}
     assert len(said) > 140
     assert sorted(said - known) == []
+
+
+def test_the_preview_says_what_the_server_says(js):
+    """The preview's summary offline (rules.js ``summary``) is the server's
+    (league/games/deal_presenter.py): nat, dedans, litige, the contract, pit and capot."""
+    from types import SimpleNamespace
+
+    from league.games.deal_presenter import _family_sentences, _summary
+
+    names = ["Anna & Ben", "Carl & Dora"]
+    rng = random.Random(5)
+    cases = [(PRESETS[name], deal) for name, deal, points in WORKED_EXAMPLES if points]
+    for name in ("klaverjas", "belote", "belote-annonces", "coinche", "klaberjass", "clabber"):
+        for rules in variants(name, HOUSE_RULES[:4] + FAMILY_RULES[:4]):
+            for _ in range(40):
+                cases.append((rules, random_deal(rng, rules)[0]))
+    scored = []
+    for rules, deal in cases:
+        if rules.sides != 2:
+            continue
+        try:
+            result = score_deal(rules, engine_deal(deal), side_names=names)
+        except (InvalidDeal, ValueError):
+            continue
+        form = SimpleNamespace(rules=rules, deal=engine_deal(deal), side_names=names)
+        want = " ".join([_summary(form, result), *_family_sentences(form, result)])
+        scored.append((rules, deal, want))
+    assert len(scored) > 200
+    payload = {
+        "rules": [data(rules) for rules, _, _ in scored],
+        "deals": [deal_json(deal) for _, deal, _ in scored],
+        "names": names,
+    }
+    got = json.loads(
+        js.evaluate(
+            """text => { const {rules, deals, names} = JSON.parse(text);
+              return JSON.stringify(deals.map((deal, i) => {
+                const r = HicksheetRules.scoreDeal(rules[i], deal, {side_names: names});
+                return HicksheetRules.summary(rules[i], r.result, deal, names);
+              })); }""",
+            json.dumps(payload),
+        )
+    )
+    for (rules, deal, want), mine in zip(scored, got, strict=True):
+        assert mine == want, f"{rules.preset} {rules.overrides()} {deal}"
