@@ -33,6 +33,7 @@ from league.forms_common import (
     preset_choices,
 )
 from league.games import selectors
+from league.games.ruleset_data import resolved_ruleset_data
 from league.models import Deal, Game, MeldEntry, VoidReason
 from league.models.games import VOID_REASON_IN_SENTENCE
 from league.names import SIDE_NAME_MAX, clean_name
@@ -1034,7 +1035,7 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     # settles equal declared melds).
     form.offline = {
         "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
-        "rules": game.ruleset_data,
+        "rules": resolved_ruleset_data(game.rules),  # every field: rules.js has no presets
         "side_names": list(game.side_names),
         "held": held,
         "meld_entry": meld_entry,

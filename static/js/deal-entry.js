@@ -273,7 +273,7 @@
     try { melds = parsed.deal.declared ? rules.meldsText(state.rules, parsed.deal, state.side_names) : ""; } catch (e) { melds = ""; }
     return {
       valid: true,
-      summary: rules.summary(state.rules, r),
+      summary: rules.summary(state.rules, r, parsed.deal, state.side_names),
       made: r.made,
       sides: state.side_names.map(function (name, i) { return { name: name, points: r.points[i], mark: r.marks[i] }; }),
       held: r.held,

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 import scoring
 from league.competitions import services as competitions_services
+from league.games.ruleset_data import resolved_ruleset_data
 from league.models import Deal, FixtureSide, Game, Role
 from league.tournaments import services as tournaments_services
 from scoring import get_ruleset
@@ -137,7 +138,9 @@ def test_the_page_carries_the_rules_for_an_offline_preview(scorer_client, clabbe
     response = scorer_client.get(reverse("games:detail", args=[clabber_game.pk]))
     assert b'id="deal-state"' in response.content
     state = response.context["form"].offline
-    assert state["rules"] == clabber_game.ruleset_data and state["queue"] is True
+    # The whole ruleset, every field resolved: rules.js holds no presets of its own.
+    assert state["rules"] == resolved_ruleset_data(clabber_game.rules) and state["queue"] is True
+    assert state["rules"]["players"] == 4 and state["rules"]["deal_total"] == 162
     assert state["number"] == 1 and state["totals"] == [0, 0]
 
 
