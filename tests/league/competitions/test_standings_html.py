@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.template import Context, Template
 from django.test import RequestFactory
+from django.utils import translation
 
-from league.competitions import selectors
+from league.competitions import fixture_views, selectors
 from league.competitions import services as competitions_services
 from league.competitions.fixture_views import standings_table
 from league.models import EntrantKind
@@ -70,3 +71,31 @@ def test_the_standings_page_of_a_competition_without_entrants_answers(client, or
     response = client.get(f"/c/{league.slug}/standings/")
     assert response.status_code == 200
     assert b"No entrants yet." in response.content
+
+
+def test_rows_kept_between_requests_keep_the_ranking_and_follow_the_language(organiser):
+    league = make_league(organiser, teams=4)
+    fixture = league.fixtures.order_by("pk").first()
+    competitions_services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
+    path = f"/c/{league.slug}/standings/"
+
+    def shown(query: str = "", language: str = "en") -> str:
+        request = RequestFactory().get(path + query)
+        with translation.override(language):
+            table = standings_table(league, selectors.competition_standings(league), request)
+            return body(table.as_html(request))
+
+    ranked = shown()
+    by_name = shown("?sort=-entrant")
+    assert by_name != ranked and sorted(by_name.split("\n")) == sorted(ranked.split("\n"))
+    # Sorting one request's table by a column leaves the kept rows in the ranking's order.
+    assert shown() == ranked
+    # Rows kept in one language are not shown in another: as made afresh in that language.
+    german = shown(language="de")
+    fixture_views._ROWS_KEPT.clear()
+    assert shown(language="de") == german
+    assert shown() == ranked
+    # A new result: new rows.
+    second = league.fixtures.order_by("pk")[1]
+    competitions_services.fixture_type_result(fixture=second, scores=[(300, 512)])
+    assert shown() != ranked
