@@ -262,8 +262,9 @@ AUTH_PASSWORD_VALIDATORS = [
 # ended in one could live on in another. A request reads one session row by its key; a
 # password change or a disabled account ends every other session of that user on their next
 # request (Django checks the password hash kept in the session, the backend is_active).
-# `manage.py clearsessions` removes expired rows.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# `manage.py clearsessions` removes expired rows. league.sessions is Django's database store
+# with its read written as one plain query (the hot path of every signed-in request).
+SESSION_ENGINE = "league.sessions"
 # First the throttle (django-axes: refuses a sign-in while its account or address is locked
 # out), then the user with their profile (their role) in one query.
 AUTHENTICATION_BACKENDS = ["league.access.ThrottleBackend", "league.access.ProfileBackend"]

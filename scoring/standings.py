@@ -767,7 +767,8 @@ def rank(
                 )
 
     values: dict[int, dict[str, float | None]] = {e: {} for e in ids}
-    groups: list[list[int]] = [ids]
+    # No entrants yet: no group to rank (an empty one has no first member to start a run).
+    groups: list[list[int]] = [ids] if ids else []
     for key in chain:
         tiebreak = TIEBREAKS[key]
         split: list[list[int]] = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -298,6 +299,15 @@ def _cell_text(value: object) -> str:
     return escape(str(localize(value)))
 
 
+#: The standings table's rows (with their cells' HTML) last made for each of the competitions
+#: shown lately, with what they were made from: the lines (equal lines are the same rows), the
+#: chain and best nights (the columns) and the language (the words and numbers of the cells).
+#: Every open page of a league asks again after each result; making a big league's cells
+#: again was a third of its page (make bench). Kept in this process only.
+_ROWS_KEPT: dict[int, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
+_ROWS_KEPT_LOCK = threading.Lock()
+
+
 def standings_table(
     competition: Competition, lines: Sequence[StandingLine], request: HttpRequest | None = None
 ) -> StandingsTable:
@@ -329,29 +339,48 @@ def standings_table(
         for name in shown
     )
     counts = selectors.kept_all_tricks_counts(competition, lines) if shown else None
-    table = StandingsTable(
-        standing_rows(lines, competition.tiebreaks, counts),
-        extra_columns=StandingsTable.tiebreak_columns(extra),
+    made_from: tuple[Any, ...] = (
+        tuple(lines),
+        tuple(competition.tiebreaks),
+        competition.best_nights,
+        get_language(),
+        tuple(shown),
+        repr(sorted(counts.items())) if counts else None,
     )
+    kept = _ROWS_KEPT.get(competition.pk)
+    fresh = kept is None or kept[0] != made_from
+    rows = (
+        standing_rows(lines, competition.tiebreaks, counts)
+        if kept is None or fresh
+        else list(kept[1])
+    )
+    table = StandingsTable(rows, extra_columns=StandingsTable.tiebreak_columns(extra))
     table.columns["entrant"].column.verbose_name = entrant_heading(competition)
     for column, name in (("hicks", "sets_suffered"), ("meld_points", "meld_points")):
         if labels[name] is not STAT_LABELS[name]:
             words = table.columns[column].column
             words.verbose_name = engine_word(labels[name].heading)
             words.attrs = {**words.attrs, "th": {"title": engine_word(labels[name].description)}}
-    # Each row's cells in column order, as HTML made once here: the page's template
-    # (standings_table.html) prints a row's cells whole. A template loop over every cell of a
-    # 200-entrant table cost more than all the rest of the page.
-    names = [column.name for column in table.columns]
-    for row in table.data:
-        row["cells"] = mark_safe(  # noqa: S308 - every text is escaped by _cell_text
-            "".join(
-                f'<td><a href="{escape(row["url"])}">{_cell_text(row[name])}</a></td>'
-                if name == "entrant"
-                else f"<td>{_cell_text(row[name])}</td>"
-                for name in names
+    if fresh:
+        # Each row's cells in column order, as HTML made once here: the page's template
+        # (standings_table.html) prints a row's cells whole. A template loop over every cell
+        # of a 200-entrant table cost more than all the rest of the page.
+        names = [column.name for column in table.columns]
+        for row in rows:
+            row["cells"] = mark_safe(  # noqa: S308 - every text is escaped by _cell_text
+                "".join(
+                    f'<td><a href="{escape(row["url"])}">{_cell_text(row[name])}</a></td>'
+                    if name == "entrant"
+                    else f"<td>{_cell_text(row[name])}</td>"
+                    for name in names
+                )
             )
-        )
+        with _ROWS_KEPT_LOCK:
+            _ROWS_KEPT.pop(competition.pk, None)
+            # A list of its own: sorting by a column sorts the table's.
+            _ROWS_KEPT[competition.pk] = (made_from, list(rows))
+            while len(_ROWS_KEPT) > selectors.TABLES_KEPT_MOST:
+                del _ROWS_KEPT[next(iter(_ROWS_KEPT))]
     if request is not None:
         RequestConfig(request, paginate=False).configure(table)
     return table

@@ -10,6 +10,7 @@ one query over the entrants and a pure computation.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,7 +19,18 @@ from types import MappingProxyType
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import (
+    Count,
+    JSONField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    TextField,
+)
+from django.db.models.functions import Cast
 from django.utils.translation import gettext, pgettext
 
 from league.engine_words import engine_word
@@ -192,30 +204,60 @@ def kept_tallies(competition: Competition) -> dict[int, Tally]:
 _Named = tuple[str, int | None, int | None, bool]
 
 
+#: The table last worked out for each of the competitions asked for lately (the newest
+#: :data:`TABLES_KEPT_MOST`), with what it was worked out from: every entrant's row as read
+#: (its kept tally's opponents as their stored text) and the rules that rank them. Every
+#: open page of a league asks for the same table again after each result (the live pages)
+#: and between results; read rows equal to the kept ones are the same table, so ranking it
+#: again (most of a big league's page: make bench) is left out. Kept in this process only.
+_TABLES_KEPT: dict[int, tuple[tuple[Any, ...], list[StandingLine]]] = {}
+_TABLES_KEPT_LOCK = threading.Lock()
+TABLES_KEPT_MOST = 64
+
+
 def competition_standings(competition: Competition) -> list[StandingLine]:
     """The table, ordered by the competition's tie-break chain.
 
     One query: each entrant with its kept tally (:mod:`league.competitions.tallies`), ranked
-    by :func:`scoring.standings.rank`. With best N nights, which nights count depends on every
-    night's figures, which no tally keeps: the table is then worked out from the finished
-    fixture sides (two queries), as :func:`competition_standings_from_sides` does.
+    by :func:`scoring.standings.rank` (or, when the rows read and the rules are those of the
+    table last worked out, that table: :data:`_TABLES_KEPT`). With best N nights, which
+    nights count depends on every night's figures, which no tally keeps: the table is then
+    worked out from the finished fixture sides (two queries), as
+    :func:`competition_standings_from_sides` does.
     """
     if competition.best_nights:
         return competition_standings_from_sides(competition)
+    rows = tuple(
+        competition.entrants.values_list(
+            "id",
+            "name",
+            "player_id",
+            "partnership_id",
+            "withdrawn",
+            *(f"tally__{c}" for c in TALLY_COLUMNS[:-1]),
+            # As stored: decoded only when the table is worked out afresh.
+            Cast("tally__opponents", TextField()),
+        )
+    )
+    worked_from = (rows, tuple(competition.tiebreaks), match_points(competition))
+    kept = _TABLES_KEPT.get(competition.pk)
+    if kept is not None and kept[0] == worked_from:
+        return list(kept[1])
     entrants: dict[int, _Named] = {}
     tallies = []
-    for pk, name, player, partnership, withdrawn, *values in competition.entrants.values_list(
-        "id",
-        "name",
-        "player_id",
-        "partnership_id",
-        "withdrawn",
-        *(f"tally__{c}" for c in TALLY_COLUMNS),
-    ):
+    for pk, name, player, partnership, withdrawn, *values in rows:
         entrants[pk] = (name, player, partnership, withdrawn)
+        if values[-1] is not None:
+            values[-1] = json.loads(values[-1])
         tallies.append(tally_from_values(pk, values))
     table = rank(tallies, keys=competition.tiebreaks, points=match_points(competition))
-    return _lines(table, entrants)
+    lines = _lines(table, entrants)
+    with _TABLES_KEPT_LOCK:
+        _TABLES_KEPT.pop(competition.pk, None)
+        _TABLES_KEPT[competition.pk] = (worked_from, lines)
+        while len(_TABLES_KEPT) > TABLES_KEPT_MOST:
+            del _TABLES_KEPT[next(iter(_TABLES_KEPT))]
+    return list(lines)
 
 
 def competition_standings_from_sides(competition: Competition) -> list[StandingLine]:

@@ -44,6 +44,7 @@ from scoring.ratings import (
     rebuild,
     record_of,
 )
+from scoring.ratings import RatedGame as GameRated  # what one game did (not the model)
 
 logger = logging.getLogger(__name__)
 
@@ -138,14 +139,17 @@ def _ids(who: Entity) -> tuple[int, ...]:
 
 def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
     """Store ``rebuilt``'s history of ``games`` (in the same order, every one after every rated
-    game stored): the rows as plain tuples, no model objects (a rebuild writes a rated game
+    game stored): the rows as plain values, no model objects (a rebuild writes a rated game
     and six changes a game, hundreds of thousands of rows for a big league's years, and
-    building a model object for each took most of its time: ``make bench``)."""
+    building a model object for each took most of its time: ``make bench``). On PostgreSQL
+    each change is made straight into the line COPY reads (:func:`_copy_line`'s format):
+    psycopg's ``write_row`` formatting every value was half of the writing."""
     if not games:
         return
     # The connection itself, not django.db.connection: every attribute read through that
     # proxy looks the connection up again (make bench).
     database = connections[DEFAULT_DB_ALIAS]
+    copying = database.vendor == "postgresql"
     played_at = RatedGame._meta.get_field("played_at")
     _insert(
         database,
@@ -171,26 +175,76 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
         .order_by("played_at", "order_key")
         .values_list("pk", flat=True)
     )
-    # A pair's two ids in order, worked out once per pair rather than once per change (the
+    rows = _change_rows(ids, rebuilt.history, copying)
+    if copying:
+        _copy_lines(database, RatingChange, _CHANGE_COLUMNS, rows)
+    else:
+        _insert_values(database, RatingChange, _CHANGE_COLUMNS, [v for row in rows for v in row])
+
+
+def _change_rows(ids: Iterable[int], history: Iterable[GameRated], copying: bool) -> Iterator[Any]:
+    """Every change of ``history`` (the rated games whose ids are ``ids``, in the same order)
+    as a row of :data:`_CHANGE_COLUMNS`: the values ready for the database (JSON as its
+    text), or with ``copying`` the line COPY reads (:func:`_copy_line`'s format), made
+    straight from the numbers: psycopg's ``write_row`` formatting every value was half of a
+    rebuild's writing on PostgreSQL (make bench).
+
+    Writing a float as text (the shortest text that reads back as the same float) is most of
+    the work, and a rating is written several times: after its game, before the entity's next
+    one, and in its opponents' rows. Each rating's two numbers are written once and kept by
+    the rating's ``id()`` (every rating of ``history`` is alive until this ends, so no two
+    share one)."""
+    texts: dict[int, tuple[str, str]] = {}
+    # Each entity as it starts an opponent's JSON, and (as two values, or as COPY's text)
+    # its player and partner, worked out once per entity rather than once per change (the
     # same few hundred entities play every game of a rebuild: make bench).
-    ids_of: dict[Entity, tuple[int, int | None]] = {}
-    changes: list[tuple[Any, ...]] = []
-    append = changes.append
-    for pk, rated in zip(ids, rebuilt.history, strict=True):
+    ids_of: dict[Entity, Any] = {}
+    in_json: dict[Entity, str] = {}
+    for pk, rated in zip(ids, history, strict=True):
         # The members of a side share one tuple of opponents: written as JSON once.
         met_json: dict[int, str] = {}
         for change in (*rated.players, *rated.pairs):
             who = change.who
             first_second = ids_of.get(who)
             if first_second is None:
-                first_second = ids_of[who] = (who, None) if isinstance(who, int) else _pair_ids(who)
+                first_second = (who, None) if isinstance(who, int) else _pair_ids(who)
+                if copying:
+                    first_second = "\t".join(_copy_value(i) for i in first_second)
+                ids_of[who] = first_second
             opponents = change.opponents
             met = met_json.get(id(opponents))
             if met is None:
-                met = met_json[id(opponents)] = opponents_json(opponents)
+                parts = []
+                for other, rating in opponents:
+                    start = in_json.get(other)
+                    if start is None:
+                        start = in_json[other] = f"[{list(_ids(other))}, "
+                    text = texts.get(id(rating))
+                    if text is None:
+                        text = texts[id(rating)] = (repr(rating.mu), repr(rating.sigma))
+                    parts.append(f"{start}{text[0]}, {text[1]}]")
+                met = f"[{', '.join(parts)}]"
+                if "n" in met:  # nan or inf: JSON's own words for them
+                    met = opponents_json(opponents)
+                met_json[id(opponents)] = met
             before, after = change.before, change.after
-            append(
-                (
+            if copying:
+                # Numbers as Python writes them (a float: the shortest text that reads back
+                # as the same float, as psycopg sends it; PostgreSQL reads nan and inf
+                # too); the JSON has no character COPY would need escaped (numbers,
+                # brackets, commas and spaces only).
+                old = texts.get(id(before))
+                if old is None:
+                    old = texts[id(before)] = (repr(before.mu), repr(before.sigma))
+                new = texts.get(id(after))
+                if new is None:
+                    new = texts[id(after)] = (repr(after.mu), repr(after.sigma))
+                yield (
+                    f"{pk}\t{first_second}\t{change.side}\t{old[0]}\t{old[1]}\t"
+                    f"{new[0]}\t{new[1]}\t{change.expected!r}\t{change.actual!r}\t{met}\n"
+                )
+            else:
+                yield (
                     pk,
                     *first_second,
                     change.side,
@@ -202,8 +256,6 @@ def _write(games: Sequence[Rateable], rebuilt: Rebuilt) -> None:
                     change.actual,
                     met,
                 )
-            )
-    _insert(database, RatingChange, _CHANGE_COLUMNS, changes)
 
 
 def _pair_ids(pair: Pair) -> tuple[int, int]:
@@ -215,7 +267,8 @@ def opponents_json(opponents: Iterable[tuple[Entity, Rating]]) -> str:
     """A change's opponents as the JSON its ``opponents`` column keeps, ``[ids, mu, sigma]``
     each: the text ``json.dumps`` writes (floats as Python writes them, the shortest text that
     reads back as the same float), put together by hand, several times quicker for the
-    hundreds of thousands of changes of a rebuild (``make bench``)."""
+    hundreds of thousands of changes of a rebuild (``make bench``; :func:`_change_rows`
+    writes the same, keeping what it wrote)."""
     parts = []
     for who, rating in opponents:
         if isinstance(who, int):
@@ -255,29 +308,94 @@ _CHANGE_COLUMNS = (
     "opponents",
 )
 
+#: COPY's text format: these characters of a value are written as these escapes.
+_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _copy_value(value: Any) -> str:
+    """``value`` (ready for the database: a number, text, a datetime, None) as COPY's text
+    format reads it: None as ``\\N``, text escaped, anything else as ``str`` writes it
+    (a float: the shortest text that reads back as the same float; an aware datetime:
+    ISO 8601 with its offset)."""
+    if value is None:
+        return "\\N"
+    if isinstance(value, str):
+        return value.translate(_COPY_ESCAPES)
+    return str(value)
+
+
+def _copy_line(row: Sequence[Any]) -> str:
+    """One row (values ready for the database) as a line of COPY's text format."""
+    return "\t".join([_copy_value(v) for v in row]) + "\n"
+
+
+def _copy_lines(
+    database: Any, model: type[models.Model], columns: Sequence[str], lines: Iterable[str]
+) -> None:
+    """PostgreSQL: COPY ``lines`` (each a row of ``columns`` in COPY's text format, ending
+    in a newline) into ``model``'s table, sent a few thousand at a time as they come, so
+    that the server reads them while the next are made."""
+    quote = database.ops.quote_name
+    names = ", ".join(quote(c) for c in columns)
+    with (
+        database.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN") as copy,
+    ):
+        batch: list[str] = []
+        for line in lines:
+            batch.append(line)
+            if len(batch) == 2000:
+                copy.write("".join(batch))
+                batch.clear()
+        copy.write("".join(batch))
+
+
+#: SQLite: rows a multi-row INSERT adds at once (11 columns: 550 parameters, below the 999
+#: of the oldest SQLite). One statement of many rows is about twice as quick as executemany.
+_ROWS_A_STATEMENT = 50
+
+
+def _insert_values(
+    database: Any, model: type[models.Model], columns: Sequence[str], values: list[Any]
+) -> None:
+    """SQLite (or any database but PostgreSQL): insert rows given as one flat list of values
+    (``columns`` after ``columns``: ready for the database, JSON as its text), many rows a
+    statement. On SQLite through its own cursor with its own ``?`` marks: Django's cursor
+    rewrites every statement's ``%s`` marks, a fifth of the inserting (make bench)."""
+    quote = database.ops.quote_name
+    width = len(columns)
+    head = f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(c) for c in columns)}) "
+    with database.cursor() as cursor:
+        mark = "%s"
+        execute = cursor.execute
+        if database.vendor == "sqlite":
+            mark, execute = "?", cursor.cursor.connection.execute
+        one = f"({', '.join([mark] * width)})"
+        step = width * _ROWS_A_STATEMENT
+        full = len(values) - len(values) % step
+        with database.wrap_database_errors:
+            if full:
+                sql = head + "VALUES " + ", ".join([one] * _ROWS_A_STATEMENT)
+                for start in range(0, full, step):
+                    execute(sql, values[start : start + step])
+            if full < len(values):
+                rest = (len(values) - full) // width
+                execute(head + "VALUES " + ", ".join([one] * rest), values[full:])
+
 
 def _insert(
     database: Any,
     model: type[models.Model],
     columns: Sequence[str],
     rows: list[tuple[Any, ...]],
-    batch: int = 5000,
 ) -> None:
     """Insert ``rows`` (tuples of ``columns``' values, ready for the database; JSON as its
     text) into ``model``'s table: COPY on PostgreSQL, several times quicker than inserts,
-    else executemany."""
-    quote = database.ops.quote_name
-    table = quote(model._meta.db_table)
-    names = ", ".join(quote(c) for c in columns)
-    with database.cursor() as cursor:
-        if database.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-            return
-        sql = f"INSERT INTO {table} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
-        for start in range(0, len(rows), batch):
-            cursor.executemany(sql, rows[start : start + batch])
+    else many rows a statement."""
+    if database.vendor == "postgresql":
+        _copy_lines(database, model, columns, map(_copy_line, rows))
+    else:
+        _insert_values(database, model, columns, [v for row in rows for v in row])
 
 
 def change_from_row(row: dict[str, Any]) -> Change:
@@ -368,9 +486,14 @@ def _rate(games: list[Rateable], start: Ratings) -> set[Entity]:
     """Rate ``games`` (in order, all after every stored one) from ``start`` and store them;
     the entities they rated."""
     with cycle_collector_paused():
-        rebuilt = rebuild((g.finished() for g in games), start)
-        _write(games, rebuilt)
-        return {c.who for rated in rebuilt.history for c in (*rated.players, *rated.pairs)}
+        # Freed when this returns, before the collector runs again (see _rate_everything).
+        return _rate_and_write(games, start)
+
+
+def _rate_and_write(games: list[Rateable], start: Ratings) -> set[Entity]:
+    rebuilt = rebuild((g.finished() for g in games), start)
+    _write(games, rebuilt)
+    return {c.who for rated in rebuilt.history for c in (*rated.players, *rated.pairs)}
 
 
 def _rewind(point: Order) -> set[Entity]:
@@ -486,25 +609,34 @@ def ratings_rebuild() -> int:
     """Rate every finished game again from nobody rated; how many games were rated."""
     _lock()
     with _tables_bare_while_rewritten(), cycle_collector_paused():
-        _empty_ratings()
-        games = rateable_games()
-        rebuilt = rebuild(g.finished() for g in games)
-        _write(games, rebuilt)
-        # Every entity's changes in order, and when it last played: the games are in order,
-        # so the last game written for an entity is its last.
-        changes: dict[Entity, list[Change]] = {}
-        last_played: dict[Entity, dt.datetime] = {}
-        for game, rated in zip(games, rebuilt.history, strict=True):
-            played_at = game.played_at
-            for change in (*rated.players, *rated.pairs):
-                who = change.who
-                mine = changes.get(who)
-                if mine is None:
-                    changes[who] = [change]
-                else:
-                    mine.append(change)
-                last_played[who] = played_at
-        _write_current(changes, last_played)
+        return _rate_everything()
+
+
+def _rate_everything() -> int:
+    """:func:`ratings_rebuild`'s work on emptied tables; how many games were rated. A function
+    of its own, so that the millions of objects of a rebuild (a change for every player and
+    pair of every game) are freed when it returns, while the cycle collector is still paused:
+    alive when it ran again, the collector walked them all once more, a tenth of a rebuild
+    (make bench)."""
+    _empty_ratings()
+    games = rateable_games()
+    rebuilt = rebuild(g.finished() for g in games)
+    _write(games, rebuilt)
+    # Every entity's changes in order, and when it last played: the games are in order, so
+    # the last game written for an entity is its last.
+    changes: dict[Entity, list[Change]] = {}
+    last_played: dict[Entity, dt.datetime] = {}
+    for game, rated in zip(games, rebuilt.history, strict=True):
+        played_at = game.played_at
+        for change in (*rated.players, *rated.pairs):
+            who = change.who
+            mine = changes.get(who)
+            if mine is None:
+                changes[who] = [change]
+            else:
+                mine.append(change)
+            last_played[who] = played_at
+    _write_current(changes, last_played)
     return len(games)
 
 

@@ -436,3 +436,26 @@ def test_balanced_partners_pair_strong_with_weak():
     assert balanced_partners(ratings, [1, 2, 3, 4, 5, 6]) == [(6, 1), (5, 2), (4, 3)]
     with pytest.raises(ValueError):
         balanced_partners(ratings, [1, 2, 3])
+
+
+def test_a_change_made_the_quick_way_is_the_dataclass_itself():
+    from dataclasses import FrozenInstanceError, fields
+
+    from scoring.ratings import Change, _change
+
+    values = (
+        7,
+        frozenset((1, 2)),
+        1,
+        Rating(20.0, 6.0),
+        Rating(21.0, 5.5),
+        ((3, NEWCOMER),),
+        0.4,
+        1.0,
+    )
+    quick, slow = _change(*values), Change(*values)
+    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
+    assert [getattr(quick, f.name) for f in fields(Change)] == list(values)
+    assert quick.change == slow.change
+    with pytest.raises(FrozenInstanceError):
+        quick.side = 0  # type: ignore[misc]

@@ -526,3 +526,7 @@ def test_ranking_refuses_an_opponent_who_is_not_an_entrant():
         rank([Tally(1, played=1, won=1, beaten=(7,)), Tally(2)])
     with pytest.raises(InvalidStandings, match="Entrant 2 is listed twice"):
         rank([Tally(2), Tally(2)])
+
+
+def test_nobody_to_rank_is_an_empty_table():
+    assert rank([], keys=["match_points", "buchholz"]) == []

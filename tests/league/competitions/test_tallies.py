@@ -199,6 +199,36 @@ def test_the_data_migration_fills_the_tallies_with_its_own_models(organiser):
     assert kept[league.fixtures.first().sides.get(side=0).entrant_id].won >= 1
 
 
+def test_a_table_read_again_unchanged_is_not_ranked_again(
+    organiser, monkeypatch, django_assert_num_queries
+):
+    league = make_league(organiser, teams=4)
+    first, second = league.fixtures.order_by("pk")[:2]
+    competitions_services.fixture_type_result(fixture=first, scores=[(512, 430)])
+    ranked = []
+    rank = selectors.rank
+    monkeypatch.setattr(selectors, "rank", lambda *a, **k: ranked.append(1) or rank(*a, **k))
+    table = selectors.competition_standings(league)
+    # The same rows and rules: the kept table, read in one query, not ranked again.
+    with django_assert_num_queries(1):
+        assert selectors.competition_standings(league) == table
+    assert len(ranked) == 1
+    # A new result, a new name, new rules: ranked afresh, as the fixture sides give it (and
+    # the last step, nothing new again: kept).
+    competitions_services.fixture_type_result(fixture=second, scores=[(300, 512)])
+    entrant = second.sides.get(side=1).entrant
+    entrant.name = "Renamed pair"
+    entrant.save()
+    league.points_win = 3
+    for step in range(3):
+        if step == 1:
+            league.tiebreaks = ["match_points", "points_for"]
+        fresh = selectors.competition_standings(league)
+        assert fresh == selectors.competition_standings_from_sides(league) != table
+    assert "Renamed pair" in {line.name for line in fresh}
+    assert len(ranked) == 3
+
+
 def test_the_standings_page_reads_in_a_fixed_number_of_queries(
     client, organiser, django_assert_max_num_queries
 ):
