@@ -295,8 +295,23 @@ DEAL_COLUMNS = (
     "created_by_id",
     "created_at",
     "updated_at",
+    "meld_points",
+    "all_tricks",
+    "bid",
+    "contre",
+    "bonuses",
+    "meld_scored",
 )
-JSON_COLUMNS = ("card_points", "melds", "declared", "points", "marks", "running")
+JSON_COLUMNS = (
+    "card_points",
+    "melds",
+    "declared",
+    "points",
+    "marks",
+    "running",
+    "bonuses",
+    "meld_scored",
+)
 
 
 def _insert_deals(games, pool: list[dict], user_id: int) -> int:
@@ -329,6 +344,13 @@ def _insert_deals(games, pool: list[dict], user_id: int) -> int:
             "created_at": now,
             "updated_at": now,
             "entry_key": None,  # a fresh one a row
+            # part two's inputs: none in these clabber deals (SQL NULL, not JSON null)
+            "meld_points": None,
+            "all_tricks": None,
+            "bid": "",
+            "contre": 0,
+            "bonuses": [],
+            "meld_scored": [],
             **row,
         }
         for name in JSON_COLUMNS:
