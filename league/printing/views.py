@@ -71,6 +71,7 @@ from league.printing.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
+from league.printing.rules_box import rules_box_lines
 from league.screen.join import phone_url
 from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack
 from scoring import Ruleset
@@ -127,7 +128,10 @@ def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
         sheet = games_selectors.game_sheet_pdf(game, page_size=size)
         # the day it started, on the clock of the page's request (its club's, if it has one)
         started = printed_date(timezone.localdate(game.created_at))
-        data = render_game_sheet(dataclasses.replace(sheet, date=started))
+        # The rules box in the rules pages' words (league.printing.rules_box).
+        data = render_game_sheet(
+            dataclasses.replace(sheet, date=started, ruleset_lines=rules_box_lines(game.rules))
+        )
     return pdf_response(data, f"hicksheet-game-{game.pk}.pdf")
 
 
@@ -174,7 +178,7 @@ def _blank_sheets_pdf(data: dict[str, Any]) -> HttpResponse:
     sheets = [
         BlankSheet(
             ruleset_name=engine_word(rules.name),
-            ruleset_lines=games_selectors.ruleset_lines(rules),
+            ruleset_lines=rules_box_lines(rules),
             sides=rules.sides,
             side_names=names[i] if i < len(names) else (),
             table=str(first_table + i) if first_table else "",

@@ -81,7 +81,7 @@ SET_AWARD_TEXT: Mapping[str, BySides] = {
         ),
         gettext_lazy(
             "The makers score nothing (%(mark)s on the sheet) and each other player scores the "
-            "combined points of both sides: the makers' card points, melds and belle go to "
+            "combined points of all sides: the makers' card points, melds and belle go to "
             "them too."
         ),
     ),
@@ -407,9 +407,9 @@ SOURCES_IN_SENTENCE: Mapping[str, StrOrPromise] = {
 
 #: What the sources are, said once above their list.
 SOURCES_INTRO = gettext_lazy(
-    "The rules of each game were written from these documents: articles and a how-to-play "
-    "page (in Spanish as they came), numbered, and the club and federation rulebooks of "
-    "Klaverjas and Belote. Each game names the one it follows."
+    "The rules of each game were written from these documents: sources 000 to 002, two "
+    "articles and a how-to-play page (in Spanish as they came), and the club and federation "
+    "rulebooks of Klaverjas and Belote. Each game names the one it follows."
 )
 
 #: The heading of a source that is a set of rulebooks, not a numbered document.
@@ -563,22 +563,22 @@ def describe(rules: Ruleset) -> RulesSheet:
                 _contract_scoring(rules),
                 "contract_scoring",
                 "set_cards",
+                "set_award",
+                "tie_rule",
             ),
         ]
+    if not rules.bidding:
+        # A game with bidding says its set and its tie in the contract's sentences above: the
+        # takers fail a contract they do not reach and win (a tie included).
+        scoring.append(line(pgettext("rule", "On a set"), _on_a_set(rules), "set_award"))
+        if rules.set_cards is not None or "set_cards" in changed:
+            scoring.append(
+                line(pgettext("rule", "Card points on a set"), _set_cards(rules), "set_cards")
+            )
+    scoring.append(line(pgettext("rule", "Belle on a set"), _belle_on_set(rules), "belle_on_set"))
+    if not rules.bidding:
+        scoring.append(line(pgettext("rule", "On a tie"), _tie_text(rules), "tie_rule"))
     scoring += [
-        line(pgettext("rule", "On a set"), _on_a_set(rules), "set_award"),
-    ]
-    if rules.set_cards is not None or "set_cards" in changed:
-        scoring.append(
-            line(pgettext("rule", "Card points on a set"), _set_cards(rules), "set_cards")
-        )
-    scoring += [
-        line(pgettext("rule", "Belle on a set"), _belle_on_set(rules), "belle_on_set"),
-        line(
-            pgettext("rule", "On a tie"),
-            TIE_RULE_TEXT[rules.tie_rule].text(rules.sides),
-            "tie_rule",
-        ),
         line(
             pgettext("rule", "Every trick"),
             _all_tricks(rules),
@@ -589,7 +589,7 @@ def describe(rules: Ruleset) -> RulesSheet:
         line(pgettext("rule", "On a renege"), _renege(rules), "renege_award"),
         line(
             pgettext("rule", "Melds on a renege"),
-            str(RENEGE_MELDS_TEXT[rules.renege_melds]),
+            _renege_melds(rules),
             "renege_melds",
         ),
     ]
@@ -620,7 +620,7 @@ def describe(rules: Ruleset) -> RulesSheet:
         Line(pgettext("rule", "Void deal"), _void(rules)),
         line(
             pgettext("rule", "No trick taken"),
-            str(TRICKLESS_MELDS_TEXT[rules.trickless_melds]),
+            _trickless(rules),
             "trickless_melds",
         ),
     ]
@@ -912,8 +912,9 @@ def _card_totals(rules: Ruleset, changed: Mapping[str, Any]) -> list[str]:
     return texts
 
 
-def _belle_word(rules: Ruleset) -> str:
-    """Belle by the game's own name: stuk (klaverjas), belote-rebelote, bejle, belle."""
+def belle_word(rules: Ruleset) -> str:
+    """Belle by the game's own name: stuk (klaverjas), belote-rebelote, bejle, belle. Every
+    rules page and printed rules box says it with this."""
     if rules.meld_scoring == "each":
         return pgettext("king and queen of trumps, Dutch", "stuk")
     if rules.all_tricks == "capot" or rules.belle_on_set == "kept":
@@ -923,23 +924,59 @@ def _belle_word(rules: Ruleset) -> str:
     return pgettext("king and queen of trumps", "belle")
 
 
+def says_belle(rules: Ruleset) -> bool:
+    """Whether the game calls king and queen of trumps belle, as part one's sources do: its
+    sentences are then part one's, which every language already has."""
+    return belle_word(rules) == pgettext("king and queen of trumps", "belle")
+
+
 def _belle_label(rules: Ruleset) -> str:
-    if _belle_word(rules) == pgettext("king and queen of trumps", "belle"):
+    if says_belle(rules):
         # The sources' own word: the sentence every language already has.
         return _("Belle (king and queen of trumps in one hand)")
     return capfirst(
-        _("%(belle)s (king and queen of trumps in one hand)") % {"belle": _belle_word(rules)}
+        _("%(belle)s (king and queen of trumps in one hand)") % {"belle": belle_word(rules)}
     )
 
 
 def _unpaid(rules: Ruleset, unpaid: list[str]) -> str:
     if not rules.meld_values:
         return _("No meld is paid in this game: only %(belle)s scores.") % {
-            "belle": _belle_word(rules)
+            "belle": belle_word(rules)
         }
     if not unpaid:
         return ""
     return _("Not paid in this game: %(melds)s.") % {"melds": _listed(unpaid, last="and")}
+
+
+def _trickless(rules: Ruleset) -> str:
+    """What a side that took no trick keeps, in the game's words."""
+    values = {"belle": belle_word(rules)}
+    if rules.meld_scoring == "each":
+        # Roem and stuk are scored in a trick the side wins: a sheet giving them is refused.
+        return (
+            _(
+                "A side that takes no trick has no roem and no %(belle)s: both are scored in a "
+                "trick the side wins."
+            )
+            % values
+        )
+    if says_belle(rules):
+        return str(TRICKLESS_MELDS_TEXT[rules.trickless_melds])
+    if rules.trickless_melds == "kept":
+        return _("A side that takes no trick still scores its melds and its %(belle)s.") % values
+    if not rules.meld_values:
+        return _("A side that takes no trick still scores its %(belle)s.") % values
+    return _("A side that takes no trick scores no melds, only its %(belle)s.") % values
+
+
+def _best_meld_rule(rules: Ruleset) -> str:
+    if says_belle(rules):
+        return str(MELD_RULE)
+    return _(
+        "Only the side holding the best meld scores melds, and then all of its melds "
+        "(partners' melds count together). %(belle)s always scores for the side that holds it."
+    ) % {"belle": capfirst(belle_word(rules))}
 
 
 def _meld_rule(rules: Ruleset) -> str:
@@ -950,8 +987,8 @@ def _meld_rule(rules: Ruleset) -> str:
             "in one deal. A sheet may write a side's roem as one number: any total these "
             "melds and %(belle)s can make in one deal is accepted, one they cannot make is "
             "refused."
-        ) % {"belle": _belle_word(rules)}
-    return str(MELD_RULE)
+        ) % {"belle": belle_word(rules)}
+    return _best_meld_rule(rules)
 
 
 def _meld_notes(rules: Ruleset) -> tuple[str, ...]:
@@ -966,7 +1003,7 @@ def _meld_notes(rules: Ruleset) -> tuple[str, ...]:
                 "many runs and fours of a kind as tricks."
             )
             % {
-                "belle": capfirst(_belle_word(rules)),
+                "belle": capfirst(belle_word(rules)),
                 "three": three + rules.belle_value,
                 "four": four + rules.belle_value,
             }
@@ -1121,6 +1158,9 @@ def _made(rules: Ruleset) -> str:
                 "when their points reach the bid and beat the defenders', judged before any "
                 "rounding."
             )
+    elif not says_belle(rules):
+        # Another game's words (roem and stuk, belote-rebelote, bejle): two whole sentences.
+        return f"{_combined_points(rules)} {_made_when(rules)}"
     elif rules.made_when == "reach":
         return _(
             "Each side's combined points are its card points (last trick included), its melds "
@@ -1143,6 +1183,57 @@ def _made(rules: Ruleset) -> str:
         "Each side's combined points are its card points (last trick included), its melds and "
         "belle. The makers make it when theirs are more than each other player's; then every "
         "side scores its own combined points."
+    )
+
+
+def _combined_points(rules: Ruleset) -> str:
+    """What a side's combined points are made of, in the game's words."""
+    values = {"belle": belle_word(rules)}
+    if rules.meld_scoring == "each":
+        return (
+            _(
+                "Each side's combined points are its card points (last trick included), its roem "
+                "and its %(belle)s."
+            )
+            % values
+        )
+    if not rules.meld_values:
+        return (
+            _(
+                "Each side's combined points are its card points (last trick included) and its "
+                "%(belle)s."
+            )
+            % values
+        )
+    return (
+        _(
+            "Each side's combined points are its card points (last trick included), its melds and "
+            "its %(belle)s."
+        )
+        % values
+    )
+
+
+def _made_when(rules: Ruleset) -> str:
+    """When the makers made it, after :func:`_combined_points` said what their points are."""
+    if rules.made_when == "reach":
+        return _(
+            "The makers make it when theirs reach the contract, %(contract)s, whatever the "
+            "others have; then every side scores its own combined points."
+        ) % {"contract": rules.contract}
+    if rules.made_when == "reach_and_beat":
+        return _(
+            "The makers make it when theirs reach the contract, %(contract)s, and are more "
+            "than every other side's; then every side scores its own combined points."
+        ) % {"contract": rules.contract}
+    if rules.sides == 2:
+        return _(
+            "The makers make it when theirs are more than the opponents'; then every side "
+            "scores its own combined points."
+        )
+    return _(
+        "The makers make it when theirs are more than each other player's; then every side "
+        "scores its own combined points."
     )
 
 
@@ -1171,13 +1262,7 @@ def _contract_scoring(rules: Ruleset) -> str:
         )
         % values
     )
-    failed = (
-        _(
-            "A failed contract: the takers score only their belote-rebelote, and the defenders "
-            "%(cards)s, the bid, every announcement that counted and their belote-rebelote."
-        )
-        % values
-    )
+    failed = _failed_contract(rules) % values
     if rules.contract_scoring == "bid":
         made = _(
             "A made contract: the takers score the bid (with their announcements and "
@@ -1191,12 +1276,107 @@ def _contract_scoring(rules: Ruleset) -> str:
     return f"{made} {failed} {doubled}"
 
 
+def _failed_contract(rules: Ruleset) -> str:
+    """What a failed contract scores (before any doubling), by the set award; ``%(cards)s``
+    still to fill."""
+    kept = rules.belle_on_set == "kept"
+    if rules.set_award == "own":
+        if kept:
+            return _(
+                "A failed contract: the takers score only their belote-rebelote, and the "
+                "defenders their own points and the bid."
+            )
+        return _(
+            "A failed contract: the takers score nothing, and the defenders their own points "
+            "and the bid."
+        )
+    if rules.set_award == "cards":
+        if kept:
+            return _(
+                "A failed contract: the takers score only their belote-rebelote, and the "
+                "defenders %(cards)s and the bid: nobody's announcements are written."
+            )
+        return _(
+            "A failed contract: the takers score nothing, and the defenders %(cards)s and the "
+            "bid: nobody's announcements are written."
+        )
+    if kept:
+        return _(
+            "A failed contract: the takers score only their belote-rebelote, and the defenders "
+            "%(cards)s, the bid, every announcement that counted and their belote-rebelote."
+        )
+    return _(
+        "A failed contract: the takers score nothing, and the defenders %(cards)s, the bid, "
+        "every announcement that counted and both sides' belote-rebelote."
+    )
+
+
 def _on_a_set(rules: Ruleset) -> str:
-    text = SET_AWARD_TEXT[rules.set_award].text(rules.sides) % {"mark": rules.set_mark}
+    text = _set_award_text(rules)
     if rules.all_tricks == "capot":
         # The French name of a failed contract; the Dutch "nat" is the sheet's mark already.
         return text + " " + _("At the table a failed contract is said to be dedans.")
     return text
+
+
+def _set_award_text(rules: Ruleset) -> str:
+    """What a set scores, in the game's words: part one's sentences where the game says
+    melds and belle, else roem and stuk (klaverjas), or a belle the makers keep (belote)."""
+    values = {"mark": rules.set_mark, "belle": belle_word(rules), "total": rules.deal_total}
+    if rules.meld_scoring == "each" and rules.sides == 2:
+        if rules.set_award == "all":
+            return (
+                _(
+                    "The makers score nothing (%(mark)s on the sheet) and the opponents score "
+                    "%(total)s and the roem of both sides, %(belle)s and pit included."
+                )
+                % values
+            )
+        if rules.set_award == "cards":
+            return (
+                _(
+                    "The makers score nothing (%(mark)s on the sheet) and the opponents score the "
+                    "deal's card points only: nobody's roem is written."
+                )
+                % values
+            )
+    if rules.set_award == "all" and rules.sides == 2 and not says_belle(rules):
+        if rules.belle_on_set == "kept":
+            if not rules.meld_values:
+                return (
+                    _(
+                        "The makers score only their %(belle)s (%(mark)s on the sheet when they "
+                        "have none) and the opponents score all the card points and their own "
+                        "%(belle)s."
+                    )
+                    % values
+                )
+            return (
+                _(
+                    "The makers score only their %(belle)s (%(mark)s on the sheet when they have "
+                    "none) and the opponents score all the card points, every meld that counted "
+                    "and their own %(belle)s."
+                )
+                % values
+            )
+        return (
+            _(
+                "The makers score nothing (%(mark)s on the sheet) and the opponents score the "
+                "combined points of both sides: the makers' card points, melds and %(belle)s go "
+                "to them too."
+            )
+            % values
+        )
+    return SET_AWARD_TEXT[rules.set_award].text(rules.sides) % values
+
+
+def _tie_text(rules: Ruleset) -> str:
+    if rules.tie_rule == "set" and rules.set_mark != "XX":
+        # The game's own word for a set ("nat") says it.
+        return _(
+            "A tie is %(mark)s too: the makers have not made it, and the deal is scored as a set."
+        ) % {"mark": rules.set_mark}
+    return TIE_RULE_TEXT[rules.tie_rule].text(rules.sides)
 
 
 def _set_cards(rules: Ruleset) -> str:
@@ -1210,7 +1390,23 @@ def _set_cards(rules: Ruleset) -> str:
 
 
 def _belle_on_set(rules: Ruleset) -> str:
-    word = _belle_word(rules)
+    word = belle_word(rules)
+    if rules.bidding:
+        if rules.belle_on_set == "kept":
+            return _(
+                "On a failed contract the takers keep their %(belle)s: it stays with its holder "
+                "(imprenable)."
+            ) % {"belle": word}
+        return _(
+            "On a failed contract the takers' %(belle)s goes to the defenders with the rest "
+            "(prenable)."
+        ) % {"belle": word}
+    if rules.meld_scoring == "each" and rules.belle_on_set == "lost":
+        # French words (prenable) are no Dutch table's.
+        return _(
+            "On a set (%(mark)s) the makers' %(belle)s goes to the opponents with the rest of "
+            "their roem."
+        ) % {"belle": word, "mark": rules.set_mark}
     if rules.belle_on_set == "kept":
         return _(
             "On a set the makers keep their %(belle)s: it stays with its holder even when they "
@@ -1259,7 +1455,7 @@ def _meld_scoring(rules: Ruleset) -> str:
             "Each side scores its own melds (roem), whatever the other side has; a side that "
             "took no trick has none."
         )
-    return str(MELD_RULE)
+    return _best_meld_rule(rules)
 
 
 def _meld_entry(rules: Ruleset) -> str:
@@ -1290,6 +1486,60 @@ def _rounding(rules: Ruleset) -> str:
 
 
 def _renege(rules: Ruleset) -> str:
+    if rules.bidding:
+        return _(
+            "A renege by the takers fails their contract, and one by the defenders makes it, "
+            "whatever the card points: the deal is scored as a failed or a made contract, "
+            "with the factor when it was doubled. If both sides renege, the deal is void."
+        )
+    values = {"award": rules.renege_award, "belle": belle_word(rules)}
+    if rules.meld_scoring == "each" and rules.sides == 2:
+        if rules.renege_melds == "none":
+            if rules.renege_award > rules.deal_total:
+                return _(
+                    "A side that reneges scores nothing; the other side scores %(award)s "
+                    "(%(total)s and %(roem)s roem), whatever the card points, and no other "
+                    "roem or %(belle)s of the deal is written. If both sides renege, the deal "
+                    "is void."
+                ) % {
+                    **values,
+                    "total": rules.deal_total,
+                    "roem": rules.renege_award - rules.deal_total,
+                }
+            return (
+                _(
+                    "A side that reneges scores nothing; the other side scores %(award)s, whatever "
+                    "the card points, and no roem or %(belle)s of the deal is written. If both "
+                    "sides renege, the deal is void."
+                )
+                % values
+            )
+        return (
+            _(
+                "A side that reneges scores nothing, its roem and %(belle)s lost; the other side "
+                "scores %(award)s plus its roem and %(belle)s, whatever the card points. If both "
+                "sides renege, the deal is void."
+            )
+            % values
+        )
+    if not says_belle(rules) and rules.sides == 2 and rules.renege_melds != "none":
+        if rules.renege_melds == "counted":
+            return (
+                _(
+                    "A side that reneges scores nothing; the other side scores %(award)s plus "
+                    "every meld that counted and its own %(belle)s, whatever the card points. If "
+                    "both sides renege, the deal is void."
+                )
+                % values
+            )
+        return (
+            _(
+                "A side that reneges scores nothing, its melds and %(belle)s lost; the other side "
+                "scores %(award)s plus its own melds and %(belle)s, whatever the card points. If "
+                "both sides renege, the deal is void."
+            )
+            % values
+        )
     if rules.renege_melds == "none":
         if rules.sides == 2:
             return _(
@@ -1311,6 +1561,15 @@ def _renege(rules: Ruleset) -> str:
         "scores %(award)s plus their own melds and belle, whatever the card points. If both "
         "sides renege, the deal is void."
     ) % {"award": rules.renege_award}
+
+
+def _renege_melds(rules: Ruleset) -> str:
+    if rules.meld_scoring == "each" and rules.renege_melds == "none":
+        return _(
+            "On a renege the other side scores the renege award only: no roem of the deal is "
+            "written."
+        )
+    return str(RENEGE_MELDS_TEXT[rules.renege_melds])
 
 
 def _source(code: str) -> str:
@@ -1339,3 +1598,69 @@ def _void(rules: Ruleset) -> str:
             "A schmeiss is always accepted: the dealer has no choice, and the deal is void."
         )
     return text
+
+
+# -- short forms of a whole game's rule, for the presets' table and the printed rules box ------
+def set_award_short(rules: Ruleset) -> str:
+    """What the opponents score on a set, in a few words and the game's own: part one's short
+    words (:data:`SET_AWARD_SHORT`), else the roem of klaverjas, a belle the makers keep, a
+    failed contract's award."""
+    values = {
+        "total": rules.deal_total,
+        "cards": rules.set_cards if rules.set_cards is not None else rules.deal_total,
+        "belle": belle_word(rules),
+    }
+    if rules.bidding:
+        if rules.set_award == "own":
+            return pgettext("a failed contract, the defenders score", "their points + the bid")
+        if rules.set_award == "cards":
+            return pgettext("a failed contract, the defenders score", "%(cards)s + the bid") % (
+                values
+            )
+        return (
+            pgettext(
+                "a failed contract, the defenders score",
+                "%(cards)s + the bid + the announcements that counted + their %(belle)s",
+            )
+            % values
+        )
+    if rules.meld_scoring == "each" and rules.set_award == "all":
+        return pgettext("on a set, the opponents score", "%(total)s + both sides' roem") % values
+    if rules.set_award == "all" and rules.belle_on_set == "kept":
+        return (
+            pgettext("on a set, the opponents score", "all the card points + their own %(belle)s")
+            % values
+        )
+    return str(SET_AWARD_SHORT[rules.set_award])
+
+
+def tie_rule_short(rules: Ruleset) -> str:
+    """What a tie means, in a few words; a game with its own word for a set says it ("nat")."""
+    if rules.bidding:
+        return pgettext("on a tie", "the contract fails")
+    if rules.tie_rule == "set" and rules.set_mark != "XX":
+        return pgettext("on a tie", "%(mark)s too") % {"mark": rules.set_mark}
+    return str(TIE_RULE_SHORT[rules.tie_rule])
+
+
+def renege_short(rules: Ruleset) -> str:
+    """What a renege scores, in a few words and the game's own."""
+    values = {"award": rules.renege_award, "belle": belle_word(rules)}
+    if rules.bidding:
+        return pgettext(
+            "a renege scores", "the takers' fails the contract, the defenders' makes it"
+        )
+    if rules.renege_melds == "none":
+        if rules.meld_scoring == "each":
+            return pgettext("a renege scores", "%(award)s, no roem written") % values
+        return pgettext("a renege scores", "%(award)s, no melds written") % values
+    if rules.renege_melds == "counted":
+        if not rules.meld_values:
+            return pgettext("a renege scores", "%(award)s + own %(belle)s") % values
+        return (
+            pgettext("a renege scores", "%(award)s + every meld that counted + own %(belle)s")
+            % values
+        )
+    if says_belle(rules):
+        return pgettext("a renege scores", "%(award)s + own melds") % values
+    return pgettext("a renege scores", "%(award)s + own melds and %(belle)s") % values

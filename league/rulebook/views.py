@@ -14,12 +14,12 @@ from league.engine_words import engine_word
 from league.rulebook.tables import PresetTable
 from league.rulebook.text import (
     MELD_TIE_SHORT,
-    SET_AWARD_SHORT,
     SOURCES_INTRO,
-    TIE_RULE_SHORT,
     describe,
     rule_value_text,
+    set_award_short,
     source_lines,
+    tie_rule_short,
 )
 from scoring.rules import PRESETS, Ruleset
 
@@ -59,8 +59,9 @@ def preset_rows() -> list[dict[str, Any]]:
             "players": rules.players,
             "deck": _("%(cards)s cards, %(each)s each")
             % {"cards": rules.deck_size, "each": rules.cards_each},
-            "set_award": str(SET_AWARD_SHORT[rules.set_award]),
-            "tie_rule": str(TIE_RULE_SHORT[rules.tie_rule]),
+            # The game's own short words, as its printed rules box says them.
+            "set_award": set_award_short(rules),
+            "tie_rule": tie_rule_short(rules),
             "meld_tie": str(MELD_TIE_SHORT[rules.meld_tie]),
             # A game of fixed deals has no target: its length stands in the column.
             "target": rules.target

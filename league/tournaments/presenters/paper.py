@@ -23,6 +23,7 @@ from league.models import (
     TournamentFormat,
 )
 from league.names import name_sort_key
+from league.printing.rules_box import rules_box_lines
 from league.printing.sheet_data import BlankSheet, EntryLink
 from league.tournaments import selectors
 from league.tournaments.bracket_codes import code_legend, legend_text, section_codes
@@ -72,7 +73,7 @@ def table_pack(
     league's) get no code. A void fixture is left out: nobody plays it."""
     fixtures = [f for f in selectors.round_fixtures(night) if f.status != FixtureStatus.VOID]
     rules = competition.rules
-    lines = games_selectors.ruleset_lines(rules)
+    lines = rules_box_lines(rules)
     bracket = None
     if any(f.bracket_match for f in fixtures):
         bracket = selectors.tournament_bracket(competition)
