@@ -413,12 +413,13 @@ def clean_house_rules(form: forms.BaseForm, data: dict[str, Any]) -> Ruleset | N
         if family not in option.families:
             form.add_error(
                 option.name,
+                # The refusal sits beside the rule's own label: it does not repeat it (a
+                # label such as "A contract is made when the takers" reads badly inside).
                 _(
-                    "%(option)s is an option of %(games)s, not of %(game)s: leave it as the "
+                    "This rule is an option of %(games)s, not of %(game)s: leave it as the "
                     "preset says."
                 )
                 % {
-                    "option": form.fields[option.name].label,
                     "games": option.family_words,
                     "game": engine_word(preset.name),
                 },

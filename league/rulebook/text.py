@@ -259,7 +259,7 @@ FACT_LABELS: Mapping[str, StrOrPromise] = {
     "bidding": pgettext_lazy("rule", "Bidding"),
     "high_trump": pgettext_lazy("rule", "Highest trump"),
     "meld_words": pgettext_lazy("rule", "Names of the melds"),
-    "schmeiss_always_accepted": pgettext_lazy("rule", "Schmeiss"),
+    "schmeiss_always_accepted": pgettext_lazy("rule", "Schmeiss always accepted"),
     "set_mark": pgettext_lazy("rule", "Mark of a set"),
 }
 
@@ -307,8 +307,10 @@ BONUS_TEXT: Mapping[str, StrOrPromise] = {
     "bimah": gettext_lazy(
         "the dealer forced to take trump (the eighth bid); paid only when that side makes it"
     ),
-    "shlomo": gettext_lazy("a king of one colour and both queens of the other"),
-    "cleopatra": gettext_lazy("a queen of one colour and both jacks of the other"),
+    "shlomo": gettext_lazy("a red king and both black queens, or a black king and both red queens"),
+    "cleopatra": gettext_lazy(
+        "a red queen and both black jacks, or a black queen and both red jacks"
+    ),
 }
 
 #: The names of the two high trumps when the queen is the highest (bulka, darda).

@@ -144,10 +144,10 @@ def test_a_belote_partie_of_12_deals_has_no_target(organiser_client, club):
 @pytest.mark.parametrize(
     ("preset", "option", "value", "words"),
     [
-        ("clabber", "surcontree", "3", "Surcontrée is an option of Coinche, not of Evansville"),
-        ("coinche", "tegenpit", "off", "Tegenpit is an option of Klaverjas, not of Coinche"),
-        ("klaverjas", "capot", "250", "Capot is an option of Belote and Coinche, not of"),
-        ("belote", "contract", "90", "is an option of Kalabriasz, not of Belote"),
+        ("clabber", "surcontree", "3", "This rule is an option of Coinche, not of Evansville"),
+        ("coinche", "tegenpit", "off", "This rule is an option of Klaverjas, not of Coinche"),
+        ("klaverjas", "capot", "250", "This rule is an option of Belote and Coinche, not of"),
+        ("belote", "contract", "90", "This rule is an option of Kalabriasz, not of Belote"),
     ],
 )
 def test_an_option_of_another_game_is_refused_beside_it(
@@ -198,7 +198,7 @@ def test_a_tournament_option_of_another_game_is_refused(organiser_client, club):
         reverse("tournaments:new"), tournament_post(club, preset="klaverjas", surcontree="3")
     )
     assert response.status_code == 400
-    assert "Surcontrée is an option of Coinche" in error_at(response, "surcontree")
+    assert "This rule is an option of Coinche" in error_at(response, "surcontree")
     assert not Competition.objects.exists()
 
 
@@ -228,7 +228,7 @@ def test_a_game_option_of_another_game_is_refused(scorer_client):
     post = {"preset": "clabber", "side_0": "A", "side_1": "B", "rounding": "ten"}
     response = scorer_client.post(reverse("games:new"), post)
     assert response.status_code == 200
-    assert "Rounding is an option of Belote and Coinche" in error_at(response, "rounding")
+    assert "This rule is an option of Belote and Coinche" in error_at(response, "rounding")
     assert not Game.objects.exists()
 
 

@@ -57,8 +57,8 @@ DISTINCTIVE = {
     "klebias-norm": [
         "this game reckons a deal at 164 card points",
         "Bimah 40: the dealer forced to take trump",
-        "Shlomo HaMelech 20: a king of one colour and both queens of the other",
-        "Cleopatra 20: a queen of one colour and both jacks of the other",
+        "Shlomo HaMelech 20: a red king and both black queens, or a black king and both red queens",
+        "Cleopatra 20: a red queen and both black jacks, or a black queen and both red jacks",
         "Ménage (K-Q-J of trumps) 50",
         "Three sevens 20",
     ],
@@ -79,7 +79,7 @@ DISTINCTIVE = {
         "A sheet may write a side's roem as one number",
         "Stuk (king and queen of trumps in one hand) 20",
         "Four sevens 100",
-        "the other side scores 262, whatever the card points",
+        "the other side scores 262 (162 and 100 roem), whatever the card points",
         "KNB and NKU",
     ],
     "belote": [
@@ -190,7 +190,7 @@ def test_overrides_of_the_new_fields_are_listed_and_marked_in_words(rf: RequestF
     assert "(no tegenpit)" in scoring["Every trick"]
     assert scoring["On a set"] == (
         "The makers score nothing (nat on the sheet) and the opponents score the deal's card "
-        "points only: nobody's melds are written."
+        "points only: nobody's roem is written."
     )
 
 
@@ -244,3 +244,114 @@ def test_a_belote_partie_of_twelve_deals_reads_as_one() -> None:
         ("Target", "none: a fixed number of deals", "501"),
         ("Deals in a game", "12 deals", "until a side reaches the target"),
     ]
+
+
+def scoring_lines(client: Client, preset: str) -> dict[str, str]:
+    return rule_lines(rules_page(client, preset).by_id("scoring"))
+
+
+def test_the_klaverjas_page_says_roem_stuk_nat_and_pit_not_belle(client: Client) -> None:
+    root = rules_page(client, "klaverjas")
+    text = " ".join(root.text.split())
+    assert "only belle" not in text and "melds and belle" not in text
+    scoring = rule_lines(root.by_id("scoring"))
+    assert scoring["Made"].startswith(
+        "Each side's combined points are its card points (last trick included), its roem and "
+        "its stuk."
+    )
+    assert scoring["No trick taken"] == (
+        "A side that takes no trick has no roem and no stuk: both are scored in a trick the "
+        "side wins."
+    )
+    assert scoring["On a set"] == (
+        "The makers score nothing (nat on the sheet) and the opponents score 162 and the roem "
+        "of both sides, stuk and pit included."
+    )
+    assert scoring["On a tie"].startswith("A tie is nat too")
+    assert "262 (162 and 100 roem)" in scoring["On a renege"]
+    assert "no other roem or stuk of the deal is written" in scoring["On a renege"]
+    assert "no roem of the deal is written" in scoring["Melds on a renege"]
+    assert "(tegenpit)" in scoring["Every trick"]
+
+
+def test_the_coinche_page_scores_a_set_and_a_renege_by_its_contract(client: Client) -> None:
+    root = rules_page(client, "coinche")
+    text = " ".join(root.text.split())
+    assert "opponents score the combined points of both sides" not in text
+    scoring = rule_lines(root.by_id("scoring"))
+    # The contract's sentences replace part one's set and tie.
+    assert "On a set" not in scoring and "On a tie" not in scoring
+    assert "Card points on a set" not in scoring
+    contract = scoring["A made contract scores"]
+    assert "the defenders 160, the bid, every announcement that counted" in contract
+    assert "× the factor" in contract
+    assert scoring["On a renege"].startswith(
+        "A renege by the takers fails their contract, and one by the defenders makes it"
+    )
+    assert "the takers keep their belote-rebelote" in scoring["Belle on a set"]
+    assert "rounded to the nearest ten" in scoring["Rounding"]
+    assert "Belote-rebelote always scores for the side that holds it." in text
+    assert "Belle always scores" not in text
+
+
+def test_a_coinche_failed_contract_follows_the_set_award() -> None:
+    sheet = describe(get_ruleset("coinche", set_award="own"))
+    lines = {str(line.label): line for line in sheet.scoring}
+    assert "the defenders their own points and the bid" in str(lines["A made contract scores"].text)
+    assert lines["A made contract scores"].overridden
+
+
+@pytest.mark.parametrize(
+    ("preset", "words"),
+    [
+        (
+            "belote",
+            "The makers score only their belote-rebelote (XX on the sheet when they have "
+            "none) and the opponents score all the card points and their own belote-rebelote.",
+        ),
+        ("bulka", "the makers' card points, melds and bejle go to them too"),
+    ],
+)
+def test_a_set_keeps_the_game_s_word_for_belle(client: Client, preset: str, words: str) -> None:
+    assert words in scoring_lines(client, preset)["On a set"]
+
+
+def test_belle_has_the_game_s_word_wherever_the_page_says_it(client: Client) -> None:
+    for preset, word in (("bulka", "bejle"), ("belote", "belote-rebelote"), ("klaverjas", "stuk")):
+        scoring = scoring_lines(client, preset)
+        for label in ("Made", "On a renege", "No trick taken"):
+            assert word in scoring[label], (preset, label)
+            assert "belle" not in scoring[label].replace("rebelote", ""), (preset, label)
+
+
+def test_the_sources_intro_says_only_the_numbered_ones_came_in_spanish(client: Client) -> None:
+    for url in ("/rules/", reverse("rules:detail", args=["klaverjas"])):
+        intro = next(parse(client.get(url).content).by_id("sources").iter("p")).text
+        assert (
+            "sources 000 to 002, two articles and a how-to-play page (in Spanish as they "
+            "came)" in " ".join(intro.split())
+        ), url
+        assert "rulebooks of Klaverjas and Belote" in intro
+
+
+def test_part_one_pages_keep_part_one_s_sentences(client: Client) -> None:
+    scoring = scoring_lines(client, "klaberjass")
+    assert scoring["No trick taken"] == "A side that takes no trick scores no melds, only belle."
+    assert scoring["Made"].startswith(
+        "Each side's combined points are its card points (last trick included), its melds and "
+        "belle."
+    )
+    # The three-player game's set speaks of all the sides.
+    rules = get_ruleset("klaberjass-3", set_award="own")
+    assert "each other player scores their own" in str(
+        {str(x.label): x for x in describe(rules).scoring}["On a set"].text
+    )
+
+
+def test_the_presets_table_says_each_game_s_set_and_tie(client: Client) -> None:
+    root = parse(client.get("/rules/").content)
+    rows = list(next(root.by_id("presets").iter("tbody")).iter("tr"))
+    klaverjas = " ".join(rows[list(PRESETS).index("klaverjas")].text.split())
+    assert "162 + both sides' roem" in klaverjas and "nat too" in klaverjas
+    coinche = " ".join(rows[list(PRESETS).index("coinche")].text.split())
+    assert "160 + the bid" in coinche and "the contract fails" in coinche
