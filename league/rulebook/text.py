@@ -577,7 +577,7 @@ def describe(rules: Ruleset) -> RulesSheet:
             scoring.append(
                 line(pgettext("rule", "Card points on a set"), _set_cards(rules), "set_cards")
             )
-    scoring.append(line(pgettext("rule", "Belle on a set"), _belle_on_set(rules), "belle_on_set"))
+    scoring.append(line(_belle_on_set_label(rules), _belle_on_set(rules), "belle_on_set"))
     if not rules.bidding:
         scoring.append(line(pgettext("rule", "On a tie"), _tie_text(rules), "tie_rule"))
     scoring += [
@@ -1160,8 +1160,9 @@ def _made(rules: Ruleset) -> str:
                 "when their points reach the bid and beat the defenders', judged before any "
                 "rounding."
             )
-    elif not says_belle(rules):
-        # Another game's words (roem and stuk, belote-rebelote, bejle): two whole sentences.
+    elif not says_belle(rules) or rules.bonus_values:
+        # Another game's words (roem and stuk, belote-rebelote, bejle) or bonuses beside the
+        # melds (klebias-norm): two whole sentences.
         return f"{_combined_points(rules)} {_made_when(rules)}"
     elif rules.made_when == "reach":
         return _(
@@ -1191,6 +1192,14 @@ def _made(rules: Ruleset) -> str:
 def _combined_points(rules: Ruleset) -> str:
     """What a side's combined points are made of, in the game's words."""
     values = {"belle": belle_word(rules)}
+    if rules.bonus_values:
+        return (
+            _(
+                "Each side's combined points are its card points (last trick included), its "
+                "melds, its %(belle)s and its bonuses (the bimah only when it makes it)."
+            )
+            % values
+        )
     if rules.meld_scoring == "each":
         return (
             _(
@@ -1342,6 +1351,15 @@ def _set_award_text(rules: Ruleset) -> str:
                 )
                 % values
             )
+    if rules.set_award == "all" and rules.sides == 2 and rules.bonus_values:
+        return (
+            _(
+                "The makers score nothing (%(mark)s on the sheet) and the opponents score the "
+                "combined points of both sides: the makers' card points, melds, %(belle)s and "
+                "bonuses go to them too."
+            )
+            % values
+        )
     if rules.set_award == "all" and rules.sides == 2 and not says_belle(rules):
         if rules.belle_on_set == "kept":
             if not rules.meld_values:
@@ -1389,6 +1407,21 @@ def _set_cards(rules: Ruleset) -> str:
     return _(
         "On a set the card points the opponents score count %(cards)s, whatever they took."
     ) % {"cards": rules.set_cards}
+
+
+def _belle_on_set_label(rules: Ruleset) -> str:
+    """The heading of what becomes of belle on a set, by the game's name for both."""
+    if rules.bidding:
+        return capfirst(
+            pgettext("rule: belle by the game's name", "%(belle)s on a failed contract")
+            % {"belle": belle_word(rules)}
+        )
+    if says_belle(rules):
+        return pgettext("rule", "Belle on a set")
+    return capfirst(
+        pgettext("rule: belle by the game's name", "%(belle)s on a set")
+        % {"belle": belle_word(rules)}
+    )
 
 
 def _belle_on_set(rules: Ruleset) -> str:
@@ -1521,6 +1554,15 @@ def _renege(rules: Ruleset) -> str:
                 "A side that reneges scores nothing, its roem and %(belle)s lost; the other side "
                 "scores %(award)s plus its roem and %(belle)s, whatever the card points. If both "
                 "sides renege, the deal is void."
+            )
+            % values
+        )
+    if rules.bonus_values and rules.sides == 2 and rules.renege_melds == "own":
+        return (
+            _(
+                "A side that reneges scores nothing, its melds, %(belle)s and bonuses lost; the "
+                "other side scores %(award)s plus its own melds, %(belle)s and bonuses other than "
+                "the bimah, whatever the card points. If both sides renege, the deal is void."
             )
             % values
         )

@@ -61,6 +61,8 @@ DISTINCTIVE = {
         "Cleopatra 20: a red queen and both black jacks, or a black queen and both red jacks",
         "Ménage (K-Q-J of trumps) 50",
         "Three sevens 20",
+        "its melds, its belle and its bonuses (the bimah only when it makes it)",
+        "the makers' card points, melds, belle and bonuses go to them too",
     ],
     "kalabriasz-3": ["reach the contract, 82, whatever the others have"],
     "kalabriasz-4": ["reach the contract, 82", "What it changes from Four-hand Klaberjass"],
@@ -78,6 +80,7 @@ DISTINCTIVE = {
         "Each side scores its own melds (roem)",
         "A sheet may write a side's roem as one number",
         "Stuk (king and queen of trumps in one hand) 20",
+        "Stuk on a set",
         "Four sevens 100",
         "the other side scores 262 (162 and 100 roem), whatever the card points",
         "KNB and NKU",
@@ -288,7 +291,9 @@ def test_the_coinche_page_scores_a_set_and_a_renege_by_its_contract(client: Clie
     assert scoring["On a renege"].startswith(
         "A renege by the takers fails their contract, and one by the defenders makes it"
     )
-    assert "the takers keep their belote-rebelote" in scoring["Belle on a set"]
+    assert (
+        "the takers keep their belote-rebelote" in scoring["Belote-rebelote on a failed contract"]
+    )
     assert "rounded to the nearest ten" in scoring["Rounding"]
     assert "Belote-rebelote always scores for the side that holds it." in text
     assert "Belle always scores" not in text
