@@ -1692,7 +1692,7 @@ def renege_short(rules: Ruleset) -> str:
     values = {"award": rules.renege_award, "belle": belle_word(rules)}
     if rules.bidding:
         return pgettext(
-            "a renege scores", "the takers' fails the contract, the defenders' makes it"
+            "a renege scores", "by the takers the contract fails, by the defenders it is made"
         )
     if rules.renege_melds == "none":
         if rules.meld_scoring == "each":

@@ -40,7 +40,7 @@ COINCHE_WORDS = (
     "Failed (dedans): defenders 160 + the bid + the announcements that counted + their "
     "belote-rebelote",
     "Doubled: the winner's score × the factor",
-    "Renege: the takers' fails the contract, the defenders' makes it.",
+    "Renege: by the takers the contract fails, by the defenders it is made.",
     "Rounding: to the nearest ten, last; a contract is judged before it.",
 )
 
