@@ -70,9 +70,7 @@ def test_melds_scored_or_declared_is_asked_only_where_melds_are_compared(preset,
 
 def test_the_new_game_page_marks_the_fields_of_some_presets(scorer_client):
     root = page(scorer_client, reverse("games:new"))
-    wrappers = {
-        e.attrs["data-presets"]: e for e in root.iter("div") if "data-presets" in e.attrs
-    }
+    wrappers = {e.attrs["data-presets"]: e for e in root.iter("div") if "data-presets" in e.attrs}
     by_field = {
         next(i.attrs["name"] for i in e.iter("input")): presets.split()
         for presets, e in wrappers.items()
