@@ -257,6 +257,9 @@ class GameSettingsForm(forms.Form):
             "initial", {"meld_entry": game.meld_entry, "first_dealer": str(game.first_dealer)}
         )
         super().__init__(*args, **kwargs)
+        self.game = game
+        if not self.offers_meld_entry:
+            del self.fields["meld_entry"]  # kept as it is: see clean()
         seats = selectors.game_seat_names(game)
         self.fields["first_dealer"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in enumerate(seats)],
@@ -264,6 +267,17 @@ class GameSettingsForm(forms.Form):
             label=_("Dealt the first deal"),
             error_messages={"invalid_choice": _("Choose one of the players at this table.")},
         )
+
+    @property
+    def offers_meld_entry(self) -> bool:
+        """Whether the game asks how its melds are entered (:func:`offers_meld_entry`)."""
+        return offers_meld_entry(self.game.rules)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.offers_meld_entry:
+            data["meld_entry"] = self.game.meld_entry
+        return data
 
 
 class FirstDealerForm(forms.Form):

@@ -98,3 +98,17 @@ def test_a_third_side_for_a_four_hand_game_is_refused_beside_it(scorer_client):
         parse(response.content).by_id("side_2-error").text
     )
     assert Game.objects.count() == 0
+
+
+def test_a_klaverjas_game_s_settings_do_not_ask_how_melds_are_entered(scorer_client, scorer):
+    game = start_game(scorer, "klaverjas")
+    root = page(scorer_client, f"/games/{game.pk}/")
+    settings = root.by_id("game-settings")
+    assert "Who dealt first" in settings.text and "Melds are entered" not in settings.text
+    assert not [e for e in settings.iter("input") if e.attrs.get("name") == "meld_entry"]
+    response = scorer_client.post(
+        reverse("games:settings", args=[game.pk]), {"meld_entry": "declared", "first_dealer": "1"}
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.meld_entry, game.first_dealer) == (MeldEntry.SCORED, 1)
