@@ -274,10 +274,10 @@ class GameSettingsForm(forms.Form):
         return offers_meld_entry(self.game.rules)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
         if not self.offers_meld_entry:
-            data["meld_entry"] = self.game.meld_entry
-        return data
+            self.cleaned_data["meld_entry"] = self.game.meld_entry
+        return self.cleaned_data
 
 
 class FirstDealerForm(forms.Form):
