@@ -169,7 +169,7 @@ def test_every_page_reachable_from_home_answers(demo_for_the_module, who: str):
 
 
 def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers(demo_for_the_module):
-    game = Game.objects.get(meld_entry="declared")
+    game = Game.objects.get(meld_entry="declared", preset="clabber")
     assert game.first_dealer == 2 and game.deals.exclude(declared=[]).count() == 3
     client = Client()
     text = client.get(f"/games/{game.pk}/").content.decode()
