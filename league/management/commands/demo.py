@@ -469,7 +469,8 @@ class Command(BaseCommand):
         self.lines.append(
             f"{league}: 4 partnerships, a boom of 16 deals a fixture, {len(rounds)} nights "
             f"drawn; the first played ({game.sides_text}: {game.result_text}; "
-            f"{drawn.sides_text}: level at {drawn.totals[0]}, a draw), the others to come.  /c/{league.slug}/"
+            f"{drawn.sides_text}: level at {drawn.totals[0]}, a draw), the others to come.  "
+            f"/c/{league.slug}/"
         )
         self.lines.append(
             f"  Roem, stuk, a pit and a nat on the drawn boom's sheet: /games/{drawn.pk}/"
