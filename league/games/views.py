@@ -222,7 +222,12 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, _("Saved: how melds are entered and who dealt first."))
+            messages.success(
+                request,
+                _("Saved: how melds are entered and who dealt first.")
+                if form.offers_meld_entry
+                else _("Saved: who dealt first."),
+            )
             if rescored:
                 # The elder hand decides equal melds under this game's rules: a new first
                 # dealer moved it, and with it these deals' scores. Never silently.
