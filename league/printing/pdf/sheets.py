@@ -595,6 +595,7 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
             sheet.target,
             width=min(width, 480),
             deals=sheet.deals,
+            set_mark=sheet.set_mark,
         )
         story.append(
             KeepTogether(

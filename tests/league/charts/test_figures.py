@@ -174,7 +174,7 @@ def test_a_finished_boom_says_who_won_or_that_it_was_drawn():
     won = boom(((110, 72), ("110", "72")), ((272, 72), ("162", "-")))
     figure = game_figure(NAMES, won, None, winner=0, deals=2)
     assert figure.summary.startswith(
-        "After deal 2 of 2 Anna & Ben won with 272: Anna & Ben 272, Carl & Dora 72."
+        "After deal 2 of 2, Anna & Ben won with 272: Anna & Ben 272, Carl & Dora 72."
     )
     drawn = boom(((110, 72), ("110", "72")), ((182, 182), ("72", "110")))
     figure = game_figure(NAMES, drawn, None, deals=2, drawn=True)

@@ -216,8 +216,8 @@ def test_a_paper_result_of_a_level_boom_is_a_draw(organiser, organiser_client):
 def test_the_league_page_names_a_boom_not_a_game_to_none(organiser):
     league = klaverjas_league(organiser)
     page = Client().get(reverse("competitions:detail", args=[league.slug])).content.decode()
-    assert "games of 16 deals (a boom): equal totals are a draw" in page
-    assert "One boom of 16 deals" in page
+    assert "booms of 16 deals: equal totals are a draw" in page
+    assert "One game, a boom of 16 deals" in page
     assert "to None" not in page
 
 
