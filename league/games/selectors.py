@@ -81,23 +81,28 @@ class DealRow:
         """Per side, the deal's points less its roem (the Dutch sheet's points column)."""
         return tuple(p - r for p, r in zip(self.points, self.roem, strict=True))
 
+    def went_set(self, side: int) -> bool:
+        """Whether ``side``'s makers went set (:func:`set_sides`; by its mark when not
+        known): a dedans whose takers keep their belote-rebelote writes "20" and is one."""
+        return self.sets[side] if self.sets else self.marks[side] == self.set_mark
+
     @property
     def cells(self) -> list[SideCell]:
         if not self.roem:
             return [
-                SideCell(mark, total, mark == self.set_mark)
-                for mark, total in zip(self.marks, self.running, strict=True)
+                SideCell(mark, total, self.went_set(side))
+                for side, (mark, total) in enumerate(zip(self.marks, self.running, strict=True))
             ]
         return [
             SideCell(
                 mark,
                 total,
-                mark == self.set_mark,
+                self.went_set(side),
                 points=points_cell(mark, self.set_mark, less),
                 roem=roem_cell(roem),
             )
-            for mark, total, less, roem in zip(
-                self.marks, self.running, self.points_less_roem, self.roem, strict=True
+            for side, (mark, total, less, roem) in enumerate(
+                zip(self.marks, self.running, self.points_less_roem, self.roem, strict=True)
             )
         ]
 

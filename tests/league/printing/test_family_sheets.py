@@ -234,7 +234,10 @@ def test_a_belote_litige_holds_the_takers_points_and_a_dedans_keeps_belote(score
 
 
 def test_printed_standings_say_how_long_a_game_of_fixed_deals_is():
-    assert _standings_rules(get_ruleset("klaverjas")) == "Klaverjas (Dutch), games of 16 deals"
+    # Only klaverjas's games are booms; another game of fixed deals is a game of N deals.
+    assert _standings_rules(get_ruleset("klaverjas")) == "Klaverjas (Dutch), booms of 16 deals"
+    partie = get_ruleset("belote", deals=12, target=None)
+    assert _standings_rules(partie) == "Belote (French, classic), games of 12 deals"
     assert _standings_rules(get_ruleset("clabber")).endswith(", games to 500")
 
 
@@ -372,6 +375,12 @@ def test_a_dedans_whose_takers_keep_their_belote_is_a_set(scorer):
     assert [r.marks[1] for r in rows] == ["81", "20", "XX"]
     assert [r.sets for r in rows] == [(False, False), (False, True), (False, True)]
     assert [r.sets for r in selectors.game_sheet_pdf(game).rows] == [r.sets for r in rows]
+    # The page styles the "20" as the set it is.
+    assert [[c.set for c in r.cells] for r in rows] == [
+        [False, False],
+        [False, True],
+        [False, True],
+    ]
     figure = game_figure(list(game.side_names), game_lines(rows), 501, set_mark="dedans")
     assert figure is not None
     assert "Carl & Dora went set 2 times (deals 2 and 3)." in figure.summary
