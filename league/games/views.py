@@ -118,6 +118,7 @@ def _game_page(
             None if game.abandoned else game.winner,
             deals=game.rules.deals,
             drawn=game.drawn and not game.abandoned,
+            set_mark=selectors.set_mark_word(game.rules),
         ),
         "form": form if writer and not game.finished else None,
         "deal_entry": deal_entry(form)
