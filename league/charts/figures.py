@@ -95,11 +95,21 @@ def _figure(
 @dataclass(frozen=True)
 class GameLine:
     """One deal of a game as the chart reads it: its number, each side's running total after
-    it and each side's mark (``XX`` for set makers)."""
+    it and each side's mark (``XX`` for set makers); ``sets``: per side, whether its makers
+    went set (not made, and not a tie that held points), None when not known (then the set
+    mark says it)."""
 
     number: int
     running: tuple[int, ...]
     marks: tuple[str, ...]
+    sets: tuple[bool, ...] | None = None
+
+    def went_set(self, side: int) -> bool:
+        """Whether ``side``'s makers went set in this deal: a belote dedans whose takers
+        keep their belote-rebelote writes "20", not a set mark, and is a set all the same."""
+        if self.sets:
+            return self.sets[side]
+        return self.marks[side] in SET_MARKS
 
 
 class SheetLine(Protocol):
@@ -111,16 +121,21 @@ class SheetLine(Protocol):
     def running(self) -> Sequence[int]: ...
     @property
     def marks(self) -> Sequence[str]: ...
+    @property
+    def sets(self) -> Sequence[bool]: ...
 
 
 def game_lines(rows: Sequence[SheetLine]) -> list[GameLine]:
     """:class:`GameLine` of a sheet's rows."""
-    return [GameLine(r.number, tuple(r.running), tuple(r.marks)) for r in rows]
+    return [
+        GameLine(r.number, tuple(r.running), tuple(r.marks), tuple(r.sets) or None) for r in rows
+    ]
 
 
 def set_deals(lines: Sequence[GameLine], sides: int) -> list[list[int]]:
-    """For each side, the numbers of the deals its makers were set in (``XX``; ``nat``)."""
-    return [[line.number for line in lines if line.marks[s] in SET_MARKS] for s in range(sides)]
+    """For each side, the numbers of the deals its makers were set in (:meth:`GameLine.went_set`:
+    not made and not a tie that held points, whatever the sheet writes)."""
+    return [[line.number for line in lines if line.went_set(s)] for s in range(sides)]
 
 
 def game_chart(
@@ -129,15 +144,18 @@ def game_chart(
     target: int | None,
     *,
     deals: int | None = None,
+    set_mark: str | None = None,
     **size: float,
 ) -> drawing.ChartDrawing:
     """The game's Drawing (for the page and the printed sheet alike); ``deals``: a game of
-    that many deals (its x axis runs to the last)."""
+    that many deals (its x axis runs to the last); ``set_mark``: what the game calls a set
+    ("XX", "nat", "dedans"; by default the set mark the sheet wrote)."""
     sides = len(names)
     totals = [[line.running[s] for line in lines] for s in range(sides)]
-    # The legend names the mark the sheet writes: "nat" in a klaverjas game, else XX.
-    written = {mark for line in lines for mark in line.marks if mark in SET_MARKS}
-    set_mark = next(iter(sorted(written - {SET_MARK})), SET_MARK)
+    if set_mark is None:
+        # The legend names the mark the sheet writes: "nat" in a klaverjas game, else XX.
+        written = {mark for line in lines for mark in line.marks if mark in SET_MARKS}
+        set_mark = next(iter(sorted(written - {SET_MARK})), SET_MARK)
     return drawing.game_progress(
         names, totals, set_deals(lines, sides), target, deals=deals, set_mark=set_mark, **size
     )
@@ -165,7 +183,7 @@ def _fixed_deals_result(
             }
         return _("After deal %(deal)s of %(deals)s the game was drawn: %(scores)s.") % values
     if winner is not None:
-        return _("After deal %(deal)s of %(deals)s %(side)s won with %(total)s: %(scores)s.") % {
+        return _("After deal %(deal)s of %(deals)s, %(side)s won with %(total)s: %(scores)s.") % {
             **values,
             "side": names[winner],
             "total": last[winner],
@@ -243,6 +261,7 @@ def game_figure(
     *,
     deals: int | None = None,
     drawn: bool = False,
+    set_mark: str | None = None,
 ) -> Figure | None:
     """The game's figure; None for a game with no deal yet (nothing to draw). A row without a
     mark and a total for every side (never written so by the services) is left out rather
@@ -253,14 +272,18 @@ def game_figure(
         return None
     title = _("The game deal by deal")
     table = NumbersTable(
-        caption=_("Each side's total after each deal (XX: the makers were set)"),
+        caption=_("Each side's total after each deal (XX: the makers were set)")
+        if set_mark in (None, SET_MARK)
+        # The game's own word for a set ("nat", "dedans"), as the cells say it.
+        else _("Each side's total after each deal (%(mark)s: the makers were set)")
+        % {"mark": set_mark},
         headings=(pgettext("noun, a deal of cards", "Deal"), *names),
         rows=tuple(
             (
                 str(line.number),
                 *(
-                    f"{total} ({mark})" if mark in SET_MARKS else str(total)
-                    for total, mark in zip(line.running, line.marks, strict=True)
+                    f"{total} ({set_mark or mark})" if line.went_set(s) else str(total)
+                    for s, (total, mark) in enumerate(zip(line.running, line.marks, strict=True))
                 ),
             )
             for line in lines
@@ -270,7 +293,7 @@ def game_figure(
         key,
         title,
         _game_summary(names, lines, target, winner, deals, drawn),
-        game_chart(names, lines, target, deals=deals),
+        game_chart(names, lines, target, deals=deals, set_mark=set_mark),
         table,
     )
 

@@ -54,6 +54,7 @@ from league.competitions.selectors import FixtureLine, StandingLine
 from league.competitions.tables import StandingsTable
 from league.engine_words import engine_word
 from league.errors import Refused
+from league.game_words import is_boom
 from league.games.forms import FirstDealerForm
 from league.games.selectors import fixture_seat_players
 from league.live import topics as live_topics
@@ -114,7 +115,12 @@ def fixtures(request: HttpRequest, slug: str) -> HttpResponse:
 def _form_args(competition: Competition, line: FixtureLine) -> dict[str, Any]:
     # A boom has no target: a whole game is worth half its card points (a forfeit's score).
     rules = competition.rules
-    return {"side_names": line.sides, "target": rules.game_points, "deals": rules.deals}
+    return {
+        "side_names": line.sides,
+        "target": rules.game_points,
+        "deals": rules.deals,
+        "boom": is_boom(rules),
+    }
 
 
 def _fixture_page(

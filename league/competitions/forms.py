@@ -417,7 +417,8 @@ def parse_score_line(text: str) -> tuple[int, int]:
 class FixtureForm(forms.Form):
     """A form about one fixture; ``side_names`` are its two sides, home first; ``target``
     what a whole game is worth (its target, or half a boom's card points: ``game_points``);
-    ``deals`` the fixed number of deals of a game (a boom of 16), None for a game to a target."""
+    ``deals`` the fixed number of deals of a game (a boom of 16), None for a game to a target;
+    ``boom``: such a game is klaverjas's boom (:func:`league.game_words.is_boom`)."""
 
     prefix: str  # each kind sets its own: the key of its place on the fixture page
 
@@ -427,11 +428,13 @@ class FixtureForm(forms.Form):
         side_names: tuple[str, str],
         target: int,
         deals: int | None = None,
+        boom: bool = False,
         **kwargs: Any,
     ):
         self.side_names = side_names
         self.target = target
         self.deals = deals
+        self.boom = boom
         super().__init__(*args, **kwargs)
 
     def refused(self, error: Refused) -> None:
@@ -495,19 +498,30 @@ class ConcedeForm(FixtureForm):
             raise forms.ValidationError(str(error)) from None
 
 
-def totals_help(home: str, away: str, games: int, target: int, deals: int | None = None) -> str:
+def totals_help(
+    home: str, away: str, games: int, target: int, deals: int | None = None, *, boom: bool = False
+) -> str:
     """How to type a paper sheet's totals: whose first, a line a game, an example. English
     writes the names' possessives by its own rule ("The Jassers’ total"); the other
     languages' sentences name the sides without one. A game of ``deals`` (a boom: ``target``
-    is then half its card points) gets an example of a boom and says that level is a draw."""
+    is then half its card points) gets an example of one and says that level is a draw; only
+    klaverjas's (``boom``) is called a boom."""
     if deals is None:
         return _totals_help(home, away, games, f"{target + 12}-430")
-    boom = ngettext(
-        "A game is a boom of %(deals)d deal: equal totals are a draw.",
-        "A game is a boom of %(deals)d deals: equal totals are a draw.",
-        deals,
+    length = (
+        ngettext(
+            "A game is a boom of %(deals)d deal: equal totals are a draw.",
+            "A game is a boom of %(deals)d deals: equal totals are a draw.",
+            deals,
+        )
+        if boom
+        else ngettext(
+            "A game has %(deals)d deal: equal totals are a draw.",
+            "A game has %(deals)d deals: equal totals are a draw.",
+            deals,
+        )
     ) % {"deals": deals}
-    return f"{_totals_help(home, away, games, f'{target + 156}-{target - 12}')} {boom}"
+    return f"{_totals_help(home, away, games, f'{target + 156}-{target - 12}')} {length}"
 
 
 def _totals_help(home: str, away: str, games: int, example: str) -> str:
@@ -537,7 +551,7 @@ class TypedResultForm(FixtureForm):
         super().__init__(*args, **kwargs)
         self.games = games
         self.fields["scores"].help_text = totals_help(
-            *self.side_names, games, self.target, self.deals
+            *self.side_names, games, self.target, self.deals, boom=self.boom
         )
 
     def clean_scores(self) -> list[tuple[int, int]]:

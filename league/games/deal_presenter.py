@@ -388,7 +388,13 @@ def _summary(form: DealForm, r: DealResult) -> str:
     rules = form.rules
     nat = rules.set_mark == "nat"
     dedans = rules.meld_words == "belote"
-    kept = rules.belle_on_set == "kept"
+    # The takers keep their belote-rebelote on dedans only when they have it.
+    kept = (
+        rules.belle_on_set == "kept"
+        and form.deal is not None
+        and form.deal.belle is not None
+        and form.deal.belle == form.deal.makers
+    )
     if r.void:
         return _("Void deal: nobody scores.")
     if r.renege is not None:

@@ -47,7 +47,14 @@ from scoring import (
     score_deal,
 )
 from scoring.deal import Bid, Renege, complete_card_points
-from scoring.rules import BELOTE_MELD_LABELS, BONUS_LABELS, CAPOT, LOWEST_BID, MELD_WORDS
+from scoring.rules import (
+    BELOTE_MELD_LABELS,
+    BONUS_LABELS,
+    CAPOT,
+    LOWEST_BID,
+    MELD_WORDS,
+    PRESETS,
+)
 
 
 def side_label(rules: Ruleset, index: int) -> str:
@@ -73,6 +80,12 @@ FIRST_DEALER_CHOICES = [
     ("p0", gettext_lazy("Side 1's partner (four-hand games)")),
     ("p1", gettext_lazy("Side 2's partner (four-hand games)")),
 ]
+
+
+def offers_meld_entry(rules: Ruleset) -> bool:
+    """Whether a game asks how its melds are entered (scored or declared): not when each
+    side's roem is a number (klaverjas), nor when it pays no melds (classic belote)."""
+    return rules.meld_scoring != "each" and any(v is not None for v in rules.meld_values.values())
 
 
 class GameForm(forms.Form):
@@ -120,13 +133,27 @@ class GameForm(forms.Form):
         label=gettext_lazy("Melds are entered"),
         help_text=gettext_lazy(
             "Scored: the melds of the side the table agreed scores them. Declared: what "
-            "each side declared, and the sheet works out who scores."
+            "each side declared, and the sheet works out who scores. Not asked of games that "
+            "take roem as a number or pay no melds."
         ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         add_rule_options(self)
+
+    @property
+    def start_rows(self) -> list[tuple[forms.BoundField, str]]:
+        """:attr:`start_fields`, each with the presets it is for (space-separated, "" for
+        every preset): static/js/rule-options.js hides and disables a field the chosen preset
+        has not got (a third side's name in a two-sided game; how melds are entered in a game
+        that takes roem as a number or pays no melds). Without the script each shows, and the
+        server refuses a third name for a two-sided game beside it and ignores the other."""
+        only = {
+            "side_2": " ".join(k for k, r in PRESETS.items() if r.sides > 2),
+            "meld_entry": " ".join(k for k, r in PRESETS.items() if offers_meld_entry(r)),
+        }
+        return [(field, only.get(field.name, "")) for field in self.start_fields]
 
     #: The house rules every game has, in the page's fold of house rules.
     HOUSE_RULES = ("target", "set_award", "tie_rule")
@@ -187,7 +214,11 @@ class GameForm(forms.Form):
             self.add_error("side_1", _("Give each side a different name."))
         data["rules"] = rules
         data["side_names"] = names
-        data["meld_entry"] = data.get("meld_entry") or MeldEntry.SCORED
+        data["meld_entry"] = (
+            data.get("meld_entry") or MeldEntry.SCORED
+            if offers_meld_entry(rules)
+            else MeldEntry.SCORED  # not asked: nothing to declare, or roem as a number
+        )
         seat = FIRST_DEALER_SEATS.get(data.get("first_dealer") or "0", {})
         if rules.players not in seat:
             params = {"game": rules.name, "players": rules.players, "sides": rules.sides}
@@ -226,6 +257,9 @@ class GameSettingsForm(forms.Form):
             "initial", {"meld_entry": game.meld_entry, "first_dealer": str(game.first_dealer)}
         )
         super().__init__(*args, **kwargs)
+        self.game = game
+        if not self.offers_meld_entry:
+            del self.fields["meld_entry"]  # kept as it is: see clean()
         seats = selectors.game_seat_names(game)
         self.fields["first_dealer"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in enumerate(seats)],
@@ -233,6 +267,17 @@ class GameSettingsForm(forms.Form):
             label=_("Dealt the first deal"),
             error_messages={"invalid_choice": _("Choose one of the players at this table.")},
         )
+
+    @property
+    def offers_meld_entry(self) -> bool:
+        """Whether the game asks how its melds are entered (:func:`offers_meld_entry`)."""
+        return offers_meld_entry(self.game.rules)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        if not self.offers_meld_entry:
+            self.cleaned_data["meld_entry"] = self.game.meld_entry
+        return self.cleaned_data
 
 
 class FirstDealerForm(forms.Form):
@@ -576,8 +621,14 @@ class DealForm(forms.Form):
     @property
     def declaring(self) -> bool:
         """Whether this form takes the melds each side declared (else the melds scored);
-        never where each side's roem is a number."""
-        return self.meld_entry == MeldEntry.DECLARED and not self.roem
+        never where each side's roem is a number, nor in a game that pays no melds."""
+        return self.meld_entry == MeldEntry.DECLARED and not self.roem and bool(self.meld_kinds)
+
+    @property
+    def takes_melds(self) -> bool:
+        """Whether the form has a melds part at all: not in a game that pays no melds
+        (classic belote: only belote-rebelote, which is the belle part)."""
+        return self.roem or bool(self.meld_kinds)
 
     def _declared_rows(self, side: int) -> int:
         """How many rows of declared melds side ``side`` gets: as many as were sent (or are
@@ -740,6 +791,8 @@ class DealForm(forms.Form):
     def _group_error(self, group: str, message: str, field: str | None = None) -> None:
         """A message about the deal as a whole, shown at the end of ``group``; ``field`` (if
         any) is the box it marks as wrong, which the message then describes."""
+        if group == "melds" and not self.takes_melds:
+            group = "game"  # no melds part on the page: said at the form's top
         self.group_errors.setdefault(group, message)
         self.add_error(field, message)
         if self.shown_by_itself(field):
@@ -852,6 +905,11 @@ class DealForm(forms.Form):
                         "card points for."
                     )
                 message %= params
+            elif not self.meld_kinds:
+                message = _("%(game)s pays for no melds: there is no meld %(kind)s.") % {
+                    "game": rules.name,
+                    "kind": repr(kind),
+                }
             else:
                 paid = ", ".join(engine_word(MELD_WORDS[k]) for k in self.meld_kinds)
                 message = _("%(game)s has no meld %(kind)s; it pays for %(paid)s.") % {

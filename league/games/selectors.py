@@ -29,7 +29,7 @@ from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
 from scoring import InvalidDeal, Ruleset, score_deal
 from scoring.deal import SET_MARK, ZERO_MARK
 from scoring.game import stored_held_outcome
-from scoring.rules import CAPOT, MELD_WORDS
+from scoring.rules import BELOTE_MELD_LABELS, CAPOT, MELD_WORDS
 
 #: How a partnership's two players are told apart when their names are not known: "The Aces
 #: (1st)", "The Aces (2nd)".
@@ -73,29 +73,36 @@ class DealRow:
     factor: str = ""
     #: The deal's marks as written in the marks column ("pit", "dedans; capot (Carl & Dora)").
     marks_text: str = ""
+    #: Per side, whether its makers went set in this deal (:func:`set_sides`); () unknown.
+    sets: tuple[bool, ...] = ()
 
     @property
     def points_less_roem(self) -> tuple[int, ...]:
         """Per side, the deal's points less its roem (the Dutch sheet's points column)."""
         return tuple(p - r for p, r in zip(self.points, self.roem, strict=True))
 
+    def went_set(self, side: int) -> bool:
+        """Whether ``side``'s makers went set (:func:`set_sides`; by its mark when not
+        known): a dedans whose takers keep their belote-rebelote writes "20" and is one."""
+        return self.sets[side] if self.sets else self.marks[side] == self.set_mark
+
     @property
     def cells(self) -> list[SideCell]:
         if not self.roem:
             return [
-                SideCell(mark, total, mark == self.set_mark)
-                for mark, total in zip(self.marks, self.running, strict=True)
+                SideCell(mark, total, self.went_set(side))
+                for side, (mark, total) in enumerate(zip(self.marks, self.running, strict=True))
             ]
         return [
             SideCell(
                 mark,
                 total,
-                mark == self.set_mark,
+                self.went_set(side),
                 points=points_cell(mark, self.set_mark, less),
                 roem=roem_cell(roem),
             )
-            for mark, total, less, roem in zip(
-                self.marks, self.running, self.points_less_roem, self.roem, strict=True
+            for side, (mark, total, less, roem) in enumerate(
+                zip(self.marks, self.running, self.points_less_roem, self.roem, strict=True)
             )
         ]
 
@@ -172,6 +179,38 @@ def sheet_columns(rules: Ruleset) -> SheetColumns:
     return SheetColumns(roem=rules.meld_scoring == "each", contract=rules.bidding, marks=marks)
 
 
+def set_sides(deal: Deal, sides: int) -> tuple[bool, ...]:
+    """Per side, whether its makers went *set* in ``deal``: they did not make it
+    (``Deal.made`` False) and it was not a tie that held points. Not the mark: a belote
+    dedans whose takers keep their belote-rebelote writes "20", klaverjas writes "nat"."""
+    set_side = (
+        deal.makers
+        if deal.made is False and not deal.void and not deal.renege and not deal.held
+        else None
+    )
+    return tuple(side == set_side for side in range(sides))
+
+
+def set_mark_word(rules: Ruleset) -> str:
+    """What a set is called on the game's own sheet, for a legend: its set mark ("XX",
+    "nat"), or the word "dedans" in the belote family (whose cells write points, not a
+    mark)."""
+    if rules.set_mark == SET_MARK and rules.meld_words == "belote":
+        return str(DEDANS)
+    return rules.set_mark
+
+
+def _every_trick_side(rules: Ruleset, deal: Deal) -> int | None:
+    """The side that took every trick: as entered, else as the engine works it out (162
+    card points to one side with Pit left on "Nobody")."""
+    if deal.all_tricks is not None:
+        return deal.all_tricks
+    try:
+        return scoring.deal.all_tricks_side(rules, deal.to_engine())
+    except (InvalidDeal, ValueError, TypeError):  # stored under older rules
+        return None
+
+
 def _litige(rules: Ruleset, deal: Deal) -> bool:
     """A deal whose tie held the takers' points (tie rule ``litige``): not made, points held."""
     return rules.tie_rule == "litige" and deal.made is False and deal.held > 0
@@ -183,14 +222,17 @@ def _marks_text(rules: Ruleset, deal: Deal, names: Sequence[str]) -> str:
     if deal.void or deal.renege:
         return ""
     words = []
-    makers = deal.makers
     if _litige(rules, deal):
         words.append(str(LITIGE))
     elif deal.made is False and _set_word(rules):
         words.append(_set_word(rules))
     every = _all_tricks_word(rules)
-    if deal.all_tricks is not None and every:
-        if deal.all_tricks == makers:
+    every_side = _every_trick_side(rules, deal) if every else None
+    if every_side is not None:
+        # One rule for the whole column: a mark is the makers' (nat, dedans, their pit) unless
+        # it names another side (the opponents' pit, a tegenpit: "pit (Carl & Dora)"). The
+        # makers are in their own column already, and the narrow column stays one word.
+        if every_side == deal.makers:
             words.append(every)
         else:
             words.append(
@@ -198,7 +240,7 @@ def _marks_text(rules: Ruleset, deal: Deal, names: Sequence[str]) -> str:
                     "a mark on a sheet, then the side it is for: pit (Carl & Dora)",
                     "%(mark)s (%(side)s)",
                 )
-                % {"mark": every, "side": names[deal.all_tricks]}
+                % {"mark": every, "side": names[every_side]}
             )
     return pgettext("between two marks on a sheet", "; ").join(words)
 
@@ -468,6 +510,28 @@ def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def belle_word(rules: Ruleset | None) -> str:
+    """Belle by the game's own name: stuk (klaverjas), belote-rebelote (belote, coinche),
+    bejle (bulka, darda), else belle (the rules page's words, the same messages)."""
+    if rules is None:
+        return pgettext("king and queen of trumps", "belle")
+    if rules.meld_scoring == "each":
+        return pgettext("king and queen of trumps, Dutch", "stuk")
+    if rules.all_tricks == "capot" or rules.belle_on_set == "kept":
+        return pgettext("king and queen of trumps, French", "belote-rebelote")
+    if rules.high_trump == "Q":
+        return pgettext("king and queen of trumps, Czech", "bejle")
+    return pgettext("king and queen of trumps", "belle")
+
+
+def meld_word(rules: Ruleset | None, kind: str) -> str:
+    """A meld kind in the game's own words: tierce, quarte, quinte, carré where the game
+    says so (``meld_words`` "belote"), else the runs' words ("run of 3")."""
+    if rules is not None and rules.meld_words == "belote" and kind in BELOTE_MELD_LABELS:
+        return engine_word(BELOTE_MELD_LABELS[kind])
+    return engine_word(MELD_WORDS[kind])
+
+
 #: What a sheet notes of a tied deal, by tie rule (``hang`` says what it holds instead).
 TIE_NOTES = {
     "set": pgettext_lazy("a note on the sheet", "tie: counts as a set"),
@@ -508,7 +572,7 @@ def _note(
         )
     for side, kinds in enumerate(deal.melds or []):
         if kinds:
-            melds = ", ".join(engine_word(MELD_WORDS[k]) for k in kinds)
+            melds = ", ".join(meld_word(rules, k) for k in kinds)
             parts.append(
                 pgettext("a note on the sheet: melds, then the side", "%(melds)s (%(side)s)")
                 % {"melds": melds, "side": names[side]}
@@ -527,7 +591,11 @@ def _note(
             parts.append(pgettext("a note on the sheet", "melds declared"))
     if deal.belle is not None:
         parts.append(
-            pgettext("a note on the sheet", "belle (%(side)s)") % {"side": names[deal.belle]}
+            pgettext(
+                "a note on the sheet: belle by the game's word, then the side",
+                "%(belle)s (%(side)s)",
+            )
+            % {"belle": belle_word(rules), "side": names[deal.belle]}
         )
     if deal.no_trump:
         parts.append(pgettext("a note on the sheet", "no trump"))
@@ -538,7 +606,16 @@ def _note(
     elif held.hung:
         parts.append(pgettext("a note on the sheet", "tie: %(held)s held") % {"held": held.hung})
     elif rules is not None and rules.tie_rule in TIE_NOTES and _tied(rules, deal, elder):
-        parts.append(str(TIE_NOTES[rules.tie_rule]))
+        if rules.tie_rule == "set" and _set_word(rules):
+            # The game's own word for the set a tie is: "tie: nat", "tie: dedans".
+            parts.append(
+                pgettext(
+                    "a note on the sheet: a tie, then the game's word for a set", "tie: %(set)s"
+                )
+                % {"set": _set_word(rules)}
+            )
+        else:
+            parts.append(str(TIE_NOTES[rules.tie_rule]))
     elif held.taken_by is not None:
         parts.append(
             npgettext(
@@ -585,6 +662,7 @@ def deal_rows(game: Game, deals: Sequence[Deal]) -> list[DealRow]:
                 contract=contract,
                 factor=factor,
                 marks_text=_marks_text(rules, d, names) if columns.marks else "",
+                sets=set_sides(d, len(names)),
             )
         )
         held_before = d.held
@@ -670,6 +748,7 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
                 contract=r.contract,
                 factor=r.factor,
                 marks_text=r.marks_text,
+                sets=r.sets,
             )
             for r in rows
         ),
@@ -686,6 +765,7 @@ def game_sheet_pdf(game: Game, page_size: str = "A4") -> GameSheet:
         deals=rules.deals,
         drawn=game.drawn,
         columns=columns,
+        set_mark=set_mark_word(rules),
         side_totals=tuple((t.points, t.roem) for t in side_totals(rows, totals))
         if columns.roem
         else (),

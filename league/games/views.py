@@ -118,6 +118,7 @@ def _game_page(
             None if game.abandoned else game.winner,
             deals=game.rules.deals,
             drawn=game.drawn and not game.abandoned,
+            set_mark=selectors.set_mark_word(game.rules),
         ),
         "form": form if writer and not game.finished else None,
         "deal_entry": deal_entry(form)
@@ -222,7 +223,12 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
         except Refused as error:
             show_refusal(form, error)
         else:
-            messages.success(request, _("Saved: how melds are entered and who dealt first."))
+            messages.success(
+                request,
+                _("Saved: how melds are entered and who dealt first.")
+                if form.offers_meld_entry
+                else _("Saved: who dealt first."),
+            )
             if rescored:
                 # The elder hand decides equal melds under this game's rules: a new first
                 # dealer moved it, and with it these deals' scores. Never silently.

@@ -61,6 +61,9 @@ class SheetRow:
     # With SheetColumns.marks: the deal's marks as written ("pit", "nat", "dedans", "capot
     # (Carl & Dora)"); "" for none.
     marks_text: str = ""
+    # Per side, whether its makers went set in this deal (not a tie that held points); ()
+    # when not known (then the set mark in ``marks`` says it).
+    sets: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class GameSheet:
     columns: SheetColumns = SheetColumns()
     # With SheetColumns.roem: per side, its points (less roem) and its roem over the game.
     side_totals: tuple[tuple[int, int], ...] = ()
+    # What a set is called in the chart's legend: "XX", "nat", "dedans".
+    set_mark: str = "XX"
 
 
 @dataclass(frozen=True)

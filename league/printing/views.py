@@ -33,7 +33,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from league.access import (
     club_or_404,
@@ -54,6 +54,7 @@ from league.competitions.presenters import (
 )
 from league.competitions.selectors import StandingLine
 from league.engine_words import engine_word
+from league.game_words import games_of_deals
 from league.games import selectors as games_selectors
 from league.languages import room_language
 from league.models import Club, Competition, CompetitionKind, Game
@@ -306,13 +307,14 @@ def standings_sheet(
 
 
 def _standings_rules(rules: Ruleset) -> str:
-    """The rules over printed standings: "Clabber, games to 500"; "Klaverjas (Dutch), games
-    of 16 deals"."""
+    """The rules over printed standings: "Clabber, games to 500"; "Klaverjas (Dutch), booms
+    of 16 deals"; "Belote (French, classic), games of 12 deals" (:mod:`league.game_words`)."""
     name = engine_word(rules.name)
     if rules.target is None and rules.deals is not None:
-        return ngettext(
-            "%(rules)s, games of %(count)d deal", "%(rules)s, games of %(count)d deals", rules.deals
-        ) % {"rules": name, "count": rules.deals}
+        return pgettext(
+            "a ruleset, then how long its games are: Belote, games of 12 deals",
+            "%(ruleset)s, %(length)s",
+        ) % {"ruleset": name, "length": games_of_deals(rules)}
     return _("%(rules)s, games to %(target)d") % {"rules": name, "target": rules.target}
 
 

@@ -148,9 +148,28 @@
     }
     window.addEventListener("load", function () { again(); setTimeout(again, 0); });
   }
+  // The field and its message, in the part of the screen the sticky Save/Preview bar
+  // (.deal-bar) does not cover; the field's top first when both do not fit.
   function bringIntoView(field) {
     var box = field.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) field.scrollIntoView({ block: "center" });
+    var top = box.top, bottom = box.bottom;
+    var said = field.getAttribute("aria-describedby");
+    var message = (said && document.getElementById(said)) ||
+      form.querySelector("[data-error-for='" + field.name + "']");
+    if (message && !message.closest("[hidden]")) {
+      var at = message.getBoundingClientRect();
+      top = Math.min(top, at.top);
+      bottom = Math.max(bottom, at.bottom);
+    }
+    var bar = document.getElementById("deal-bar");
+    var visible = window.innerHeight - (bar ? bar.offsetHeight : 0);
+    // For the browser's own scrolling too (Tab, a message's link): games.css's scroll margin.
+    if (bar) form.style.setProperty("--deal-bar-height", bar.offsetHeight + "px");
+    var margin = 8;
+    if (top >= margin && bottom <= visible - margin) return;
+    var by = bottom - (visible - margin);
+    if (top - by < margin) by = top - margin;  // too tall for the space: its top shows
+    window.scrollBy(0, by);
   }
   focusOnOpen();
 

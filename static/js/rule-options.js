@@ -3,7 +3,8 @@
 // every option shows, each saying which games it is for, and the server refuses an option of
 // another game beside it. With it: only the chosen game's options show (the others are hidden
 // and disabled, so they are not sent), and the meld value boxes of the kinds the chosen game
-// pays come first, the others folded away.
+// pays come first, the others folded away; a field of some presets only (data-presets) shows
+// for those alone.
 (function () {
   "use strict";
 
@@ -21,6 +22,7 @@
     var paid = form.querySelector("[data-melds-paid]");
     var unpaid = form.querySelector("[data-melds-unpaid]");
     var melds = Array.prototype.slice.call(form.querySelectorAll("[data-paid-by]"));
+    var presetOnly = Array.prototype.slice.call(form.querySelectorAll("[data-presets]"));
 
     function hasValue(el) {
       return Array.prototype.some.call(el.querySelectorAll("input, select"), function (input) {
@@ -40,6 +42,15 @@
         any = any || fits;
       });
       if (box) box.hidden = !any;
+      // A field of some presets only (game_new.html: a third side's name, how melds are
+      // entered): hidden and disabled, so not sent, for the others.
+      presetOnly.forEach(function (el) {
+        var fits = el.dataset.presets.split(" ").indexOf(preset.value) !== -1;
+        el.hidden = !fits;
+        Array.prototype.forEach.call(el.querySelectorAll("input, select"), function (input) {
+          input.disabled = !fits;
+        });
+      });
       if (paid && unpaid) {
         // Re-append in the page's order, each box where the chosen game puts it.
         melds.forEach(function (el) {

@@ -32,10 +32,13 @@ def test_the_demo_fills_an_empty_database_with_a_club_night(demo_for_the_module)
         assert any(g.preset == preset and g.finished for g in games), preset
         assert any(g.preset == preset and not g.finished for g in games), preset
     for game in games:
-        if game.finished:
-            assert game.totals[game.winner] >= 500
+        target = game.rules.target
+        if game.rules.fixed_deals:
+            assert game.deal_count == game.rules.deals and game.finished
+        elif game.finished:
+            assert target is not None and game.totals[game.winner] >= target
         else:
-            assert max(game.totals) < 500 and game.deal_count > 0
+            assert target is not None and max(game.totals) < target and game.deal_count > 0
     night = [g for g in games if g.fixture_id is None]
     assert all(g.title.startswith("Thursday club night") for g in night)
 
@@ -166,10 +169,36 @@ def test_every_page_reachable_from_home_answers(demo_for_the_module, who: str):
 
 
 def test_the_demo_has_a_game_scored_with_declared_melds_and_dealers(demo_for_the_module):
-    game = Game.objects.get(meld_entry="declared")
+    game = Game.objects.get(meld_entry="declared", preset="clabber")
     assert game.first_dealer == 2 and game.deals.exclude(declared=[]).count() == 3
     client = Client()
     text = client.get(f"/games/{game.pk}/").content.decode()
     assert "run of four to the king in trumps beats run of four to the king" in text
     # Gina dealt first, then Hal, then Eve: Frank deals next.
     assert "Deals next: <strong>Frank</strong>" in text
+
+
+def test_the_demo_has_a_klaverjas_league_with_a_drawn_boom_and_french_games(demo_for_the_module):
+    league = Competition.objects.get(name="Klaverjascompetitie 2026")
+    assert league.rules.preset == "klaverjas" and league.entrants.count() == 4
+    played = Game.objects.filter(fixture__competition=league).order_by("id")
+    won, drawn = played
+    assert won.winner is not None and won.deal_count == 16
+    assert drawn.drawn and drawn.winner is None and drawn.totals[0] == drawn.totals[1]
+    marks = [mark for deal in drawn.deals.all() for mark in deal.marks]
+    assert "nat" in marks and drawn.deals.filter(all_tricks__isnull=False).count() == 2
+    assert league.fixtures.filter(finished=True).count() == 2
+    assert league.rounds.count() == 3 and league.fixtures.filter(games__isnull=True).exists()
+
+    coinche = Game.objects.get(preset="coinche")
+    assert not coinche.finished and 0 < max(coinche.totals) < 2000
+    deals = list(coinche.deals.order_by("number"))
+    assert {d.bid for d in deals} >= {"capot", "100"} and any(d.contre for d in deals)
+    assert any("XX" in d.marks for d in deals)
+    belote = Game.objects.get(preset="belote")
+    assert belote.finished and belote.totals[belote.winner] >= 501
+
+    client = Client()
+    for game in (won, drawn, coinche, belote):
+        assert client.get(f"/games/{game.pk}/").status_code == 200, game
+    assert client.get(f"/c/{league.slug}/").status_code == 200

@@ -1,8 +1,10 @@
 """``manage.py demo [--reset]``: fill the current database with a believable club night.
 
-The demo is a Thursday club night at three tables: finished and running games of Evansville
+The demo is a Thursday club night at four tables: finished and running games of Evansville
 Clabber (four hands, partnerships) and Klaberjass (two hands, one of them with ties that hang),
-with sets, melds, belle, a renege, void deals, a correction and a deleted deal. Then the club's
+with sets, melds, belle, a renege, void deals, a correction and a deleted deal; at the fourth
+the French games, a Belote played out and a Coinche in play. A Dutch club's Klaverjas league has
+played its first night: one boom of sixteen deals won, one drawn. Then the club's
 winter league half way through its season, an individual cup, and a Saturday tournament in
 progress: a knockout of eight partnerships whose first round was entered and confirmed by the
 players through their entry links, a semi-final in play. Every deal goes through
@@ -48,6 +50,7 @@ from league.models import (
 from league.ratings.services import ratings_rebuild
 from league.tournaments import services as tournaments_services
 from scoring import Ruleset, get_ruleset
+from scoring.rules import CAPOT
 from scoring.words import possessive
 
 DEMO_PASSWORD = "hicksheet-demo"
@@ -102,6 +105,66 @@ class Dealer:
         return D(makers=makers, card_points=tuple(card_points), melds=melds, belle=belle)
 
 
+def klaverjas_deal(rng: random.Random, makers: int) -> scoring.Deal:
+    """An ordinary deal of Klaverjas: every card played (162), now and then roem (written as
+    points, each side its own) or stuk (the king and queen of trumps, given as belle)."""
+    other = 1 - makers
+    roem = [0, 0]
+    if rng.random() < 0.4:
+        side = makers if rng.random() < 0.7 else other
+        roem[side] = rng.choice((20, 20, 20, 50, 50, 100))
+    belle = makers if rng.random() < 0.15 else None
+    share = min(max(rng.gauss(0.6, 0.15), 0.2), 0.85)
+    card_points = [0, 0]
+    card_points[makers] = round(162 * share)
+    card_points[other] = 162 - card_points[makers]
+    return D(makers=makers, card_points=tuple(card_points), meld_points=tuple(roem), belle=belle)
+
+
+#: Eight deals of a boom, makers first: (makers' card points, makers' roem, opponents' roem,
+#: stuk for the makers, pit for the makers). With each also played the other way round, the
+#: boom ends level: a draw. Among them a pit (every trick: 100 roem) and a nat (the makers,
+#: 70 + 20 against 92, score nothing).
+LEVEL_BOOM: tuple[tuple[int, int, int, bool, bool], ...] = (
+    (92, 20, 0, False, False),
+    (101, 0, 0, True, False),
+    (162, 0, 0, False, True),
+    (70, 20, 0, False, False),
+    (84, 50, 0, False, False),
+    (110, 0, 20, False, False),
+    (96, 0, 0, False, False),
+    (78, 50, 20, False, False),
+)
+
+
+def level_boom() -> list[scoring.Deal]:
+    """The sixteen deals of :data:`LEVEL_BOOM`, each once for each side, the makers
+    alternating: equal totals."""
+    deals = []
+    for pair in range(0, len(LEVEL_BOOM), 2):
+        for index, makers in ((pair, 0), (pair + 1, 1)):
+            deals.append(_boom_deal(LEVEL_BOOM[index], makers))
+    for pair in range(0, len(LEVEL_BOOM), 2):
+        for index, makers in ((pair + 1, 0), (pair, 1)):
+            deals.append(_boom_deal(LEVEL_BOOM[index], makers))
+    return deals
+
+
+def _boom_deal(line: tuple[int, int, int, bool, bool], makers: int) -> scoring.Deal:
+    cards, own, theirs, stuk, pit = line
+    other = 1 - makers
+    card_points, roem = [0, 0], [0, 0]
+    card_points[makers], card_points[other] = cards, 162 - cards
+    roem[makers], roem[other] = own, theirs
+    return D(
+        makers=makers,
+        card_points=tuple(card_points),
+        meld_points=tuple(roem),
+        belle=makers if stuk else None,
+        all_tricks=makers if pit else None,
+    )
+
+
 class Command(BaseCommand):
     help = (
         "Fill the current database with a demo club night (accounts, games, deals). "
@@ -125,9 +188,11 @@ class Command(BaseCommand):
                 self._refuse_unless_empty()
             users = self._accounts()
             games = self._club_night(users)
+            games += self._french_table(users)
             self._report(games)
             club, league, people = self._season(users)
             self._tournament(users, club, league, people)
+            self._klaverjas_league(users)
             # Every result above is rated once it is committed; rated here in one go instead.
             rated = ratings_rebuild()
             self.lines.append(f"Ratings: {rated} finished games rated (/ratings/).")
@@ -326,6 +391,90 @@ class Command(BaseCommand):
         self._add(game, D(makers=0, card_points=(48, 68), belle=0), t2)
         games.append(game)
         return games
+
+    # -- the French table -----------------------------------------------------------------------
+    def _french_table(self, users: dict[str, User]) -> list[Game]:
+        """Table 4 plays the French games: a Belote played out, then a Coinche to 2000 in play
+        with bids, a contrée, a capot and a contract that failed."""
+        t1 = users[SCORERS[0]]
+        game, _ = self._start("belote", ("Mara & Nils", "Olga & Piet"), 4, "first", t1)
+        # A dedans (the takers, 70 against 92, give the defenders all 162), then ordinary deals.
+        self._add(game, D(makers=0, card_points=(70, 92)), t1)
+        while not game.finished:
+            if game.deal_count >= MAX_DEALS:
+                raise CommandError(f"The demo script is wrong: {game} never ends.")
+            makers = self.rng.randrange(2)
+            mine = round(162 * min(max(self.rng.gauss(0.62, 0.1), 0.52), 0.85))
+            points = (mine, 162 - mine) if makers == 0 else (162 - mine, mine)
+            belle = makers if self.rng.random() < 0.3 else None
+            self._add(game, D(makers=makers, card_points=points, belle=belle), t1)
+        belote = game
+
+        game, _ = self._start(
+            "coinche",
+            ("Mara & Olga", "Nils & Piet"),
+            4,
+            "second",
+            t1,
+            meld_entry=MeldEntry.DECLARED,
+        )
+        run = scoring.Declared.run
+        for deal in (
+            D(makers=0, bid=90, card_points=(104, 58), belle=0),
+            D(makers=1, bid=100, contre=1, card_points=(96, 66)),  # contrée, and it fails
+            D(makers=1, bid=CAPOT, card_points=(0, 162), all_tricks=1),
+            D(makers=0, bid=110, card_points=(104, 58)),  # 104 does not reach 110
+            D(makers=0, bid=100, card_points=(112, 50), declared=((run(3, "K"),), ())),
+            D(makers=1, bid=80, card_points=(70, 92), belle=1),
+        ):
+            self._add(game, deal, t1)
+        if game.finished:
+            raise CommandError(f"The demo script is wrong: {game} should still be in play.")
+        return [belote, game]
+
+    # -- a Klaverjas league ---------------------------------------------------------------------
+    def _klaverjas_league(self, users: dict[str, User]) -> None:
+        """A Dutch club's Klaverjas league: four partnerships, a boom of sixteen deals a
+        fixture. The first night is played: one boom won, one drawn (level after sixteen
+        deals); the other nights are drawn up."""
+        secretary = users[ORGANISER]
+        scorers = [users[name] for name in SCORERS]
+        club = competitions_services.club_create(name="De Klaverjassers")
+        names = ["Bram", "Daan", "Fleur", "Joost", "Lotte", "Maartje", "Sanne", "Wim"]
+        people = {name: competitions_services.player_add(club=club, name=name) for name in names}
+        league = competitions_services.competition_create(
+            club=club,
+            name="Klaverjascompetitie 2026",
+            rules=get_ruleset("klaverjas"),
+            entrant_kind=EntrantKind.PARTNERSHIPS,
+            by=secretary,
+        )
+        for first, second in zip(names[0::2], names[1::2], strict=True):
+            pair = competitions_services.partnership_add(
+                club=club, first=people[first], second=people[second]
+            )
+            competitions_services.entrant_add(competition=league, partnership=pair)
+        rounds = competitions_services.fixtures_generate(
+            competition=league, first_date=datetime.date(2026, 11, 3)
+        )
+        won, level = rounds[0].fixtures.order_by("id")
+        game = competitions_services.fixture_start_game(fixture=won, by=scorers[0])
+        for number in range(game.rules.deals or 0):
+            self._add(game, klaverjas_deal(self.rng, number % 2), scorers[0])
+        drawn = competitions_services.fixture_start_game(fixture=level, by=scorers[1])
+        for deal in level_boom():
+            self._add(drawn, deal, scorers[1])
+        if not (game.finished and game.winner is not None and drawn.drawn):
+            raise CommandError("The demo script is wrong: the Klaverjas booms did not end so.")
+        self.lines.append(
+            f"{league}: 4 partnerships, a boom of 16 deals a fixture, {len(rounds)} nights "
+            f"drawn; the first played ({game.sides_text}: {game.result_text}; "
+            f"{drawn.sides_text}: level at {drawn.totals[0]}, a draw), the others to come.  "
+            f"/c/{league.slug}/"
+        )
+        self.lines.append(
+            f"  Roem, stuk, a pit and a nat on the drawn boom's sheet: /games/{drawn.pk}/"
+        )
 
     # -- a season in progress ----------------------------------------------------------------
     def _season(self, users: dict[str, User]) -> tuple[Club, Competition, dict[str, Player]]:

@@ -520,7 +520,9 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
             else:
                 line.append(_printable(row.marks[side]))
             line.append(str(row.running[side]))
-            if row.marks[side].strip().upper() in SET_MARKS:
+            # A set as the sheet knows it (a dedans whose takers keep their belote writes
+            # "20"); by its mark on a row that does not say.
+            if row.sets[side] if row.sets else row.marks[side].strip().upper() in SET_MARKS:
                 col = layout.side_col(side)
                 style.append(("FONT", (col, i), (col, i), BOLD, 10))
                 style.append(("TEXTCOLOR", (col, i), (col, i), SET_RED))
@@ -595,6 +597,7 @@ def render_game_sheet(sheet: GameSheet) -> bytes:
             sheet.target,
             width=min(width, 480),
             deals=sheet.deals,
+            set_mark=sheet.set_mark,
         )
         story.append(
             KeepTogether(

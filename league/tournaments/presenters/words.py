@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from league.competitions.selectors import FixtureLine
 from league.engine_words import engine_word
 from league.forms_common import ordinal
+from league.game_words import games_of_deals
 from league.models import Competition, EntrantKind, Fixture, FixtureStatus, Game, TournamentFormat
 from scoring.brackets import Bracket, BracketMatch, LoserOf, Seed, WinnerOf
 from scoring.formats import suggested_swiss_rounds
@@ -108,12 +109,16 @@ def format_name(competition: Competition, entrants: int | None = None) -> str:
 
 
 def ruleset_name(competition: Competition) -> str:
-    """ "Klaberjass, games to 150"; "Klaverjas (Dutch), booms of 16 deals"."""
+    """ "Klaberjass, games to 150"; "Klaverjas (Dutch), booms of 16 deals"; "Belote, games
+    of 12 deals" (:mod:`league.game_words`)."""
     rules = competition.rules
     if rules.target is None:
-        return _("%(ruleset)s, booms of %(deals)d deals") % {
+        return pgettext(
+            "a ruleset, then how long its games are: Belote, games of 12 deals",
+            "%(ruleset)s, %(length)s",
+        ) % {
             "ruleset": engine_word(rules.name),
-            "deals": rules.deals,
+            "length": games_of_deals(rules),
         }
     return _("%(ruleset)s, games to %(target)s") % {
         "ruleset": engine_word(rules.name),

@@ -174,9 +174,29 @@ def test_a_finished_boom_says_who_won_or_that_it_was_drawn():
     won = boom(((110, 72), ("110", "72")), ((272, 72), ("162", "-")))
     figure = game_figure(NAMES, won, None, winner=0, deals=2)
     assert figure.summary.startswith(
-        "After deal 2 of 2 Anna & Ben won with 272: Anna & Ben 272, Carl & Dora 72."
+        "After deal 2 of 2, Anna & Ben won with 272: Anna & Ben 272, Carl & Dora 72."
     )
     drawn = boom(((110, 72), ("110", "72")), ((182, 182), ("72", "110")))
     figure = game_figure(NAMES, drawn, None, deals=2, drawn=True)
     assert figure.summary.startswith("After deal 2 of 2 the game was drawn, 182 each.")
     assert "Nobody went set." in figure.summary
+
+
+def test_a_set_is_what_the_sheet_knows_not_the_mark_it_writes():
+    # Belote: deal 2 a dedans whose takers (Carl & Dora) keep their belote (they write 20);
+    # deal 1 a litige (a tie that held points) whose "-" is no set.
+    lines = [
+        GameLine(1, (0, 81), ("-", "81"), sets=(False, False)),
+        GameLine(2, (162, 101), ("162", "20"), sets=(False, True)),
+    ]
+    figure = game_figure(NAMES, lines, 501, set_mark="dedans")
+    assert "Carl & Dora went set once (deal 2)." in figure.summary
+    assert figure.table.caption == "Each side's total after each deal (dedans: the makers were set)"
+    assert figure.table.rows[1] == ("2", "162", "101 (dedans)")
+    # The chart's legend names the game's word, and it marks the set deal.
+    assert "a deal in which the makers were set (dedans)" in figure.svg
+    # A klaverjas nat reads nat in the legend; lines without ``sets`` still go by the mark.
+    nat = game(((0, 182), ("nat", "162")))
+    figure = game_figure(NAMES, nat, None, deals=16, set_mark="nat")
+    assert "Anna & Ben went set once (deal 1)." in figure.summary
+    assert "a deal in which the makers were set (nat)" in figure.svg

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from league.competitions import selectors
 from league.competitions import services as competitions_services
+from league.competitions.forms import totals_help
 from league.errors import Refused
 from league.games import services as games_services
 from league.models import (
@@ -216,8 +217,8 @@ def test_a_paper_result_of_a_level_boom_is_a_draw(organiser, organiser_client):
 def test_the_league_page_names_a_boom_not_a_game_to_none(organiser):
     league = klaverjas_league(organiser)
     page = Client().get(reverse("competitions:detail", args=[league.slug])).content.decode()
-    assert "games of 16 deals (a boom): equal totals are a draw" in page
-    assert "One boom of 16 deals" in page
+    assert "booms of 16 deals: equal totals are a draw" in page
+    assert "One game, a boom of 16 deals" in page
     assert "to None" not in page
 
 
@@ -370,3 +371,27 @@ def test_the_pits_are_kept_until_a_result_changes(played, scorer, organiser):
     won_boom(other, scorer)
     _, rows = standings(Client(), league)
     assert sorted(row["Pits"] for row in rows.values()) == ["0", "0", "1", "1"]
+
+
+def test_only_klaverjas_games_are_booms_a_belote_partie_is_games_of_12_deals(organiser):
+    club = competitions_services.club_create(name="Club Partie")
+    partie = competitions_services.competition_create(
+        club=club,
+        name="Concours",
+        rules=get_ruleset("belote", deals=12, target=None),
+        entrant_kind=EntrantKind.PARTNERSHIPS,
+        by=organiser,
+    )
+    page = Client().get(reverse("competitions:detail", args=[partie.slug])).content.decode()
+    assert "games of 12 deals: equal totals are a draw" in page
+    assert "One game, a game of 12 deals" in page
+    assert "boom" not in page
+    assert ruleset_name(partie) == "Belote (French, classic), games of 12 deals"
+    assert "A game has 12 deals: equal totals are a draw." in totals_help(
+        "Pair 1", "Pair 2", 1, 972, 12
+    )
+    boom = klaverjas_league(organiser)
+    page = Client().get(reverse("competitions:detail", args=[boom.slug])).content.decode()
+    assert "booms of 16 deals: equal totals are a draw" in page
+    assert ruleset_name(boom) == "Klaverjas (Dutch), booms of 16 deals"
+    assert "A game is a boom of 16 deals" in totals_help("Pair 1", "Pair 2", 1, 1296, 16, boom=True)

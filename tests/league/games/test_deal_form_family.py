@@ -210,7 +210,8 @@ def test_declared_announcements_are_offered_in_belote_words_and_compared(scorer_
         "declared_1_0_card": "A",
     }
     json = scorer_client.post(preview_url(game), post).json()
-    assert json["summary"] == "Dedans: the takers score only their belote-rebelote."
+    # The takers hold no belote-rebelote here: they keep nothing on dedans.
+    assert json["summary"] == "Dedans: the takers score nothing."
     assert scorer_client.post(deal_url(game), post).status_code == 302
     assert game.deals.get().points == [0, 212]
 

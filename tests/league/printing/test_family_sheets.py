@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.charts.figures import game_figure, game_lines, set_deals
 from league.competitions import services as competitions_services
 from league.games import selectors
 from league.games.selectors import sheet_columns
@@ -233,7 +234,10 @@ def test_a_belote_litige_holds_the_takers_points_and_a_dedans_keeps_belote(score
 
 
 def test_printed_standings_say_how_long_a_game_of_fixed_deals_is():
-    assert _standings_rules(get_ruleset("klaverjas")) == "Klaverjas (Dutch), games of 16 deals"
+    # Only klaverjas's games are booms; another game of fixed deals is a game of N deals.
+    assert _standings_rules(get_ruleset("klaverjas")) == "Klaverjas (Dutch), booms of 16 deals"
+    partie = get_ruleset("belote", deals=12, target=None)
+    assert _standings_rules(partie) == "Belote (French, classic), games of 12 deals"
     assert _standings_rules(get_ruleset("clabber")).endswith(", games to 500")
 
 
@@ -348,3 +352,55 @@ def test_a_klaverjas_league_s_table_pack_prints_tellijsten(organiser):
         assert "16 deals" in text and "None" not in text and "Target" not in text
         assert grid_line(text, "Pts") == ["Roem", "Total", "Pts", "Roem", "Total"]
         assert grid_line(text, "16") == []
+
+
+# -- what the engine works out, and the games' own words ------------------------------------
+def test_a_pit_the_engine_infers_is_marked_on_the_page_and_on_paper(boom, scorer):
+    # Pit left on "Nobody": 162 card points to one side is every trick all the same.
+    play(boom, scorer, [(0, (162, 0), (0, 0), None), (0, (0, 162), (0, 0), None)])
+    rows = selectors.deal_rows(boom, selectors.game_deals(boom))
+    assert [r.marks_text for r in rows] == ["pit", "nat; pit (Carl & Dora)"]
+    assert rows[0].cells[0].roem == "100"  # scored as a pit, and now marked as one
+    sheet = selectors.game_sheet_pdf(boom)
+    assert [r.marks_text for r in sheet.rows] == ["pit", "nat; pit (Carl & Dora)"]
+
+
+def test_a_dedans_whose_takers_keep_their_belote_is_a_set(scorer):
+    game = start_game(scorer, "belote", names=[AB, CD])
+    add(game, scorer, makers=0, card_points=(81, 81))  # litige: points held, no set
+    add(game, scorer, makers=1, card_points=(92, 70), belle=1)  # dedans, belote kept: "20"
+    add(game, scorer, makers=1, card_points=(162, 0), belle=0, all_tricks=0)  # dedans: "XX"
+    game.refresh_from_db()
+    rows = selectors.deal_rows(game, selectors.game_deals(game))
+    assert [r.marks[1] for r in rows] == ["81", "20", "XX"]
+    assert [r.sets for r in rows] == [(False, False), (False, True), (False, True)]
+    assert [r.sets for r in selectors.game_sheet_pdf(game).rows] == [r.sets for r in rows]
+    # The page styles the "20" as the set it is.
+    assert [[c.set for c in r.cells] for r in rows] == [
+        [False, False],
+        [False, True],
+        [False, True],
+    ]
+    figure = game_figure(list(game.side_names), game_lines(rows), 501, set_mark="dedans")
+    assert figure is not None
+    assert "Carl & Dora went set 2 times (deals 2 and 3)." in figure.summary
+    assert figure.table.caption == "Each side's total after each deal (dedans: the makers were set)"
+    assert set_deals(game_lines(rows), 2) == [[], [2, 3]]
+    assert selectors.set_mark_word(game.rules) == "dedans"
+
+
+def test_notes_say_stuk_belote_rebelote_and_tierce(scorer):
+    klaverjas = start_game(scorer, "klaverjas", names=[AB, CD])
+    add(klaverjas, scorer, makers=0, card_points=(90, 72), meld_points=(20, 0), belle=0)
+    add(klaverjas, scorer, makers=0, card_points=(81, 81), meld_points=(0, 0))
+    rows = selectors.deal_rows(klaverjas, selectors.game_deals(klaverjas))
+    assert rows[0].note == "stuk (Anna & Ben)"
+    assert rows[1].note == "tie: nat"  # klaverjas's own word, not "counts as a set"
+    belote = start_game(scorer, "belote-annonces", names=[AB, CD])
+    Game.objects.filter(pk=belote.pk).update(meld_entry="scored")
+    belote.refresh_from_db()
+    add(belote, scorer, makers=0, card_points=(100, 62), melds=[["run3"], []], belle=1)
+    note = selectors.deal_rows(belote, selectors.game_deals(belote))[0].note
+    assert note == "Tierce (run of 3) (Anna & Ben); belote-rebelote (Carl & Dora)"
+    text = pdf_text(render_game_sheet(selectors.game_sheet_pdf(belote)))
+    assert "belote-rebelote" in text and "belle (" not in text

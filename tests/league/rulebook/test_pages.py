@@ -31,7 +31,7 @@ def rules_page(client: Client, preset: str) -> Element:
 
 def test_home_page_says_what_hicksheet_is_and_links_every_preset(client: Client) -> None:
     root = page(client, "/")
-    assert "keeps score for Klaberjass and Evansville Clabber" in root.text
+    assert "keeps score for Klaberjass, Clabber, Klaverjas, Belote and their relatives" in root.text
     links = hrefs(root)
     for key, rules in PRESETS.items():
         assert f"/rules/{key}/" in links
