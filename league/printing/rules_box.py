@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from league.engine_words import engine_word
-from league.games.selectors import game_length_line
+from league.games.selectors import game_length_line, meld_word
 from league.rulebook.text import (
     BELLE_ON_SET_SHORT,
     CONTRACT_SCORING_SHORT,
@@ -20,7 +20,6 @@ from league.rulebook.text import (
     ROUNDING_SHORT,
     belle_word,
     describe,
-    meld_label,
     renege_short,
     rule_value_text,
     says_belle,
@@ -28,7 +27,7 @@ from league.rulebook.text import (
     tie_rule_short,
 )
 from scoring.deal import SET_MARK
-from scoring.rules import BONUS_LABELS, CAPOT_BID, LOWEST_BID, MELD_WORDS, Ruleset
+from scoring.rules import BONUS_LABELS, CAPOT_BID, LOWEST_BID, Ruleset
 
 
 def rules_box_lines(rules: Ruleset) -> tuple[str, ...]:
@@ -142,15 +141,9 @@ def _contract_lines(rules: Ruleset) -> list[str]:
     ]
 
 
-def _meld_name(rules: Ruleset, kind: str) -> str:
-    if rules.meld_words == "belote":
-        return meld_label(rules, kind)
-    return engine_word(MELD_WORDS[kind])
-
-
 def _melds_and_renege(rules: Ruleset) -> str:
     melds = ", ".join(
-        f"{_meld_name(rules, kind)} {value}" for kind, value in rules.meld_values.items()
+        f"{meld_word(rules, kind)} {value}" for kind, value in rules.meld_values.items()
     )
     values = {
         "melds": melds,

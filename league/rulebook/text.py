@@ -914,9 +914,11 @@ def _card_totals(rules: Ruleset, changed: Mapping[str, Any]) -> list[str]:
     return texts
 
 
-def belle_word(rules: Ruleset) -> str:
-    """Belle by the game's own name: stuk (klaverjas), belote-rebelote, bejle, belle. Every
-    rules page and printed rules box says it with this."""
+def belle_word(rules: Ruleset | None) -> str:
+    """Belle by the game's own name: stuk (klaverjas), belote-rebelote, bejle, belle (also
+    without a ruleset). Every rules page and printed rules box says it with this."""
+    if rules is None:
+        return pgettext("king and queen of trumps", "belle")
     if rules.meld_scoring == "each":
         return pgettext("king and queen of trumps, Dutch", "stuk")
     if rules.all_tricks == "capot" or rules.belle_on_set == "kept":
