@@ -25,11 +25,12 @@ from league.engine_words import engine_word
 from league.models import Deal, DealAudit, Fixture, FixtureSide, Game, MatchEvent
 from league.models.games import VOID_REASON_IN_SENTENCE, VoidReason
 from league.printing.sheet_data import GameSheet, SheetColumns, SheetRow
-from league.rulebook.text import SET_AWARD_SHORT, TIE_RULE_SHORT, describe
+from league.rulebook.rules_box import rules_box_lines
+from league.rulebook.text import belle_word, meld_word
 from scoring import InvalidDeal, Ruleset, score_deal
 from scoring.deal import SET_MARK, ZERO_MARK
 from scoring.game import stored_held_outcome
-from scoring.rules import BELOTE_MELD_LABELS, CAPOT, MELD_WORDS
+from scoring.rules import CAPOT
 
 #: How a partnership's two players are told apart when their names are not known: "The Aces
 #: (1st)", "The Aces (2nd)".
@@ -446,90 +447,10 @@ def renege_melds_text(rules: Ruleset, deal: scoring.Deal, names: Sequence[str]) 
     return _("no melds count (%(side)s's lapse)") % {"side": names[deal.renege]}
 
 
-def game_length_line(rules: Ruleset) -> str:
-    """How long a game of ``rules`` lasts, with its name: "Clabber: game to 500",
-    "Klaverjas (Dutch): a game of 16 deals", "Belote: game to 501 or 12 deals"."""
-    game = engine_word(rules.name)
-    if rules.deals is None:
-        return _("%(game)s: game to %(target)s") % {"game": game, "target": rules.target}
-    if rules.target is None:
-        return ngettext(
-            "%(game)s: a game of %(count)d deal",
-            "%(game)s: a game of %(count)d deals",
-            rules.deals,
-        ) % {"game": game, "count": rules.deals}
-    return ngettext(
-        "%(game)s: game to %(target)s or %(count)d deal",
-        "%(game)s: game to %(target)s or %(count)d deals",
-        rules.deals,
-    ) % {"game": game, "target": rules.target, "count": rules.deals}
-
-
 def ruleset_lines(rules: Ruleset) -> tuple[str, ...]:
-    """A few short lines that tell a sheet's reader which rules scored it."""
-    melds = ", ".join(
-        f"{engine_word(MELD_WORDS[kind])} {value}" for kind, value in rules.meld_values.items()
-    )
-    lines = [
-        game_length_line(rules),
-        (
-            _("On a set: makers XX, opponents %(award)s. On a tie: %(tie)s.")
-            if rules.set_mark == SET_MARK
-            # The set mark of the game's own sheet ("nat"), not part one's XX.
-            else _("On a set: makers %(mark)s, opponents %(award)s. On a tie: %(tie)s.")
-        )
-        % {
-            "award": SET_AWARD_SHORT[rules.set_award],
-            "tie": TIE_RULE_SHORT[rules.tie_rule],
-            "mark": rules.set_mark,
-        },
-        (
-            _("Melds: %(melds)s; belle %(belle)s. Renege: %(renege)s + own melds.")
-            if melds
-            # A game without melds (classic belote) scores belle alone.
-            else _("No melds; belle %(belle)s. Renege: %(renege)s + own melds.")
-        )
-        % {"melds": melds, "belle": rules.belle_value, "renege": rules.renege_award},
-        # Equal best melds decide scores: the paper says how the table settles them.
-        _("Equal best melds: the elder hand's side scores them.")
-        if rules.meld_tie == "elder"
-        else _("Equal best melds: nobody scores."),
-    ]
-    changes = describe(rules).changes
-    if changes:
-        lines.append(
-            _("House rules: %(changes)s")
-            % {
-                "changes": "; ".join(
-                    _("%(rule)s %(value)s (preset: %(preset)s)")
-                    % {"rule": c.label, "value": c.value, "preset": c.preset_value}
-                    for c in changes
-                )
-            }
-        )
-    return tuple(lines)
-
-
-def belle_word(rules: Ruleset | None) -> str:
-    """Belle by the game's own name: stuk (klaverjas), belote-rebelote (belote, coinche),
-    bejle (bulka, darda), else belle (the rules page's words, the same messages)."""
-    if rules is None:
-        return pgettext("king and queen of trumps", "belle")
-    if rules.meld_scoring == "each":
-        return pgettext("king and queen of trumps, Dutch", "stuk")
-    if rules.all_tricks == "capot" or rules.belle_on_set == "kept":
-        return pgettext("king and queen of trumps, French", "belote-rebelote")
-    if rules.high_trump == "Q":
-        return pgettext("king and queen of trumps, Czech", "bejle")
-    return pgettext("king and queen of trumps", "belle")
-
-
-def meld_word(rules: Ruleset | None, kind: str) -> str:
-    """A meld kind in the game's own words: tierce, quarte, quinte, carré where the game
-    says so (``meld_words`` "belote"), else the runs' words ("run of 3")."""
-    if rules is not None and rules.meld_words == "belote" and kind in BELOTE_MELD_LABELS:
-        return engine_word(BELOTE_MELD_LABELS[kind])
-    return engine_word(MELD_WORDS[kind])
+    """A few short lines that tell a sheet's reader which rules scored it: the rules box of
+    the printed sheets, in the rules pages' words (league.rulebook.rules_box)."""
+    return rules_box_lines(rules)
 
 
 #: What a sheet notes of a tied deal, by tie rule (``hang`` says what it holds instead).

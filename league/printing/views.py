@@ -72,7 +72,7 @@ from league.printing.pdf.tournament import (
     render_ranking,
     render_table_pack,
 )
-from league.printing.rules_box import rules_box_lines
+from league.rulebook.rules_box import rules_box_lines
 from league.screen.join import phone_url
 from league.tournaments.presenters import bracket_sheet, ranking_sheet, table_pack
 from scoring import Ruleset
@@ -129,7 +129,7 @@ def game_pdf(request: HttpRequest, game_id: int) -> HttpResponse:
         sheet = games_selectors.game_sheet_pdf(game, page_size=size)
         # the day it started, on the clock of the page's request (its club's, if it has one)
         started = printed_date(timezone.localdate(game.created_at))
-        # The rules box in the rules pages' words (league.printing.rules_box).
+        # The rules box in the rules pages' words (league.rulebook.rules_box).
         data = render_game_sheet(
             dataclasses.replace(sheet, date=started, ruleset_lines=rules_box_lines(game.rules))
         )

@@ -1710,3 +1710,30 @@ def renege_short(rules: Ruleset) -> str:
     if says_belle(rules):
         return pgettext("a renege scores", "%(award)s + own melds") % values
     return pgettext("a renege scores", "%(award)s + own melds and %(belle)s") % values
+
+
+def game_length_line(rules: Ruleset) -> str:
+    """How long a game of ``rules`` lasts, with its name: "Clabber: game to 500",
+    "Klaverjas (Dutch): a game of 16 deals", "Belote: game to 501 or 12 deals"."""
+    game = engine_word(rules.name)
+    if rules.deals is None:
+        return _("%(game)s: game to %(target)s") % {"game": game, "target": rules.target}
+    if rules.target is None:
+        return ngettext(
+            "%(game)s: a game of %(count)d deal",
+            "%(game)s: a game of %(count)d deals",
+            rules.deals,
+        ) % {"game": game, "count": rules.deals}
+    return ngettext(
+        "%(game)s: game to %(target)s or %(count)d deal",
+        "%(game)s: game to %(target)s or %(count)d deals",
+        rules.deals,
+    ) % {"game": game, "target": rules.target, "count": rules.deals}
+
+
+def meld_word(rules: Ruleset | None, kind: str) -> str:
+    """A meld kind in the game's own words: tierce, quarte, quinte, carré where the game
+    says so (``meld_words`` "belote"), else the runs' words ("run of 3")."""
+    if rules is not None and rules.meld_words == "belote" and kind in BELOTE_MELD_LABELS:
+        return engine_word(BELOTE_MELD_LABELS[kind])
+    return engine_word(MELD_WORDS[kind])

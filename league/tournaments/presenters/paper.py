@@ -23,8 +23,8 @@ from league.models import (
     TournamentFormat,
 )
 from league.names import name_sort_key
-from league.printing.rules_box import rules_box_lines
 from league.printing.sheet_data import BlankSheet, EntryLink
+from league.rulebook.rules_box import rules_box_lines
 from league.tournaments import selectors
 from league.tournaments.bracket_codes import code_legend, legend_text, section_codes
 from league.tournaments.presenters.bracket import BracketSection, bracket_display

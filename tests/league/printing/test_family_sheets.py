@@ -229,7 +229,7 @@ def test_a_belote_litige_holds_the_takers_points_and_a_dedans_keeps_belote(score
     text = pdf_text(render_game_sheet(selectors.game_sheet_pdf(game)))
     assert sheet_columns(game.rules).marks == ("dedans", "capot", "litige")
     assert grid_line(text, "1")[:5] == ["-", "0", "81", "81", "litige"]
-    assert "No melds; belle 20." in " ".join(text.split())
+    assert "No melds; belote-rebelote 20." in " ".join(text.split())
     assert "Target: 501" in text
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from league.games.selectors import ruleset_lines
-from league.printing.rules_box import rules_box_lines
+from league.rulebook.rules_box import rules_box_lines
 from league.rulebook.text import set_award_short, tie_rule_short
 from scoring import PRESETS, get_ruleset
 from scoring.rules import PART_ONE_PRESETS

@@ -12,7 +12,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from league.engine_words import engine_word
-from league.games.selectors import game_length_line, meld_word
 from league.rulebook.text import (
     BELLE_ON_SET_SHORT,
     CONTRACT_SCORING_SHORT,
@@ -20,6 +19,8 @@ from league.rulebook.text import (
     ROUNDING_SHORT,
     belle_word,
     describe,
+    game_length_line,
+    meld_word,
     renege_short,
     rule_value_text,
     says_belle,
