@@ -1863,7 +1863,7 @@
   // (_family_sentences).
   function summary(rulesData, r, deal, names) {
     var rules = rulesFrom(rulesData);
-    var out = [outcome(rules, r)];
+    var out = [outcome(rules, r, deal)];
     if (deal && names) {
       deal = normalDeal(deal);
       if (deal.bid !== null && r.void === false && r.renege === null) {
@@ -1881,9 +1881,11 @@
     }
     return out.join(" ");
   }
-  function outcome(rules, r) {
+  function outcome(rules, r, deal) {
     var nat = rules.set_mark === "nat", dedans = rules.meld_words === "belote";
-    var kept = rules.belle_on_set === "kept";
+    // The takers keep their belote-rebelote on dedans only when they have it.
+    var kept = rules.belle_on_set === "kept" && !!deal && deal.belle !== null
+      && deal.belle !== undefined && deal.belle === deal.makers;
     if (r.void) return gettext("Void deal: nobody scores.");
     if (r.renege !== null) return gettext("Renege: play stops.");
     if (r.made) return pgettext("the makers made it", "Made.");
