@@ -1123,9 +1123,8 @@ def _parts(rules: Ruleset, deal: Deal, names: Names) -> _Parts:
         rules.bonus_values["bimah"] if "bimah" in bonus_sets[s] and s != renege else 0
         for s in sides
     )
-    if renege is not None and rules.renege_melds == "counted":
-        # Every meld that counted goes to the side that did not renege; belle stays its holder's.
-        pass
+    # On a renege under renege_melds "counted" the melds that counted are already the innocent
+    # side's (scored_melds gives them to it); belle stays its holder's.
     return _Parts(cards, tuple(melds), belle, bonuses, bimah, meld_side)
 
 
