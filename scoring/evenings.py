@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, Literal, TypeVar
 
 from scoring.errors import EngineError, Term, gettext_noop
@@ -465,8 +465,6 @@ def _with_prizes(rules: EveningRules, placed: list[Placed[T]]) -> tuple[Placed[T
 
 
 def _replace(row: Placed[T], **changes: object) -> Placed[T]:
-    from dataclasses import replace
-
     return replace(row, **changes)  # type: ignore[arg-type]
 
 
@@ -583,8 +581,6 @@ def season_standings(
 
 
 def _season_replace(row: SeasonRow[T], place: int) -> SeasonRow[T]:
-    from dataclasses import replace
-
     return replace(row, place=place)
 
 
