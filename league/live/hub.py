@@ -128,8 +128,15 @@ class Hub:
     def stop(self, timeout: float = 5.0) -> None:
         """End the thread (and close its database connection): for tests and shutdown."""
         self._stop.set()
-        thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
+        # Read under the lock: subscribe() creates and starts the thread inside it, so a thread
+        # read here has been started (joining one a moment before its start raises).
+        with self._lock:
+            thread = self._thread
+        if (
+            thread is not None
+            and thread is not threading.current_thread()
+            and thread.ident is not None
+        ):
             thread.join(timeout)
         self._thread = None
         self._last_id = None
