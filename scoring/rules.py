@@ -637,15 +637,7 @@ class Ruleset:
                 ),
                 code="ruleset.all_tricks_defenders",
             )
-        if self.made_when == "reach" and not self.bidding and self.contract is None:
-            raise InvalidRuleset(
-                gettext_noop(
-                    "A contract the makers must reach needs its number: how many points they "
-                    "must reach."
-                ),
-                code="ruleset.contract_missing",
-            )
-        if self.made_when == "reach_and_beat" and not self.bidding and self.contract is None:
+        if self.made_when != "beat" and not self.bidding and self.contract is None:
             raise InvalidRuleset(
                 gettext_noop(
                     "A contract the makers must reach needs its number: how many points they "
