@@ -31,11 +31,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Generic, Literal, TypeVar
 
 from scoring.errors import EngineError, Term, gettext_noop
 from scoring.pairing import _matched_partners, _pair, _tables
+from scoring.rules import Ruleset
 from scoring.swiss import SwissEntrant, swiss_pairings
 
 T = TypeVar("T", bound=Hashable)
@@ -155,6 +156,70 @@ class EveningRules:
                 gettext_noop("A pairs evening has no table of three: a pair sits out or plays."),
                 code="evening.pairs_three",
             )
+
+    def to_data(self) -> dict[str, object]:
+        """The rules as plain data (JSON), read back by :func:`evening_rules_from_data`."""
+        data: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["tie_breaks"] = list(self.tie_breaks)
+        return data
+
+
+def evening_rules_from_data(data: Mapping[str, object] | None) -> EveningRules:
+    """:class:`EveningRules` from plain data (unknown keys ignored, missing ones default)."""
+    known = {f.name for f in fields(EveningRules)}
+    values = {k: v for k, v in (data or {}).items() if k in known}
+    if "tie_breaks" in values and isinstance(values["tie_breaks"], (list, tuple)):
+        values["tie_breaks"] = tuple(values["tie_breaks"])
+    return EveningRules(**values)  # type: ignore[arg-type]
+
+
+def in_round(joined_round: int, left_after_round: int | None, round_number: int) -> bool:
+    """Whether an entrant who joined at ``joined_round`` (a late arrival joins from the next
+    round drawn) and left after ``left_after_round`` (None: stays) plays round
+    ``round_number``; a round outside scores the evening's absent score."""
+    return joined_round <= round_number and (
+        left_after_round is None or round_number <= left_after_round
+    )
+
+
+def check_paper_total(rules: Ruleset, scores: Sequence[int]) -> None:
+    """Check one table's two totals typed from a paper sheet against what the game can add up
+    to: a game of a fixed number of deals (a boom of 16 or 12) deals ``deals`` x the cards'
+    total (162), plus roem, which comes in tens. Raises :class:`InvalidEvening` naming what
+    does not add up; a game to a target, or one that rounds its deals, is not checked."""
+    if rules.deals is None or rules.rounding != "none":
+        return
+    base = rules.deals * rules.card_total()
+    total = sum(scores)
+    if total < base:
+        raise InvalidEvening(
+            gettext_noop(
+                "The two totals add up to %(total)d, less than %(deals)d deals of %(cards)d "
+                "(%(base)d): check the sheet."
+            ),
+            code="evening.paper_short",
+            params={
+                "total": total,
+                "deals": rules.deals,
+                "cards": rules.card_total(),
+                "base": base,
+            },
+        )
+    if (total - base) % 10:
+        raise InvalidEvening(
+            gettext_noop(
+                "The two totals add up to %(total)d: above %(base)d (%(deals)d deals of "
+                "%(cards)d) is the roem, %(roem)d, which comes in tens: check the sheet."
+            ),
+            code="evening.paper_roem",
+            params={
+                "total": total,
+                "deals": rules.deals,
+                "cards": rules.card_total(),
+                "base": base,
+                "roem": total - base,
+            },
+        )
 
 
 # -- the draw -----------------------------------------------------------------------------------
@@ -509,6 +574,17 @@ class SeasonRules:
             )
 
 
+def season_rules_from_data(data: Mapping[str, object] | None) -> SeasonRules:
+    """:class:`SeasonRules` from plain data (unknown keys ignored, missing ones default)."""
+    known = {f.name for f in fields(SeasonRules)}
+    return SeasonRules(**{k: v for k, v in (data or {}).items() if k in known})  # type: ignore[arg-type]
+
+
+def season_rules_to_data(rules: SeasonRules) -> dict[str, object]:
+    """The season's rules as plain data (JSON)."""
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+
+
 @dataclass(frozen=True)
 class SeasonRow(Generic[T]):
     """A member's line in the season: ``score`` by the season's rule, ``counted`` the
@@ -603,9 +679,14 @@ __all__ = [
     "SeasonRules",
     "draw_individuals",
     "draw_pairs",
+    "check_paper_total",
     "evening_ranking",
+    "evening_rules_from_data",
+    "in_round",
     "points_champion",
     "prize_places",
     "round_score",
+    "season_rules_from_data",
+    "season_rules_to_data",
     "season_standings",
 ]

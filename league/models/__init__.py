@@ -15,7 +15,8 @@ Words (see RULES.md and DESIGN.md):
 - *record change*: one housekeeping change by an organiser (a rename, a retirement, an edit, a
   removal), kept like a deal correction (see :mod:`league.models.records`).
 - *competition*: a league season or a tournament of a club; *entrant*, *round*, *fixture* and
-  *fixture side* are its parts (see :mod:`league.models.competitions`).
+  *fixture side* are its parts (see :mod:`league.models.competitions`); a club *evening* is a
+  competition of kind ``evening``, its *season* adds evenings up (:mod:`league.models.evenings`).
 """
 
 from league.models.accounts import Installation, Profile, Role
@@ -33,6 +34,7 @@ from league.models.competitions import (
     Round,
     TournamentFormat,
 )
+from league.models.evenings import Season
 from league.models.games import Deal, DealAudit, Game, MeldEntry, VoidReason
 from league.models.live import LiveEvent
 from league.models.ratings import CurrentRating, RatedGame, RatingChange
@@ -64,6 +66,7 @@ __all__ = [
     "RecordChange",
     "Role",
     "Round",
+    "Season",
     "TournamentFormat",
     "VoidReason",
 ]

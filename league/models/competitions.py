@@ -27,6 +27,7 @@ class EntrantKind(models.TextChoices):
 class CompetitionKind(models.TextChoices):
     LEAGUE = "league", _("League season")
     TOURNAMENT = "tournament", _("Tournament")
+    EVENING = "evening", _("Club evening")
 
 
 class TournamentFormat(models.TextChoices):
@@ -85,6 +86,16 @@ class Competition(models.Model):
     # Set when an organiser archives a finished (or abandoned) competition that has played
     # games: kept with its results, off the lists of current competitions.
     archived_at = models.DateTimeField(null=True, blank=True)
+    # A club evening (kind ``evening``): its rules (scoring.evenings.EveningRules as plain
+    # data), the night it is held, the season it counts for, and the prize list's words: one
+    # a prize in order ("a meat parcel"), and the booby prize's.
+    evening_rules = models.JSONField(null=True, blank=True)
+    held_on = models.DateField(null=True, blank=True)
+    season = models.ForeignKey(
+        "league.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="evenings"
+    )
+    prize_words = models.JSONField(default=list, blank=True)
+    booby_words = models.CharField(max_length=120, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -113,6 +124,11 @@ class Entrant(models.Model):
     withdrawn = models.BooleanField(default=False)
     # The order of withdrawals matters when two withdrawn entrants were to meet.
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # At a club evening: the first round the entrant plays (a late arrival joins from the next
+    # round drawn) and the last before leaving (None: stays); missed rounds score the evening's
+    # absent score.
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]

@@ -1,0 +1,467 @@
+"""Reads of club evenings and seasons: the tables of a round, where each player sits, the
+evening's ranking with its prizes, the season's standings, a member's evenings.
+
+Words as in :mod:`league.evenings.services` and :mod:`scoring.evenings`. A *round cell* is
+what an entrant scored in one round and how (played, sat out, absent, or still playing).
+Every read here makes a fixed number of queries whatever the size of the field.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, QuerySet
+
+from league.models import (
+    Competition,
+    CompetitionKind,
+    Entrant,
+    Fixture,
+    FixtureSide,
+    FixtureStatus,
+    Game,
+    Player,
+    Round,
+    Season,
+)
+from league.names import name_sort_key
+from scoring.evenings import (
+    EveningRules,
+    RoundScore,
+    SeasonRow,
+    evening_ranking,
+    evening_rules_from_data,
+    in_round,
+    points_champion,
+    round_score,
+    season_rules_from_data,
+    season_standings,
+)
+
+
+def evenings_of_club(club_id: int) -> QuerySet[Competition]:
+    """The club's evenings, the latest night first."""
+    return Competition.objects.filter(club_id=club_id, kind=CompetitionKind.EVENING).order_by(
+        "-held_on", "-created_at", "-id"
+    )
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat (``number`` from 1 round the table; None for a substitute)."""
+
+    number: int
+    entrant: Entrant | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round: its fixture, its seats in order, the two sides' names, its
+    scores when finished (``scores``), and whether a game is under way at it."""
+
+    fixture: Fixture
+    number: str
+    seats: tuple[Seat, ...]
+    side_names: tuple[str, str]
+    scores: tuple[int, int] | None
+    playing: bool
+    entry_token: str | None
+
+    @property
+    def finished(self) -> bool:
+        return self.scores is not None
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A drawn round: its tables in order and who sits out."""
+
+    round: Round
+    tables: tuple[Table, ...]
+    sitting_out: tuple[Entrant, ...]
+
+    @property
+    def finished(self) -> bool:
+        return all(t.finished for t in self.tables)
+
+    @property
+    def still_playing(self) -> tuple[Table, ...]:
+        return tuple(t for t in self.tables if not t.finished)
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """An entrant's round: ``points`` (None while its table plays) and ``how``: ``played``,
+    ``sat_out``, ``absent`` or ``playing``."""
+
+    points: int | None
+    how: str
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    """A line of the evening's ranking: the entrant, its place (shared places equal), total
+    points, wins, rounds played, one cell a drawn round, and its prize: ``prize`` (its number
+    in the prize list from 1) with the club's words for it, or ``booby``."""
+
+    entrant: Entrant
+    place: int
+    points: int
+    wins: int
+    rounds_played: int
+    cells: tuple[RoundCell, ...]
+    prize: int | None
+    prize_words: str
+    booby: bool
+    roem: int
+
+
+@dataclass(frozen=True)
+class Evening:
+    """What the director's page, the room's screen and the PDFs read of an evening."""
+
+    competition: Competition
+    rules: EveningRules
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[RoundView, ...]
+    ranking: tuple[RankingRow, ...] = ()
+    booby_words: str = ""
+
+    @property
+    def drawn(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def current(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def finished(self) -> bool:
+        """Every round drawn and every table's result in."""
+        return self.drawn >= self.rules.rounds and all(r.finished for r in self.rounds)
+
+    @property
+    def next_round(self) -> int | None:
+        return self.drawn + 1 if self.drawn < self.rules.rounds else None
+
+    def playing_next(self) -> tuple[Entrant, ...]:
+        """Who would be drawn for the next round."""
+        number = self.drawn + 1
+        return tuple(
+            e
+            for e in self.entrants
+            if not e.withdrawn and in_round(e.joined_round, e.left_after_round, number)
+        )
+
+
+def _fixtures(competition: Competition) -> list[Fixture]:
+    sides = Prefetch(
+        "sides", queryset=FixtureSide.objects.select_related("entrant").order_by("side", "id")
+    )
+    return list(
+        Fixture.objects.filter(competition=competition)
+        .select_related("round")
+        .prefetch_related(sides)
+        .order_by("round__number", "id")
+    )
+
+
+def _playing_fixtures(competition: Competition) -> set[int]:
+    return set(
+        Game.objects.in_play()
+        .filter(fixture__competition=competition, abandoned_at__isnull=True)
+        .values_list("fixture_id", flat=True)
+    )
+
+
+def _table(fixture: Fixture, pairs: bool, playing: set[int]) -> Table:
+    by_side: list[list[Entrant]] = [[], []]
+    token = None
+    for side in fixture.sides.all():
+        by_side[min(side.side, 1)].append(side.entrant)
+        if token is None and side.side == 0:
+            token = side.entry_token
+    if pairs:
+        seats = tuple(Seat(i + 1, side[0] if side else None) for i, side in enumerate(by_side))
+    else:
+        a = (by_side[0] + [None, None])[:2]
+        b = (by_side[1] + [None, None])[:2]
+        seats = (Seat(1, a[0]), Seat(2, b[0]), Seat(3, a[1]), Seat(4, b[1]))
+    names = tuple(" & ".join(e.name for e in side) for side in by_side)
+    finished = fixture.finished and fixture.status != FixtureStatus.VOID
+    scores = None
+    if finished:
+        points = {s.side: s.points_for for s in fixture.sides.all()}
+        scores = (points.get(0, 0), points.get(1, 0))
+    return Table(
+        fixture=fixture,
+        number=fixture.table,
+        seats=seats,
+        side_names=(names[0], names[1]),
+        scores=scores,
+        playing=fixture.pk in playing,
+        entry_token=token,
+    )
+
+
+def evening(competition: Competition, *, with_ranking: bool = True) -> Evening:
+    """The evening as it stands: its entrants, its drawn rounds with their tables, and (when
+    asked) its ranking with prizes. Six queries whatever the field."""
+    rules = evening_rules_from_data(competition.evening_rules)
+    entrants = list(
+        Entrant.objects.filter(competition=competition).select_related("player", "partnership")
+    )
+    entrants.sort(key=lambda e: name_sort_key(e.name))
+    rounds = list(
+        Round.objects.filter(competition=competition)
+        .prefetch_related(Prefetch("sitting_out", queryset=Entrant.objects.order_by("name")))
+        .order_by("number")
+    )
+    fixtures = _fixtures(competition)
+    playing = _playing_fixtures(competition)
+    pairs = rules.entrants == "pairs"
+    by_round: dict[int, list[Table]] = defaultdict(list)
+    for fixture in fixtures:
+        by_round[fixture.round_id].append(_table(fixture, pairs, playing))
+    views = tuple(
+        RoundView(
+            round=r,
+            tables=tuple(sorted(by_round[r.pk], key=lambda t: _table_order(t.number))),
+            sitting_out=tuple(r.sitting_out.all()),
+        )
+        for r in rounds
+    )
+    result = Evening(
+        competition, rules, tuple(entrants), views, booby_words=competition.booby_words
+    )
+    if not with_ranking:
+        return result
+    return Evening(
+        competition,
+        rules,
+        tuple(entrants),
+        views,
+        ranking=_ranking(competition, rules, entrants, views),
+        booby_words=competition.booby_words,
+    )
+
+
+def _table_order(number: str) -> tuple[int, str]:
+    return (int(number), "") if number.isdigit() else (10**6, number)
+
+
+def _cells(
+    rules: EveningRules, entrants: Sequence[Entrant], rounds: Sequence[RoundView]
+) -> dict[int, list[tuple[RoundCell, RoundScore | None]]]:
+    """Each entrant's round cells, with the engine's round score where one is known."""
+    played: dict[int, dict[int, RoundScore]] = defaultdict(dict)  # round -> entrant -> score
+    playing: dict[int, set[int]] = defaultdict(set)
+    for view in rounds:
+        n = view.round.number
+        for table in view.tables:
+            sides = list(table.fixture.sides.all())
+            if table.scores is None:
+                playing[n].update(s.entrant_id for s in sides)
+                continue
+            for s in sides:
+                played[n][s.entrant_id] = RoundScore(
+                    points=s.points_for,
+                    against=s.points_against,
+                    won=s.result == "win",
+                    roem=s.meld_points,
+                )
+    out: dict[int, list[tuple[RoundCell, RoundScore | None]]] = {}
+    for e in entrants:
+        cells: list[tuple[RoundCell, RoundScore | None]] = []
+        for view in rounds:
+            n = view.round.number
+            scores = [r.points for r in played[n].values()]
+            if e.pk in played[n]:
+                score = played[n][e.pk]
+                cells.append((RoundCell(score.points, "played"), score))
+            elif e.pk in playing[n]:
+                cells.append((RoundCell(None, "playing"), None))
+            elif any(s.pk == e.pk for s in view.sitting_out):
+                if not view.finished and rules.sit_out_score in ("round_average", "round_lowest"):
+                    cells.append((RoundCell(None, "playing"), None))
+                    continue
+                points = round_score(rules.sit_out_score, rules.sit_out_points, scores)
+                cells.append(
+                    (RoundCell(points, "sat_out"), RoundScore(points=points, how="sat_out"))
+                )
+            else:
+                if not view.finished and rules.absent_score in ("round_average", "round_lowest"):
+                    cells.append((RoundCell(None, "playing"), None))
+                    continue
+                points = round_score(rules.absent_score, rules.absent_points, scores)
+                cells.append((RoundCell(points, "absent"), RoundScore(points=points, how="absent")))
+        out[e.pk] = cells
+    return out
+
+
+def _ranking(
+    competition: Competition,
+    rules: EveningRules,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[RoundView],
+) -> tuple[RankingRow, ...]:
+    if not rounds:
+        return ()
+    cells = _cells(rules, entrants, rounds)
+    by_id = {e.pk: e for e in entrants}
+    # Entrants who joined after the last round drawn have no round yet: not ranked.
+    ranked = {
+        e.pk: [score for _, score in cells[e.pk] if score is not None]
+        for e in entrants
+        if e.joined_round <= len(rounds)
+    }
+    placed = evening_ranking(rules, ranked)
+    words = list(competition.prize_words or [])
+    rows = []
+    for p in placed:
+        e = by_id[p.entrant]
+        prize_words = ""
+        if p.prize is not None and p.prize <= len(words):
+            prize_words = words[p.prize - 1]
+        elif p.booby:
+            prize_words = competition.booby_words
+        rows.append(
+            RankingRow(
+                entrant=e,
+                place=p.place,
+                points=p.points,
+                wins=p.wins,
+                rounds_played=p.rounds,
+                cells=tuple(c for c, _ in cells[e.pk]),
+                prize=p.prize,
+                prize_words=prize_words,
+                booby=p.booby,
+                roem=sum(s.roem for _, s in cells[e.pk] if s is not None),
+            )
+        )
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A line of "where do I sit": a name with its table and seat (None: sits out)."""
+
+    name: str
+    table: str | None
+    seat: int | None
+
+
+def where_to_sit(view: RoundView) -> tuple[SeatLine, ...]:
+    """Every name of a round in alphabetical order with its table and seat, sit-outs too."""
+    lines = [
+        SeatLine(seat.entrant.name, table.number, seat.number)
+        for table in view.tables
+        for seat in table.seats
+        if seat.entrant is not None
+    ]
+    lines.extend(SeatLine(e.name, None, None) for e in view.sitting_out)
+    return tuple(sorted(lines, key=lambda line: name_sort_key(line.name)))
+
+
+# -- seasons ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    """A line of the season: who (``key``: ``("player", id)`` or ``("pair", id)``), their
+    name, and the engine's row (score, evenings counted and played, total, place)."""
+
+    key: tuple[str, int]
+    name: str
+    row: SeasonRow[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class SeasonView:
+    season: Season
+    evenings: tuple[Competition, ...]
+    lines: tuple[SeasonLine, ...]
+    champion: str | None = None
+    counted_evenings: tuple[Competition, ...] = field(default=())
+
+
+def _who(entrant: Entrant) -> tuple[str, int]:
+    if entrant.player_id is not None:
+        return ("player", entrant.player_id)
+    return ("pair", entrant.partnership_id or 0)
+
+
+def season_view(season: Season) -> SeasonView:
+    """The season's standings from its evenings' totals (finished or not: a running
+    season), by the season's rules; the points champion. Queries bounded by the number of
+    evenings (six an evening) — a season is a few dozen."""
+    rules = season_rules_from_data(season.rules)
+    evenings = list(season.evenings.order_by("held_on", "created_at", "id"))
+    totals: list[dict[tuple[str, int], int]] = []
+    names: dict[tuple[str, int], str] = {}
+    for competition in evenings:
+        view = evening(competition)
+        evening_totals: dict[tuple[str, int], int] = {}
+        for row in view.ranking:
+            who = _who(row.entrant)
+            evening_totals[who] = row.points
+            names[who] = row.entrant.name
+        totals.append(evening_totals)
+    rows = season_standings(rules, totals)
+    champion = points_champion(rows)
+    lines = tuple(SeasonLine(r.member, names[r.member], r) for r in rows)
+    return SeasonView(
+        season,
+        tuple(evenings),
+        lines,
+        champion=names.get(champion) if champion is not None else None,
+    )
+
+
+@dataclass(frozen=True)
+class MemberEvening:
+    """One evening of a member: the evening, their place of how many, points, prize."""
+
+    competition: Competition
+    place: int
+    of: int
+    points: int
+    prize_words: str
+    prize: int | None
+    booby: bool
+
+
+def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
+    """A member's evenings (alone or in a pair), the latest first, with place and prize."""
+    competitions = (
+        Competition.objects.filter(kind=CompetitionKind.EVENING, entrants__player=player)
+        | Competition.objects.filter(
+            kind=CompetitionKind.EVENING, entrants__partnership__first=player
+        )
+        | Competition.objects.filter(
+            kind=CompetitionKind.EVENING, entrants__partnership__second=player
+        )
+    ).distinct()
+    out = []
+    for competition in competitions.order_by("-held_on", "-id"):
+        view = evening(competition)
+        for row in view.ranking:
+            e = row.entrant
+            if e.player_id == player.pk or (
+                e.partnership is not None
+                and player.pk in (e.partnership.first_id, e.partnership.second_id)
+            ):
+                out.append(
+                    MemberEvening(
+                        competition,
+                        row.place,
+                        len(view.ranking),
+                        row.points,
+                        row.prize_words,
+                        row.prize,
+                        row.booby,
+                    )
+                )
+    return tuple(out)

@@ -1,0 +1,517 @@
+"""Writes of club evenings and seasons: create, check in at the door, draw a round, type a
+table's result from paper, leave early.
+
+Words (:mod:`scoring.evenings`): an *evening* is a competition of kind ``evening``; its
+*entrants* are who checked in (players at an individual evening, pairs at a pairs evening);
+each *round* is drawn on the night, one at a time ("Draw round 2"), and each of its tables is
+a fixture (``Fixture.table`` "1", "2", ...) whose sides are two partners (individuals) or a
+pair. At an individual evening a table's four seats are its fixture sides in order: side 0's
+first and second are seats 1 and 3, side 1's are seats 2 and 4 (partners opposite). A
+*sit-out* is kept in ``Round.sitting_out``. A user's mistake raises
+:class:`~league.errors.Refused` with the field it concerns; nothing is saved.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.competitions.services import (
+    _unique_slug,
+    fixture_type_result,
+    partnership_add,
+    player_add,
+)
+from league.engine_words import engine_message
+from league.errors import Refused
+from league.live.publish import publishes
+from league.live.topics import competition_topics
+from league.models import (
+    Club,
+    Competition,
+    CompetitionKind,
+    Entrant,
+    EntrantKind,
+    Fixture,
+    FixtureSide,
+    Partnership,
+    Player,
+    Round,
+    Season,
+)
+from league.names import clean_name, name_key
+from league.tournaments.services import new_entry_token
+from scoring import Ruleset
+from scoring.evenings import (
+    EveningHistory,
+    EveningRules,
+    InvalidEvening,
+    RoundDraw,
+    SeasonRules,
+    check_paper_total,
+    draw_individuals,
+    draw_pairs,
+    evening_rules_from_data,
+    in_round,
+    season_rules_to_data,
+)
+
+#: The longest prize list a club types (one line a prize).
+MAX_PRIZES = 200
+
+
+def _refused(error: InvalidEvening, field: str | None = None) -> Refused:
+    return Refused(engine_message(error), field)
+
+
+def evening_rules(competition: Competition) -> EveningRules:
+    """The evening's rules as the engine reads them."""
+    return evening_rules_from_data(competition.evening_rules)
+
+
+def _clean_prizes(prize_words: Sequence[str]) -> list[str]:
+    words = [clean_name(w) for w in prize_words]
+    while words and not words[-1]:
+        words.pop()
+    if len(words) > MAX_PRIZES:
+        raise Refused(_("At most %(count)d prizes.") % {"count": MAX_PRIZES}, "prize_words")
+    for w in words:
+        if len(w) > 120:
+            raise Refused(_("A prize's words are at most 120 characters."), "prize_words")
+    return words
+
+
+@transaction.atomic
+def evening_create(
+    *,
+    club: Club,
+    name: str,
+    rules: Ruleset,
+    evening: EveningRules,
+    by: User,
+    held_on: datetime.date | None = None,
+    season: Season | None = None,
+    prize_words: Sequence[str] = (),
+    booby_words: str = "",
+) -> Competition:
+    """A club evening: its game (a preset with the club's house rules), how it is run
+    (``evening``), the night, the season it counts for and the prize list's words."""
+    name = clean_name(name)
+    if not name:
+        raise Refused(_("Give the evening a name."), "name")
+    if (rules.players != 4 or not rules.partnerships) and evening.entrants == "individuals":
+        raise Refused(
+            _(
+                "An evening of drawn partners needs a game for four in partnerships: "
+                "choose such a game, or an evening of pairs."
+            ),
+            "preset",
+        )
+    if rules.players == 3:
+        raise Refused(_("A club evening plays a game for two sides."), "preset")
+    if season is not None and season.club_id != club.pk:
+        raise Refused(_("Choose a season of this club."), "season")
+    booby_words = clean_name(booby_words)
+    if len(booby_words) > 120:
+        raise Refused(_("A prize's words are at most 120 characters."), "booby_words")
+    competition = Competition(
+        club=club,
+        name=name,
+        slug=_unique_slug(Competition, f"{club.slug} {name}"),
+        ruleset_data=rules.to_data(),
+        entrant_kind=(
+            EntrantKind.ROTATION if evening.entrants == "individuals" else EntrantKind.PARTNERSHIPS
+        ),
+        kind=CompetitionKind.EVENING,
+        games_per_match=1,
+        tiebreaks=["points_for"],
+        evening_rules=evening.to_data(),
+        held_on=held_on,
+        season=season,
+        prize_words=_clean_prizes(prize_words),
+        booby_words=booby_words,
+        started=True,
+        created_by=by,
+    )
+    competition.full_clean()
+    competition.save()
+    return competition
+
+
+def _require_evening(competition: Competition) -> None:
+    if competition.kind != CompetitionKind.EVENING:
+        raise Refused(_("This is not a club evening."), None)
+
+
+def rounds_drawn(competition: Competition) -> int:
+    """How many rounds of the evening are drawn."""
+    return competition.rounds.count()
+
+
+@transaction.atomic
+def evening_set_prizes(
+    *, competition: Competition, prize_words: Sequence[str], booby_words: str = ""
+) -> Competition:
+    """The prize list's words, one a prize in order, and the booby prize's."""
+    _require_evening(competition)
+    competition.prize_words = _clean_prizes(prize_words)
+    competition.booby_words = clean_name(booby_words)[:120]
+    competition.save(update_fields=["prize_words", "booby_words"])
+    return competition
+
+
+# -- at the door ------------------------------------------------------------------------------
+
+
+def _joining_round(competition: Competition) -> int:
+    # A late arrival joins from the next round drawn.
+    return rounds_drawn(competition) + 1
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_check_in(*, competition: Competition, player: Player) -> Entrant:
+    """Check a member in at an individual evening: they play from the next round drawn."""
+    _require_evening(competition)
+    if competition.entrant_kind != EntrantKind.ROTATION:
+        raise Refused(_("At an evening of pairs, check a pair in."), "player")
+    if player.club_id != competition.club_id:
+        raise Refused(_("Check in a member of %(club)s.") % {"club": competition.club}, "player")
+    existing = competition.entrants.filter(player=player).first()
+    if existing is not None:
+        if existing.left_after_round is not None:
+            return _come_back(competition, existing)
+        raise Refused(_("%(name)s is already checked in.") % {"name": player.name}, "player")
+    return Entrant.objects.create(
+        competition=competition,
+        player=player,
+        name=player.name,
+        joined_round=_joining_round(competition),
+    )
+
+
+@transaction.atomic
+def evening_check_in_guest(*, competition: Competition, name: str) -> Entrant:
+    """A guest added on the spot: a new member of the club (to retire later if they do not
+    come back), checked in."""
+    _require_evening(competition)
+    player = player_add(club=competition.club, name=name)
+    return evening_check_in(competition=competition, player=player)
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_check_in_pair(
+    *,
+    competition: Competition,
+    partnership: Partnership | None = None,
+    first: Player | None = None,
+    second: Player | None = None,
+    name: str = "",
+) -> Entrant:
+    """Check a pair in at a pairs evening: a partnership of the club, or two members (their
+    partnership is made when they have none)."""
+    _require_evening(competition)
+    if competition.entrant_kind != EntrantKind.PARTNERSHIPS:
+        raise Refused(_("At an evening of drawn partners, check players in one by one."), None)
+    if partnership is None:
+        if first is None or second is None:
+            raise Refused(_("Choose the pair, or its two players."), "first")
+        club = competition.club
+        pair = {first.pk, second.pk}
+        partnership = next(
+            (p for p in club.partnerships.all() if {p.first_id, p.second_id} == pair), None
+        ) or partnership_add(club=club, first=first, second=second, name=name)
+    if partnership.club_id != competition.club_id:
+        raise Refused(_("Check in a pair of %(club)s.") % {"club": competition.club}, "partnership")
+    existing = competition.entrants.filter(partnership=partnership).first()
+    if existing is not None:
+        if existing.left_after_round is not None:
+            return _come_back(competition, existing)
+        raise Refused(_("%(name)s is already checked in.") % {"name": existing.name}, "partnership")
+    players = {partnership.first_id, partnership.second_id}
+    for other in competition.entrants.select_related("partnership"):
+        if other.partnership and players & {
+            other.partnership.first_id,
+            other.partnership.second_id,
+        }:
+            raise Refused(
+                _("A player of this pair is already checked in with %(name)s.")
+                % {"name": other.name},
+                "partnership",
+            )
+    return Entrant.objects.create(
+        competition=competition,
+        partnership=partnership,
+        name=str(partnership),
+        joined_round=_joining_round(competition),
+    )
+
+
+def _come_back(competition: Competition, entrant: Entrant) -> Entrant:
+    # Back after leaving: plays again from the next round drawn; the rounds missed in between
+    # score the absent score (they are outside joined..left).
+    drawn = rounds_drawn(competition)
+    if entrant.left_after_round is not None and entrant.left_after_round >= drawn:
+        entrant.left_after_round = None
+    else:
+        entrant.joined_round = drawn + 1
+        entrant.left_after_round = None
+    if entrant.joined_round > drawn + 1:
+        entrant.joined_round = drawn + 1
+    entrant.save(update_fields=["joined_round", "left_after_round"])
+    return entrant
+
+
+def _seated(entrant: Entrant) -> bool:
+    return entrant.fixture_sides.exists() or Round.objects.filter(sitting_out=entrant).exists()
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition_id))
+def evening_check_out(*, entrant: Entrant) -> None:
+    """Undo a check-in tapped by mistake: only for one never drawn yet."""
+    _require_evening(entrant.competition)
+    if _seated(entrant):
+        raise Refused(
+            _("%(name)s is already drawn: mark them as leaving instead.") % {"name": entrant.name},
+            None,
+        )
+    entrant.delete()
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition_id))
+def evening_leave(*, entrant: Entrant) -> Entrant:
+    """A player (or pair) leaving early: they play no round after the last one drawn; the
+    evening's remaining rounds score its absent score."""
+    competition = entrant.competition
+    _require_evening(competition)
+    if entrant.left_after_round is not None:
+        raise Refused(_("%(name)s has already left.") % {"name": entrant.name}, None)
+    drawn = rounds_drawn(competition)
+    if drawn < entrant.joined_round:
+        # Never drawn: leaving is undoing the check-in.
+        evening_check_out(entrant=entrant)
+        return entrant
+    entrant.left_after_round = drawn
+    entrant.save(update_fields=["left_after_round"])
+    return entrant
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition_id))
+def evening_come_back(*, entrant: Entrant) -> Entrant:
+    """Undo a leave (a player back after all): they play again from the next round drawn."""
+    _require_evening(entrant.competition)
+    if entrant.left_after_round is None:
+        raise Refused(_("%(name)s has not left.") % {"name": entrant.name}, None)
+    return _come_back(entrant.competition, entrant)
+
+
+# -- the draw ---------------------------------------------------------------------------------
+
+
+def evening_history(competition: Competition) -> EveningHistory[int]:
+    """What the evening's drawn rounds did (partners, opponents, sit-outs), by entrant id."""
+    history: EveningHistory[int] = EveningHistory()
+    rules = evening_rules(competition)
+    seats: dict[int, list[list[int]]] = {}
+    for side in FixtureSide.objects.filter(fixture__competition=competition).order_by(
+        "fixture_id", "side", "id"
+    ):
+        table = seats.setdefault(side.fixture_id, [[], []])
+        table[side.side].append(side.entrant_id)
+    for table in seats.values():
+        history.add(_as_draw(table, rules), rules.entrants)
+    for sitting in Round.sitting_out.through.objects.filter(round__competition=competition):
+        history.sat_out[sitting.entrant_id] += 1
+    return history
+
+
+def _as_draw(table: list[list[int]], rules: EveningRules) -> RoundDraw[int]:
+    # One stored table as a draw of one table: seats 1 and 3 are side 0, 2 and 4 side 1.
+    if rules.entrants == "pairs":
+        return RoundDraw(tables=(tuple(e for side in table for e in side[:1]),))
+    first, second = (table[0] + [None, None])[:2], (table[1] + [None, None])[:2]
+    return RoundDraw(tables=((first[0], second[0], first[1], second[1]),))
+
+
+def present(competition: Competition, round_number: int) -> list[Entrant]:
+    """Who plays round ``round_number``: checked in by then, not left, not withdrawn."""
+    return [
+        e
+        for e in competition.entrants.filter(withdrawn=False).order_by("id")
+        if in_round(e.joined_round, e.left_after_round, round_number)
+    ]
+
+
+def _points_so_far(competition: Competition) -> dict[int, int]:
+    points: dict[int, int] = {}
+    for side in FixtureSide.objects.filter(fixture__competition=competition):
+        points[side.entrant_id] = points.get(side.entrant_id, 0) + side.points_for
+    return points
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_draw_round(*, competition: Competition, seed: int | None = None) -> Round:
+    """Draw the evening's next round: who sits where (as few repeated partners and opponents
+    as the numbers allow), who sits out; each table a fixture with its entry links."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    _require_evening(competition)
+    rules = evening_rules(competition)
+    number = rounds_drawn(competition) + 1
+    if number > rules.rounds:
+        raise Refused(_("All %(count)d rounds are drawn.") % {"count": rules.rounds}, None)
+    if rules.entrants == "pairs" and rules.pair_draw == "ranking" and number > 1:
+        playing = list(
+            Fixture.objects.filter(competition=competition, finished=False)
+            .exclude(status="void")
+            .values_list("table", flat=True)
+        )
+        if playing:
+            raise Refused(
+                _(
+                    "The next round is drawn by the ranking: wait for the tables still "
+                    "playing (%(tables)s)."
+                )
+                % {"tables": ", ".join(playing)},
+                None,
+            )
+    entrants = present(competition, number)
+    by_id = {e.pk: e for e in entrants}
+    history = evening_history(competition)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    try:
+        if rules.entrants == "pairs":
+            if len(entrants) < 2:
+                raise Refused(
+                    _("A round needs at least two pairs. Checked in: %(count)d.")
+                    % {"count": len(entrants)},
+                    None,
+                )
+            draw = draw_pairs(
+                rules,
+                [e.pk for e in entrants],
+                number,
+                history,
+                seed=seed,
+                points=_points_so_far(competition),
+            )
+        else:
+            draw = draw_individuals(rules, [e.pk for e in entrants], history, seed=seed)
+    except InvalidEvening as error:
+        raise _refused(error) from None
+    night = Round.objects.create(competition=competition, number=number, date=competition.held_on)
+    night.sitting_out.add(*(by_id[i] for i in draw.sitting_out))
+    rows = []
+    for t, seats in enumerate(draw.tables, start=1):
+        fixture = Fixture.objects.create(competition=competition, round=night, table=str(t))
+        if rules.entrants == "pairs":
+            sides: list[list[int | None]] = [[seats[0]], [seats[1]]]
+        else:
+            sides = (
+                [[seats[0], seats[2]], [seats[1], seats[3]]]
+                if len(seats) == 4
+                else [[s] for s in seats]
+            )
+        for index, members in enumerate(sides):
+            for entrant_id in members:
+                if entrant_id is None:  # a substitute's seat: not an entrant
+                    continue
+                rows.append(
+                    FixtureSide(
+                        fixture=fixture,
+                        side=index,
+                        entrant=by_id[entrant_id],
+                        entry_token=new_entry_token(),
+                    )
+                )
+    FixtureSide.objects.bulk_create(rows)
+    return night
+
+
+def _round_untouched(night: Round) -> bool:
+    fixtures = Fixture.objects.filter(round=night)
+    return not (
+        fixtures.filter(finished=True).exists()
+        or fixtures.exclude(typed_scores=None).exists()
+        or fixtures.filter(games__isnull=False).exists()
+    )
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_redraw_round(*, competition: Competition, seed: int | None = None) -> Round:
+    """Draw the last round again (a late arrival, a mistake), before anyone starts playing it:
+    its tables and entry links are made anew."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    _require_evening(competition)
+    night = competition.rounds.order_by("-number").first()
+    if night is None:
+        raise Refused(_("No round is drawn yet."), None)
+    if not _round_untouched(night):
+        raise Refused(
+            _("Round %(number)d has started: a game or a result is in. It cannot be drawn again.")
+            % {"number": night.number},
+            None,
+        )
+    night.delete()
+    return evening_draw_round(competition=competition, seed=seed)
+
+
+@transaction.atomic
+def evening_paper_result(*, fixture: Fixture, scores: tuple[int, int]) -> Fixture:
+    """One table's two totals typed from its paper sheet, checked against what a game of
+    the evening can add up to (a boom's 16 x 162 plus roem)."""
+    _require_evening(fixture.competition)
+    try:
+        check_paper_total(fixture.competition.rules, scores)
+    except InvalidEvening as error:
+        raise _refused(error, "scores") from None
+    return fixture_type_result(fixture=fixture, scores=[scores])
+
+
+# -- seasons ----------------------------------------------------------------------------------
+
+
+def season_create(*, club: Club, name: str, rules: SeasonRules, by: User) -> Season:
+    """A season of the club's evenings, added up by ``rules``."""
+    name = clean_name(name)
+    if not name:
+        raise Refused(_("Give the season a name."), "name")
+    if len(name) > 120:
+        raise Refused(_("A season's name is at most 120 characters."), "name")
+    if any(name_key(s.name) == name_key(name) for s in club.seasons.all()):
+        raise Refused(
+            _("%(club)s already has a season called %(name)s.") % {"club": club, "name": name},
+            "name",
+        )
+    return Season.objects.create(
+        club=club, name=name, rules=season_rules_to_data(rules), created_by=by
+    )
+
+
+def season_edit(*, season: Season, name: str, rules: SeasonRules) -> Season:
+    """Rename a season or change how it adds up (its standings are read afresh)."""
+    name = clean_name(name)
+    if not name:
+        raise Refused(_("Give the season a name."), "name")
+    if len(name) > 120:
+        raise Refused(_("A season's name is at most 120 characters."), "name")
+    if any(name_key(s.name) == name_key(name) for s in season.club.seasons.exclude(pk=season.pk)):
+        raise Refused(
+            _("%(club)s already has a season called %(name)s.")
+            % {"club": season.club, "name": name},
+            "name",
+        )
+    season.name = name
+    season.rules = season_rules_to_data(rules)
+    season.save(update_fields=["name", "rules"])
+    return season
