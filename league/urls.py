@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("league.live.urls")),
     path("", include("league.screen.urls")),
     path("", include("league.ratings.urls")),
+    path("", include("league.evenings.urls")),
     # The menu's language switcher posts here (Django's set_language: a cookie, then back).
     path("i18n/", include("django.conf.urls.i18n")),
     # The words the scripts in static/js write themselves, in the page's language.

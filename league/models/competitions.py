@@ -129,6 +129,9 @@ class Entrant(models.Model):
     # absent score.
     joined_round = models.PositiveSmallIntegerField(default=1)
     left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Individual penalties at an evening that scores reneges per player (a renege costs the
+    # player 100, the partner keeps the score): one {"round": n, "points": 100, "why": code}.
+    penalties = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["name", "id"]
