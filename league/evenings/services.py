@@ -39,6 +39,7 @@ from league.models import (
     EntrantKind,
     Fixture,
     FixtureSide,
+    FixtureStatus,
     Partnership,
     Player,
     Round,
@@ -114,6 +115,12 @@ def evening_create(
         )
     if rules.players == 3:
         raise Refused(_("A club evening plays a game for two sides."), "preset")
+    if evening.short == "table_of_three":
+        # The draw can seat three, but a table's fixture has two sides: not offered yet.
+        raise Refused(
+            _("A table of three cannot be scored here yet: choose a sit-out or a substitute."),
+            "short",
+        )
     if season is not None and season.club_id != club.pk:
         raise Refused(_("Choose a season of this club."), "season")
     booby_words = clean_name(booby_words)
@@ -182,6 +189,11 @@ def evening_check_in(*, competition: Competition, player: Player) -> Entrant:
         raise Refused(_("At an evening of pairs, check a pair in."), "player")
     if player.club_id != competition.club_id:
         raise Refused(_("Check in a member of %(club)s.") % {"club": competition.club}, "player")
+    if player.retired_at is not None:
+        raise Refused(
+            _("%(name)s has retired: bring them back into the club first.") % {"name": player},
+            "player",
+        )
     existing = competition.entrants.filter(player=player).first()
     if existing is not None:
         if existing.left_after_round is not None:
@@ -372,7 +384,7 @@ def evening_draw_round(*, competition: Competition, seed: int | None = None) -> 
     if rules.entrants == "pairs" and rules.pair_draw == "ranking" and number > 1:
         playing = list(
             Fixture.objects.filter(competition=competition, finished=False)
-            .exclude(status="void")
+            .exclude(status=FixtureStatus.VOID)
             .values_list("table", flat=True)
         )
         if playing:
