@@ -26,7 +26,7 @@ from league.access import AuthenticatedHttpRequest, competition_or_404, require_
 from league.errors import Refused
 from league.evenings import selectors, services
 from league.forms_common import show_refusal
-from league.models import Competition, CompetitionKind
+from league.models import Competition, CompetitionKind, Entrant
 
 
 class PenaltyForm(forms.Form):
@@ -38,14 +38,15 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args: Any, evening: selectors.Evening, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.evening = evening
-        self.fields["entrant"].choices = [(e.pk, e.name) for e in evening.entrants]
-        self.fields["round"].choices = [
-            (r.round.number, str(r.round.number)) for r in evening.rounds
-        ]
+        who, number = self.fields["entrant"], self.fields["round"]
+        assert isinstance(who, forms.TypedChoiceField)
+        assert isinstance(number, forms.TypedChoiceField)
+        who.choices = [(e.pk, e.name) for e in evening.entrants]
+        number.choices = [(r.round.number, str(r.round.number)) for r in evening.rounds]
         if evening.current is not None:
             self.fields["round"].initial = evening.current.round.number
 
-    def chosen(self) -> tuple[Any, int]:
+    def chosen(self) -> tuple[Entrant, int]:
         """The entrant chosen (from the evening's own) and the round number."""
         entrant_id = self.cleaned_data["entrant"]
         entrant = next(e for e in self.evening.entrants if e.pk == entrant_id)
