@@ -15,7 +15,7 @@ from league.evenings import selectors, services
 from league.models import Club, Entrant, Fixture, Player, Role
 from scoring.evenings import EveningRules
 from scoring.rules import PRESETS
-from tests.builders import make_user, refused, signed_in
+from tests.builders import make_user, query_count, refused, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -191,3 +191,17 @@ def test_only_organisers_give_penalties(club, boss):
     refused(scorer.post(undo, {"entrant": jan.pk, "round": 1}), login=False)
     jan.refresh_from_db()
     assert jan.penalties == []
+
+
+def test_the_penalty_page_reads_in_the_same_queries_however_many_penalties(club, boss):
+    evening = _evening(club, boss)
+    client = signed_in(boss)
+    address = reverse("evenings:penalty", args=[evening.slug])
+    seated = _seated(evening)
+    services.evening_penalise(entrant=seated[0], round_number=1)
+    one = query_count(client, address)
+    for entrant in seated[1:]:
+        services.evening_penalise(entrant=entrant, round_number=1)
+    assert query_count(client, address) == one
+    undo = reverse("evenings:penalty-undo", args=[evening.slug]).encode()
+    assert client.get(address).content.count(undo) == len(seated)  # one "Take back" each
