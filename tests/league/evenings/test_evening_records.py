@@ -86,6 +86,10 @@ def test_an_evening_s_games_count_in_the_members_statistics_and_ratings(
     assert (line.played, line.won, line.lost) == (1, 1, 0)
     assert line.points_for == 16 * (100 + 20) == ranking[winner.pk].points
     assert line.meld_points == 16 * 20 == ranking[winner.pk].roem
+    # Both partners of the side: each the side's game, points and roem.
+    for partner in _players(at_table, 0):
+        (line,) = competition_selectors.person_records(player=partner)
+        assert (line.played, line.won, line.points_for, line.meld_points) == (1, 1, 1920, 320)
     loser = _players(at_table, 1)[0]
     (line,) = competition_selectors.person_records(player=loser)
     assert (line.played, line.lost, line.points_for, line.meld_points) == (1, 1, 16 * 62, 0)
@@ -131,3 +135,31 @@ def test_the_member_s_page_and_the_ratings_pages_show_the_evening(
     assert history.status_code == 200 and competition.name.encode() in history.content
     for address in (reverse("ratings:list"), reverse("ratings:club-list", args=[club.slug])):
         assert client.get(address).status_code == 200
+
+
+def test_a_pairs_evening_s_tables_count_for_both_players_of_each_pair(
+    boss, django_capture_on_commit_callbacks
+):
+    club = Club.objects.create(name="Belote de Cassis", slug="cassis")
+    competition = services.evening_create(
+        club=club,
+        name="Concours",
+        rules=PRESETS["klaverjas"],
+        evening=EveningRules(entrants="pairs", rounds=1),
+        by=boss,
+        held_on=datetime.date(2026, 11, 28),
+    )
+    players = [Player.objects.create(club=club, name=n) for n in NAMES[:4]]
+    for first, second in (players[:2], players[2:]):
+        services.evening_check_in_pair(competition=competition, first=first, second=second)
+    services.evening_draw_round(competition=competition, seed=1)
+    fixture = Fixture.objects.get(competition=competition)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.evening_paper_result(fixture=fixture, scores=(1700, 1012))
+    (rated,) = RatedGame.objects.filter(fixture=fixture)
+    assert sorted(map(sorted, rated.sides)) == sorted(
+        [sorted(p.pk for p in players[:2]), sorted(p.pk for p in players[2:])]
+    )
+    for player in players:
+        (line,) = competition_selectors.person_records(player=player)
+        assert line.played == 1 and line.points_for in (1700, 1012)
