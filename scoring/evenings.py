@@ -72,6 +72,7 @@ _SETTING_WORDS: dict[str, Term] = {
     "sit_out_pits": Term(gettext_noop("Pits for a sit-out")),
     "absent_points": Term(gettext_noop("Points for a missed round")),
     "prize_places": Term(gettext_noop("Places with a prize")),
+    "renege_penalty": Term(gettext_noop("Points a renege costs the player")),
 }
 
 
@@ -89,6 +90,10 @@ class EveningRules:
     score), ``round_lowest`` or ``zero``; ``sit_out_pits``: pits (mars) it is credited with
     (KJC De Pitslag: 1600 and a mars). ``absent_score`` likewise for a round missed by a late
     arrival or a leaver (``absent_points``, e.g. 1450).
+
+    ``renege_penalty``: individual reneges (a Part-two option, Cafe de Lijst): the points a
+    player who reneges loses from their evening total, their partner keeping the game's score;
+    0 (off): a renege is scored in the game as usual (the deal goes to the other side).
     """
 
     entrants: Entrants = "individuals"
@@ -107,6 +112,7 @@ class EveningRules:
     prizes: Prizes = "formula_of_four"
     prize_places: int = 0
     booby_prize: bool = True
+    renege_penalty: int = 0
 
     def __post_init__(self) -> None:
         choices = (
@@ -136,6 +142,7 @@ class EveningRules:
             ("sit_out_pits", 0, 20),
             ("absent_points", 0, 100_000),
             ("prize_places", 0, 1_000),
+            ("renege_penalty", 0, 1_000),
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -455,17 +462,25 @@ class Placed(Generic[T]):
     rounds: int
     prize: int | None = None
     booby: bool = False
+    penalties: int = 0
 
 
 def evening_ranking(
-    rules: EveningRules, scores: Mapping[T, Sequence[RoundScore]]
+    rules: EveningRules,
+    scores: Mapping[T, Sequence[RoundScore]],
+    penalties: Mapping[T, int] | None = None,
 ) -> tuple[Placed[T], ...]:
     """The evening's ranking from each entrant's rounds, with the prize list applied: by total
     points (or wins first), ties broken by the evening's tie-breaks in order; what they leave
-    equal shares a place when ``shared`` is among them, else keeps the order given."""
+    equal shares a place when ``shared`` is among them, else keeps the order given.
+
+    ``penalties``: the points each entrant loses from its total for its own reneges (an
+    evening with a ``renege_penalty``; its partner keeps the round's points). An evening
+    without one counts none: its reneges were scored in the game."""
+    lost = penalties if penalties is not None and rules.renege_penalty else {}
     rows = []
     for order, (entrant, rounds) in enumerate(scores.items()):
-        points = sum(r.points for r in rounds)
+        points = sum(r.points for r in rounds) - lost.get(entrant, 0)
         wins = sum(1 for r in rounds if r.won)
         against = sum(r.against for r in rounds)
         first = rounds[0].points if rounds else 0
@@ -491,7 +506,18 @@ def evening_ranking(
         if shared and i and key(rows[i - 1]) == key(row):
             place = placed[-1].place
         entrant, points, wins, against, first, played, _ = row
-        placed.append(Placed(entrant, place, points, wins, against, first, played))
+        placed.append(
+            Placed(
+                entrant,
+                place,
+                points,
+                wins,
+                against,
+                first,
+                played,
+                penalties=lost.get(entrant, 0),
+            )
+        )
     return _with_prizes(rules, placed)
 
 

@@ -116,6 +116,20 @@ class RankingRow:
     prize_words: str
     booby: bool
     roem: int
+    #: Points lost for the entrant's own reneges (an evening with a renege penalty): the
+    #: pages show "-100"; ``points`` is already net of them.
+    penalties: int = 0
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """A penalty given at the evening: who, in which round, the points lost and why (the
+    code ``renege``)."""
+
+    entrant: Entrant
+    round: int
+    points: int
+    why: str
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,22 @@ class Evening:
     @property
     def next_round(self) -> int | None:
         return self.drawn + 1 if self.drawn < self.rules.rounds else None
+
+    @property
+    def penalty_lines(self) -> tuple[PenaltyLine, ...]:
+        """The penalties given so far, by round then name (none when the evening scores
+        reneges in the game)."""
+        if not self.rules.renege_penalty:
+            return ()
+        lines = [
+            PenaltyLine(e, line["round"], line["points"], str(line.get("why", "")))
+            for e in self.entrants
+            for line in e.penalties or []
+            if isinstance(line, dict)
+            and isinstance(line.get("round"), int)
+            and isinstance(line.get("points"), int)
+        ]
+        return tuple(sorted(lines, key=lambda p: p.round))
 
     def playing_next(self) -> tuple[Entrant, ...]:
         """Who would be drawn for the next round."""
@@ -317,7 +347,8 @@ def _ranking(
         for e in entrants
         if e.joined_round <= len(rounds)
     }
-    placed = evening_ranking(rules, ranked)
+    penalties = {e.pk: penalty_total(e) for e in entrants if e.pk in ranked}
+    placed = evening_ranking(rules, ranked, penalties)
     words = list(competition.prize_words or [])
     rows = []
     for p in placed:
@@ -339,9 +370,21 @@ def _ranking(
                 prize_words=prize_words,
                 booby=p.booby,
                 roem=sum(s.roem for _, s in cells[e.pk] if s is not None),
+                penalties=p.penalties,
             )
         )
     return tuple(rows)
+
+
+def penalty_total(entrant: Entrant) -> int:
+    """The points ``entrant`` loses from its evening total for its reneges (what
+    ``Entrant.penalties`` holds; a malformed line counts nothing)."""
+    total = 0
+    for line in entrant.penalties or []:
+        points = line.get("points") if isinstance(line, dict) else None
+        if isinstance(points, int) and not isinstance(points, bool) and points > 0:
+            total += points
+    return total
 
 
 @dataclass(frozen=True)

@@ -527,3 +527,95 @@ def season_edit(*, season: Season, name: str, rules: SeasonRules) -> Season:
     season.rules = season_rules_to_data(rules)
     season.save(update_fields=["name", "rules"])
     return season
+
+
+# -- individual reneges -----------------------------------------------------------------------
+
+#: The most penalties one entrant carries in an evening (a bound on what a form can add).
+MAX_PENALTIES = 50
+
+
+def _penalty_round(entrant: Entrant, round_number: int) -> EveningRules:
+    competition = entrant.competition
+    _require_evening(competition)
+    rules = evening_rules(competition)
+    if not rules.renege_penalty:
+        raise Refused(
+            _(
+                "This evening scores a renege in the game, as usual: set the points a renege "
+                "costs the player in the evening's settings first."
+            ),
+            None,
+        )
+    drawn = rounds_drawn(competition)
+    if isinstance(round_number, bool) or not isinstance(round_number, int):
+        raise Refused(_("Choose a round that is drawn."), "round")
+    if not 1 <= round_number <= drawn:
+        raise Refused(
+            _("Choose a round that is drawn: 1 to %(count)d.") % {"count": drawn}
+            if drawn
+            else _("No round is drawn yet."),
+            "round",
+        )
+    seated = FixtureSide.objects.filter(
+        entrant=entrant,
+        fixture__round__competition=competition,
+        fixture__round__number=round_number,
+    ).exists()
+    if not seated:
+        raise Refused(
+            _("%(name)s did not play at a table in round %(number)d.")
+            % {"name": entrant.name, "number": round_number},
+            "entrant",
+        )
+    return rules
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition_id))
+def evening_penalise(
+    *, entrant: Entrant, round_number: int, points: int | None = None, why: str = "renege"
+) -> Entrant:
+    """A renege at an evening that scores reneges per player: the player (``entrant``) loses
+    ``points`` (the evening's ``renege_penalty`` when not given) from their evening total; the
+    partner keeps the game's score. Only for a round drawn in which the entrant sat at a
+    table."""
+    rules = _penalty_round(entrant, round_number)
+    points = rules.renege_penalty if points is None else points
+    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 1000:
+        raise Refused(_("A penalty is a whole number of points from 1 to 1000."), "points")
+    why = clean_name(why)[:40] or "renege"
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    lines = list(entrant.penalties or [])
+    if len(lines) >= MAX_PENALTIES:
+        raise Refused(
+            _("%(name)s has %(count)d penalties already: that is the most.")
+            % {"name": entrant.name, "count": MAX_PENALTIES},
+            "entrant",
+        )
+    lines.append({"round": round_number, "points": points, "why": why})
+    entrant.penalties = lines
+    entrant.save(update_fields=["penalties"])
+    return entrant
+
+
+@transaction.atomic
+@publishes(lambda entrant, **_: competition_topics(entrant.competition_id))
+def evening_unpenalise(*, entrant: Entrant, round_number: int) -> Entrant:
+    """Take back the last penalty given to ``entrant`` in round ``round_number`` (typed by
+    mistake)."""
+    _require_evening(entrant.competition)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    lines = list(entrant.penalties or [])
+    for i in range(len(lines) - 1, -1, -1):
+        line = lines[i]
+        if isinstance(line, dict) and line.get("round") == round_number:
+            del lines[i]
+            entrant.penalties = lines
+            entrant.save(update_fields=["penalties"])
+            return entrant
+    raise Refused(
+        _("%(name)s has no penalty in round %(number)s.")
+        % {"name": entrant.name, "number": round_number},
+        "round",
+    )

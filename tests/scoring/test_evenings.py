@@ -202,3 +202,49 @@ def test_bad_settings_are_refused_in_words():
         draw_individuals(EveningRules(), ["a", "a", "b", "c"], seed=1)
     with pytest.raises(InvalidEvening):
         SeasonRules(best=0)
+
+
+def test_cafe_de_lijst_a_renege_costs_the_player_100_and_the_partner_keeps_the_score():
+    # Cafe de Lijst: 8 rounds of drawn partners; a renege costs the player who made it 100
+    # from their evening total, the partner keeps the game's score; the season is the average
+    # of the best 6 evenings, at least 6 played.
+    rules = EveningRules(rounds=8, renege_penalty=100)
+    players = ["Jan", "Piet", "Klaas", "Kees", "Marie", "Truus", "Wim", "Joop"]
+    draws, _ = play_rounds(rules, players, 8)
+    scores: dict[str, list[RoundScore]] = {p: [] for p in players}
+    for number, draw in enumerate(draws):
+        for n, e, s, w in draw.tables:
+            high, low = 1500 + 10 * number, 1092 - 10 * number
+            for who in (n, s):
+                scores[who].append(RoundScore(high, low, True))
+            for who in (e, w):
+                scores[who].append(RoundScore(low, high, False))
+    table = next(t for t in draws[2].tables if "Jan" in t)
+    jan_partner_round_3 = table[(table.index("Jan") + 2) % 4]  # opposite Jan
+    totals = {p: sum(r.points for r in rounds) for p, rounds in scores.items()}
+    ranked = {r.entrant: r for r in evening_ranking(rules, scores, {"Jan": 100})}
+    assert ranked["Jan"].points == totals["Jan"] - 100 and ranked["Jan"].penalties == 100
+    assert ranked[jan_partner_round_3].points == totals[jan_partner_round_3]
+    assert ranked[jan_partner_round_3].penalties == 0
+    # Off (0): a renege was scored in the game as usual; nobody loses points on top of it.
+    off = {r.entrant: r for r in evening_ranking(EveningRules(rounds=8), scores, {"Jan": 100})}
+    assert off["Jan"].points == totals["Jan"] and off["Jan"].penalties == 0
+    # The penalty can change places: two equal totals, one reneged.
+    level = {"A": [RoundScore(1600)], "B": [RoundScore(1600)]}
+    assert [r.entrant for r in evening_ranking(rules, level, {"A": 100})] == ["B", "A"]
+    # The season: Jan's evening totals (penalties taken off) over 8 evenings, 6 counted.
+    evenings = [{"Jan": ranked["Jan"].points + 10 * i, "Piet": 12000} for i in range(8)]
+    for i in range(3):
+        evenings[i].pop("Piet")
+    rows = {r.member: r for r in season_standings(SeasonRules("average", 6, 6), evenings)}
+    assert rows["Jan"].ranked and rows["Jan"].counted[0] == ranked["Jan"].points + 70
+    assert not rows["Piet"].ranked  # 5 evenings of the 8: below the 6 needed
+
+
+def test_a_renege_penalty_out_of_range_is_refused_naming_the_setting():
+    for bad in (-1, 1001, True, "100"):
+        with pytest.raises(InvalidEvening) as error:
+            EveningRules(renege_penalty=bad)
+        assert error.value.code == "evening.number"
+        assert error.value.params["field"] == "Points a renege costs the player"
+    assert EveningRules(renege_penalty=1000).renege_penalty == 1000
