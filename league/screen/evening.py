@@ -210,7 +210,8 @@ def seat_pages(event: str, title: str, rows: Sequence[SeatRow], seats: bool) -> 
 
 
 def ranking_pages(event: str, title: str, evening: Evening) -> list[EveningPage]:
-    columns = evening.drawn <= ROUND_COLUMNS
+    # A column a round while the evening has few (its columns fixed from the first round).
+    columns = evening.rules.rounds <= ROUND_COLUMNS
     rounds = tuple(v.round.number for v in evening.rounds) if columns else ()
     wins = evening.rules.ranking == "wins_then_points"
     share = fit.ranking_name_share(len(rounds), wins, not columns)
