@@ -343,3 +343,12 @@ def test_the_screen_reads_in_the_same_queries_for_24_or_60_players(club, organis
         counts.append(query_count(Client(), screen_url(evening)))
     # The event, the evening's read (entrants, rounds and sit-outs, tables, games in play).
     assert counts[0] == counts[1] <= 7, counts
+
+
+@pytest.mark.parametrize("query", ["panel=99", "panel=-1", "seconds=x", "lang=xx", "lang=nl"])
+def test_odd_addresses_of_an_evenings_screen_still_show_a_page(club, organiser, query):
+    evening = make_evening(club, organiser)
+    services.evening_draw_round(competition=evening, seed=1)
+    response = Client().get(screen_url(evening) + "?" + query)
+    assert response.status_code == 200
+    assert b"kind-evening-seats" in response.content
