@@ -41,11 +41,14 @@ NAMED_TABLES = 8
 class EveningPage(ScreenPage):
     """A page of an evening's screen: ``kind`` is ``evening-seats`` (``rows``: the lists side
     by side, each a tuple of :class:`SeatRow`), ``evening-ranking`` (:class:`RankingLine`) or
-    ``evening-prizes`` (:class:`PrizeLine`); ``seats``: the lists have a seat column (drawn
-    partners; pairs have a table only); ``rounds``: the round numbers the ranking has a column
-    for; ``wins``: the ranking shows wins (they rank first)."""
+    ``evening-prizes`` (:class:`PrizeLine`); ``drawn``: the lists have a table column (not
+    before the first draw, when they list who is checked in); ``seats``: and a seat column
+    (drawn partners; pairs have a table only); ``rounds``: the round numbers the ranking has
+    a column for; ``wins``: the ranking shows wins (they rank first); ``played``: the rounds
+    each played (instead of a column a round)."""
 
     template: str = TEMPLATE
+    drawn: bool = True
     seats: bool = True
     rounds: tuple[int, ...] = ()
     wins: bool = False
@@ -193,16 +196,23 @@ def _parts(pages: list[EveningPage]) -> list[EveningPage]:
     return [replace(p, part=part_text(k, n)) for k, p in enumerate(pages, start=1)]
 
 
-def seat_pages(event: str, title: str, rows: Sequence[SeatRow], seats: bool) -> list[EveningPage]:
+def seat_pages(
+    event: str, title: str, rows: Sequence[SeatRow], seats: bool, drawn: bool = True
+) -> list[EveningPage]:
     """The names in lists that fit, top to bottom then the next list, two lists a page."""
 
     def height(row: SeatRow) -> float:
-        return fit.seat_row_height(row.name, row.words, seats)
+        return fit.seat_row_height(row.name, row.words, seats, drawn)
 
     lists = fit.paginate(rows, height, fit.TABLE_ROOM, SEAT_ROWS)
     pages = [
         EveningPage(
-            event, title, "evening-seats", tuple(lists[k : k + fit.SEAT_LISTS]), seats=seats
+            event,
+            title,
+            "evening-seats",
+            tuple(lists[k : k + fit.SEAT_LISTS]),
+            drawn=drawn,
+            seats=seats and drawn,
         )
         for k in range(0, len(lists), fit.SEAT_LISTS)
     ]
@@ -244,19 +254,18 @@ def _note(event: str, title: str, text: str) -> ScreenPage:
     return ScreenPage(event, title, "note", text=text)
 
 
-def _checked_in(evening: Evening) -> str:
-    count = len(evening.playing_next())
+def checked_in_pages(event: str, evening: Evening) -> list[ScreenPage]:
+    """Before the first draw: who is checked in, in alphabetical order (a player sees they
+    are in), or that nobody is yet."""
+    names = [SeatRow(e.name) for e in evening.playing_next()]
+    count = len(names)
+    if not count:
+        return [_note(event, _("Checking in"), _("Nobody is checked in yet."))]
     if evening.rules.entrants == "pairs":
-        return ngettext(
-            "%(count)d pair checked in. Round 1 is drawn when everyone is here.",
-            "%(count)d pairs checked in. Round 1 is drawn when everyone is here.",
-            count,
-        ) % {"count": count}
-    return ngettext(
-        "%(count)d player checked in. Round 1 is drawn when everyone is here.",
-        "%(count)d players checked in. Round 1 is drawn when everyone is here.",
-        count,
-    ) % {"count": count}
+        title = ngettext("%(count)d pair checked in", "%(count)d pairs checked in", count)
+    else:
+        title = ngettext("%(count)d player checked in", "%(count)d players checked in", count)
+    return list(seat_pages(event, title % {"count": count}, names, seats=False, drawn=False))
 
 
 def evening_pages(
@@ -271,7 +280,7 @@ def evening_pages(
     rounds = evening.rules.rounds
     current = evening.current
     if current is None:
-        return [_note(event, _("Checking in"), _checked_in(evening))]
+        return checked_in_pages(event, evening)
     number = current.round.number
     pages: list[ScreenPage] = []
     if evening.finished:

@@ -226,11 +226,12 @@ def seat_list_width() -> float:
     return (CONTENT_WIDTH - (SEAT_LISTS - 1) * COLUMN_GAP) / SEAT_LISTS
 
 
-def seat_row_height(name: str, words: str, seats: bool = True) -> float:
+def seat_row_height(name: str, words: str, seats: bool = True, drawn: bool = True) -> float:
     """A row of "where do I sit": the name and, for a sit-out, its ``words`` across the
-    table's and seat's columns (``seats``: drawn partners have a seat column, pairs not)."""
+    table's and seat's columns (``seats``: drawn partners have a seat column, pairs not;
+    ``drawn``: before the draw a list of names has neither)."""
     width = seat_list_width()
-    place_share = SEAT_TABLE_SHARE + (SEAT_SEAT_SHARE if seats else 0.0)
+    place_share = (SEAT_TABLE_SHARE + (SEAT_SEAT_SHARE if seats else 0.0)) if drawn else 0.0
     name_lines = line_count(name, (1 - place_share) * width - 2 * CELL_PADDING, TABLE_TEXT)
     words_lines = (
         line_count(words, place_share * width - 2 * CELL_PADDING, SEAT_WORDS_TEXT) if words else 1

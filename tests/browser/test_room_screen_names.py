@@ -85,9 +85,9 @@ def events():
             for fixture in open_fixtures(cup):
                 play_by_links(fixture, winner=1)
         cups.append(cup)
-    # Club evenings of 30 players with long names: one at its second round (where to sit,
-    # the running ranking), one over (the prize list with long words).
-    evenings = [_evening(organiser, done) for done in (False, True)]
+    # Club evenings of 30 players with long names: one at the door (who is checked in), one
+    # at its second round (where to sit, the running ranking), one over (the prize list).
+    evenings = [_evening(organiser, rounds) for rounds in (0, 1, 2)]
     return [league, *cups, *evenings]
 
 
@@ -102,11 +102,12 @@ LONG_PEOPLE = [
 ]
 
 
-def _evening(organiser, done: bool) -> Competition:
+def _evening(organiser, rounds: int) -> Competition:
+    """An evening of two rounds with ``rounds`` played out (and the next drawn)."""
     club = Competition.objects.get(name="Long names league").club
     evening = evenings_services.evening_create(
         club=club,
-        name=f"Drive {'over' if done else 'on'}",
+        name=f"Drive {rounds}",
         rules=PRESETS["klaverjas"],
         evening=EveningRules(rounds=2),
         by=organiser,
@@ -117,11 +118,11 @@ def _evening(organiser, done: bool) -> Competition:
         name = f"{LONG_PEOPLE[k % len(LONG_PEOPLE)]} {k}"
         player = Player.objects.get_or_create(club=club, name=name)[0]
         evenings_services.evening_check_in(competition=evening, player=player)
-    for number in (1, 2) if done else (1,):
+    for number in range(1, rounds + 1):
         evenings_services.evening_draw_round(competition=evening, seed=number)
         for fixture in Fixture.objects.filter(competition=evening, round__number=number):
             evenings_services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
-    if not done:
+    if rounds == 1:
         evenings_services.evening_draw_round(competition=evening, seed=2)
     return evening
 

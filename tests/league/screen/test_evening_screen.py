@@ -89,11 +89,16 @@ def seat_sections(html: Element) -> list[Element]:
 
 
 # -- before the draw, and where to sit --------------------------------------------------------
-def test_before_the_first_draw_the_screen_says_how_many_are_checked_in(club, organiser):
+def test_before_the_first_draw_the_screen_lists_who_is_checked_in(club, organiser):
+    evening = make_evening(club, organiser, names=[])
+    (only,) = pages_of(page(Client(), screen_url(evening)))
+    assert title(only) == "Checking in" and "Nobody is checked in yet." in only.text
     evening = make_evening(club, organiser)
     (only,) = pages_of(page(Client(), screen_url(evening)))
-    assert title(only) == "Checking in"
-    assert "9 players checked in. Round 1 is drawn when everyone is here." in only.text
+    assert title(only) == "9 players checked in"
+    assert [cells(r, "c-name")[0] for r in body_rows(only)] == sorted(NAMES)
+    # No table or seat yet.
+    assert [th.text for th in only.iter("th")] == ["Name"]
 
 
 def test_where_to_sit_lists_every_name_in_alphabetical_order_with_table_seat_and_sit_out(
@@ -137,6 +142,7 @@ def test_a_pair_sitting_out_is_two_people(club, organiser):
     players = [Player.objects.create(club=club, name=n) for n in sorted(NAMES)[:6]]
     for i in range(0, 6, 2):
         services.evening_check_in_pair(competition=evening, first=players[i], second=players[i + 1])
+    assert title(seat_sections(page(Client(), screen_url(evening)))[0]) == "3 pairs checked in"
     services.evening_draw_round(competition=evening, seed=1)
     (seats,) = seat_sections(page(Client(), screen_url(evening)))
     out = [r for r in body_rows(seats) if r.has_class("sits-out")]
@@ -287,7 +293,7 @@ def test_the_club_screen_shows_the_evening_while_it_is_on(club, organiser):
     tonight = make_evening(club, organiser, held_on=timezone.localdate())
     tonight.name = "Tonight's drive"
     tonight.save(update_fields=["name"])
-    assert "9 players checked in." in page(Client(), address).text
+    assert [title(p) for p in pages_of(page(Client(), address))] == ["9 players checked in"]
 
 
 # -- 60 names, long names, and the queries ----------------------------------------------------
