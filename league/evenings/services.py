@@ -161,6 +161,7 @@ def rounds_drawn(competition: Competition) -> int:
 
 
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def evening_set_prizes(
     *, competition: Competition, prize_words: Sequence[str], booby_words: str = ""
 ) -> Competition:
