@@ -41,7 +41,7 @@ from league.evenings.forms import (
     season_initial,
 )
 from league.forms_common import show_refusal
-from league.models import Club, Competition, CompetitionKind, Season
+from league.models import Club, Competition, CompetitionKind, Player, Season
 from scoring.evenings import season_rules_from_data
 
 
@@ -239,3 +239,10 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
     }
     return render(request, "evenings/season_detail.html", context)
 
+
+
+# -- a member's evenings ----------------------------------------------------------------------
+def member_evening_lines(player: Player) -> list[tuple[selectors.MemberEvening, str]]:
+    """A member's evenings for their page (latest first), each with its evening's address.
+    Seven queries whatever the number of evenings (selectors.member_evenings)."""
+    return [(line, evening_page(line.competition.slug)) for line in selectors.member_evenings(player)]
