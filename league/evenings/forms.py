@@ -231,7 +231,9 @@ class EveningForm(forms.Form):
     preset = forms.ChoiceField(
         choices=preset_choices(_fits_an_evening),
         label=pgettext_lazy("the kind of game: a preset", "Game"),
-        help_text=_("A round is one game of it: a boom of 16 or 12 deals, a partie, or to a target."),
+        help_text=_(
+            "A round is one game of it: a boom of 16 or 12 deals, a partie, or to a target."
+        ),
         error_messages={"invalid_choice": _("Choose one of the games in the list.")},
     )
     target = number(
@@ -286,9 +288,7 @@ class EveningForm(forms.Form):
         label=_("Places with a prize"),
         help_text=_("With a number of places only."),
     )
-    booby_prize = forms.BooleanField(
-        required=False, label=_("A booby prize for the lowest total")
-    )
+    booby_prize = forms.BooleanField(required=False, label=_("A booby prize for the lowest total"))
     prize_words = forms.CharField(
         required=False,
         max_length=PRIZE_TEXT_LIMIT,
@@ -471,4 +471,3 @@ class SeasonForm(forms.Form):
 def season_initial(season: Season) -> dict[str, Any]:
     rules = season.rules or {}
     return {"name": season.name, **rules}
-

@@ -61,7 +61,7 @@ def club_evening_lines(club: Club) -> list[EveningLine]:
             rules=evening_rules_from_data(e.evening_rules),
             drawn=drawn.get(e.pk, 0),
             waiting=waiting.get(e.pk, 0),
-            entrants=e.entrant_count,  # type: ignore[attr-defined]
+            entrants=e.entrant_count,
         )
         for e in evenings
     ]

@@ -176,7 +176,10 @@ def season_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_create(
-                club=club, name=form.cleaned_data["name"], rules=form.cleaned_data["rules"], by=request.user
+                club=club,
+                name=form.cleaned_data["name"],
+                rules=form.cleaned_data["rules"],
+                by=request.user,
             )
         except Refused as error:
             show_refusal(form, error)
@@ -240,9 +243,10 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
     return render(request, "evenings/season_detail.html", context)
 
 
-
 # -- a member's evenings ----------------------------------------------------------------------
 def member_evening_lines(player: Player) -> list[tuple[selectors.MemberEvening, str]]:
     """A member's evenings for their page (latest first), each with its evening's address.
     Seven queries whatever the number of evenings (selectors.member_evenings)."""
-    return [(line, evening_page(line.competition.slug)) for line in selectors.member_evenings(player)]
+    return [
+        (line, evening_page(line.competition.slug)) for line in selectors.member_evenings(player)
+    ]

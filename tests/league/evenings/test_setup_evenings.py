@@ -137,9 +137,10 @@ def test_a_new_evening_starts_as_a_drive_dated_today_in_the_clubs_zone(club, org
     club.save()
     root = page(organiser_client, f"/clubs/{club.slug}/evenings/new/")
     today = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=14))).date()
-    assert next(
-        i for i in root.iter("input") if i.attrs.get("name") == "held_on"
-    ).attrs["value"] == today.isoformat()
+    assert (
+        next(i for i in root.iter("input") if i.attrs.get("name") == "held_on").attrs["value"]
+        == today.isoformat()
+    )
     selected = [o.attrs["value"] for o in root.iter("option") if "selected" in o.attrs]
     assert "klaverjas" in selected
     # No table of three: the league cannot seat one yet.
@@ -191,7 +192,11 @@ def test_a_belote_concours_of_pairs_by_the_ranking_every_team_a_prize(club, orga
     )
     rules = services.evening_rules(competition)
     assert (rules.entrants, rules.rounds, rules.pair_draw) == ("pairs", 4, "ranking")
-    assert (rules.sit_out_points, rules.absent_score, rules.prizes) == (972, "zero", "every_entrant")
+    assert (rules.sit_out_points, rules.absent_score, rules.prizes) == (
+        972,
+        "zero",
+        "every_entrant",
+    )
     assert not rules.booby_prize
 
 
@@ -226,7 +231,10 @@ def test_the_quick_choices_fill_the_form_as_the_clubs_run_their_evenings(club, o
             data[s.attrs["name"]] = chosen[0] if chosen else ""
         data["name"] = f"Evening like {key}"
         response = organiser_client.post(f"/clubs/{club.slug}/evenings/new/", data)
-        assert response.status_code == 302, (key, [p.text for p in parse(response.content).iter("p") if p.has_class("error")])
+        assert response.status_code == 302, (
+            key,
+            [p.text for p in parse(response.content).iter("p") if p.has_class("error")],
+        )
     pitslag = services.evening_rules(Competition.objects.get(name="Evening like pitslag"))
     assert (pitslag.sit_out_points, pitslag.sit_out_pits, pitslag.absent_points) == (1600, 1, 1450)
     assert Competition.objects.get(name="Evening like bedum").rules.deals == 12
@@ -307,9 +315,10 @@ def test_before_the_draw_everything_changes_and_the_change_is_audited(
     competition = evening(club, organiser)
     season = services.season_create(club=club, name="2026", rules=SeasonRules(), by=organiser)
     root = page(organiser_client, f"/c/{competition.slug}/evening/edit/")
-    assert next(i for i in root.iter("input") if i.attrs.get("name") == "name").attrs[
-        "value"
-    ] == "Friday drive"
+    assert (
+        next(i for i in root.iter("input") if i.attrs.get("name") == "name").attrs["value"]
+        == "Friday drive"
+    )
     response = organiser_client.post(
         f"/c/{competition.slug}/evening/edit/",
         new_post(
@@ -374,9 +383,7 @@ def test_once_a_round_is_drawn_only_words_night_season_prizes_and_rounds_change(
 def test_the_rounds_cannot_go_below_those_drawn(club, organiser_client, organiser):
     competition = drawn(evening(club, organiser))
     services.evening_draw_round(competition=competition, seed=2)
-    response = organiser_client.post(
-        f"/c/{competition.slug}/evening/edit/", new_post(rounds="1")
-    )
+    response = organiser_client.post(f"/c/{competition.slug}/evening/edit/", new_post(rounds="1"))
     assert "2 rounds are drawn already" in error_of(response, "rounds")
     assert services.evening_rules(competition).rounds == 3
 
@@ -396,9 +403,7 @@ def test_who_plays_cannot_change_once_somebody_is_checked_in(club, organiser_cli
 
 
 @pytest.mark.parametrize("who", ["anonymous", "scorer", "outsider"])
-def test_only_an_organiser_changes_an_evening(
-    club, organiser, who, scorer_client, outsider_client
-):
+def test_only_an_organiser_changes_an_evening(club, organiser, who, scorer_client, outsider_client):
     competition = evening(club, organiser)
     client = {"anonymous": Client(), "scorer": scorer_client, "outsider": outsider_client}[who]
     address = f"/c/{competition.slug}/evening/edit/"

@@ -91,9 +91,10 @@ def test_the_organiser_sets_a_season_up_as_sv_bedum_counts_it(club, organiser_cl
 def test_the_organiser_changes_a_season(club, organiser_client, organiser):
     season = services.season_create(club=club, name="2026", rules=SeasonRules(), by=organiser)
     root = page(organiser_client, f"/clubs/{club.slug}/seasons/{season.pk}/edit/")
-    assert next(i for i in root.iter("input") if i.attrs.get("name") == "name").attrs[
-        "value"
-    ] == "2026"
+    assert (
+        next(i for i in root.iter("input") if i.attrs.get("name") == "name").attrs["value"]
+        == "2026"
+    )
     response = organiser_client.post(
         f"/clubs/{club.slug}/seasons/{season.pk}/edit/",
         season_post(name="Café de Lijst 2026", aggregate="average", best="6", minimum="6"),
@@ -182,7 +183,7 @@ def test_the_standings_rank_those_with_enough_evenings_and_name_the_points_champ
     assert sorted(r[1] for r in ranked) == ["Anna", "Ben", "Cor", "Dirk"]
     assert [r[0] for r in ranked][0] == "1"
     assert below[0][0] == "needs 1 evening" and below[0][1] == "Els"
-    for place, name, score, played, counted, total in ranked:
+    for _place, _name, score, _played, counted, _total in ranked:
         scores = [int(s) for s in counted.split(", ")]
         assert len(scores) == 2 and int(score) == sum(scores)
     assert "Points champion:" in root.by_id("points-champion").text
