@@ -122,7 +122,7 @@ def test_the_clubs_evenings_take_the_same_queries_for_two_evenings_or_twelve(
         evening(club, organiser, name=f"Evening {i}")
     with django_assert_max_num_queries(few):
         client.get(f"/clubs/{club.slug}/evenings/")
-    assert few <= 8
+    assert few <= 6
 
 
 def test_a_club_that_is_not_there_is_404():

@@ -215,7 +215,7 @@ def test_the_season_page_takes_the_same_queries_for_one_evening_or_five(
         played_evening(club, organiser, season, night)
     with django_assert_max_num_queries(one):
         assert client.get(f"/clubs/{club.slug}/seasons/{season.pk}/").status_code == 200
-    assert one <= 12
+    assert one <= 10
 
 
 def test_an_empty_season_reads_without_standings(club, organiser):
