@@ -424,3 +424,13 @@ def test_a_league_is_not_edited_as_an_evening(club, organiser_client, organiser)
         by=organiser,
     )
     assert organiser_client.get(f"/c/{league.slug}/evening/edit/").status_code == 404
+
+
+def test_the_clubs_page_of_changes_lists_an_evenings_edit(club, organiser_client, organiser):
+    competition = evening(club, organiser)
+    organiser_client.post(
+        f"/c/{competition.slug}/evening/edit/", new_post(name="Friday drive", held_on="2026-12-04")
+    )
+    response = organiser_client.get(f"/clubs/{club.slug}/records/")
+    assert response.status_code == 200
+    assert "Friday drive" in response.content.decode()

@@ -277,3 +277,20 @@ def test_the_member_evenings_read_is_seven_queries_whatever_the_evenings(
         lines = selectors.member_evenings(anna)
     assert len(lines) == 3 and all(line.of == 4 for line in lines)
     assert Competition.objects.filter(season=season).count() == 3
+
+
+def test_evenings_read_together_read_as_each_alone(club, organiser):
+    from league.evenings import selectors
+
+    season = services.season_create(club=club, name="2026", rules=SeasonRules(), by=organiser)
+    evenings = [
+        played_evening(club, organiser, season, 1),
+        played_evening(club, organiser, season, 2, names=[*NAMES, "Els", "Fien", "Gerrit"]),
+    ]
+    together = selectors.evenings_read(evenings)
+    for competition in evenings:
+        alone = selectors.evening(competition)
+        assert together[competition.pk].ranking == alone.ranking
+        assert together[competition.pk].rounds == alone.rounds
+        assert together[competition.pk].entrants == alone.entrants
+    assert selectors.evenings_read([]) == {}
