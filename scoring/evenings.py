@@ -73,6 +73,9 @@ _SETTING_WORDS: dict[str, Term] = {
     "absent_points": Term(gettext_noop("Points for a missed round")),
     "prize_places": Term(gettext_noop("Places with a prize")),
     "renege_penalty": Term(gettext_noop("Points a renege costs the player")),
+    "tie_breaks": Term(gettext_noop("Ties")),
+    "sit_out_once": Term(gettext_noop("Sitting out at most once")),
+    "booby_prize": Term(gettext_noop("The booby prize")),
 }
 
 
@@ -129,6 +132,7 @@ class EveningRules:
             if value not in allowed:
                 raise InvalidEvening(
                     gettext_noop("%(field)s must be one of %(choices)s, not %(value)s."),
+                    field=name,
                     code="evening.choice",
                     params={
                         "field": _SETTING_WORDS[name],
@@ -148,6 +152,7 @@ class EveningRules:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise InvalidEvening(
                     gettext_noop("%(field)s must be a whole number from %(low)d to %(high)d."),
+                    field=name,
                     code="evening.number",
                     params={"field": _SETTING_WORDS[name], "low": low, "high": high},
                 )
@@ -155,12 +160,14 @@ class EveningRules:
         if unknown:
             raise InvalidEvening(
                 gettext_noop("Unknown tie-break %(value)s; the tie-breaks are %(choices)s."),
+                field="tie_breaks",
                 code="evening.tie_break",
                 params={"value": repr(unknown[0]), "choices": ", ".join(TIE_BREAKS)},
             )
         if self.entrants == "pairs" and self.short == "table_of_three":
             raise InvalidEvening(
                 gettext_noop("A pairs evening has no table of three: a pair sits out or plays."),
+                field="short",
                 code="evening.pairs_three",
             )
 
@@ -178,6 +185,66 @@ def evening_rules_from_data(data: Mapping[str, object] | None) -> EveningRules:
     if "tie_breaks" in values and isinstance(values["tie_breaks"], (list, tuple)):
         values["tie_breaks"] = tuple(values["tie_breaks"])
     return EveningRules(**values)  # type: ignore[arg-type]
+
+
+#: What may still change once a round of the evening is drawn: the prize list's settings and
+#: the number of rounds (not below those drawn). Everything else decides who sits where and
+#: what a round scores, which the drawn rounds already followed.
+CHANGEABLE_ONCE_DRAWN: tuple[str, ...] = ("rounds", "prizes", "prize_places", "booby_prize")
+
+
+def evening_rules_change_refusal(
+    old: EveningRules,
+    new: EveningRules,
+    rounds_drawn: int,
+    *,
+    game_changed: bool = False,
+    checked_in: int = 0,
+) -> InvalidEvening | None:
+    """Why an evening's rules cannot change from ``old`` to ``new`` (None: they can).
+
+    Before any round is drawn every setting may change, except who plays (individuals or
+    pairs) once anybody is checked in (``checked_in``): they checked in as one or the other.
+    Once ``rounds_drawn`` rounds are drawn only :data:`CHANGEABLE_ONCE_DRAWN` may, and the
+    rounds not below those drawn; the game (``game_changed``: another preset or house rule)
+    neither. The refusal's ``field`` names the setting."""
+    if old.entrants != new.entrants and (checked_in or rounds_drawn):
+        return InvalidEvening(
+            gettext_noop(
+                "%(field)s cannot change once anybody is checked in: they checked in as "
+                "players or as pairs."
+            ),
+            field="entrants",
+            code="evening.change_entrants",
+            params={"field": _SETTING_WORDS["entrants"]},
+        )
+    if not rounds_drawn:
+        return None
+    if game_changed:
+        return InvalidEvening(
+            gettext_noop("The game cannot change once a round is drawn."),
+            field="preset",
+            code="evening.change_game",
+        )
+    if new.rounds < rounds_drawn:
+        return InvalidEvening(
+            gettext_noop(
+                "%(count)d rounds are drawn already: the evening cannot have fewer rounds."
+            ),
+            field="rounds",
+            code="evening.change_rounds",
+            params={"count": rounds_drawn},
+        )
+    for f in fields(EveningRules):
+        if f.name in CHANGEABLE_ONCE_DRAWN or getattr(old, f.name) == getattr(new, f.name):
+            continue
+        return InvalidEvening(
+            gettext_noop("%(field)s cannot change once a round is drawn."),
+            field=f.name,
+            code="evening.change_drawn",
+            params={"field": _SETTING_WORDS[f.name]},
+        )
+    return None
 
 
 def in_round(joined_round: int, left_after_round: int | None, round_number: int) -> bool:
@@ -707,6 +774,7 @@ __all__ = [
     "draw_pairs",
     "check_paper_total",
     "evening_ranking",
+    "evening_rules_change_refusal",
     "evening_rules_from_data",
     "in_round",
     "points_champion",

@@ -42,6 +42,7 @@ from league.models import (
     FixtureStatus,
     Partnership,
     Player,
+    RecordChange,
     Round,
     Season,
 )
@@ -57,6 +58,7 @@ from scoring.evenings import (
     check_paper_total,
     draw_individuals,
     draw_pairs,
+    evening_rules_change_refusal,
     evening_rules_from_data,
     in_round,
     season_rules_to_data,
@@ -105,22 +107,7 @@ def evening_create(
     name = clean_name(name)
     if not name:
         raise Refused(_("Give the evening a name."), "name")
-    if (rules.players != 4 or not rules.partnerships) and evening.entrants == "individuals":
-        raise Refused(
-            _(
-                "An evening of drawn partners needs a game for four in partnerships: "
-                "choose such a game, or an evening of pairs."
-            ),
-            "preset",
-        )
-    if rules.players == 3:
-        raise Refused(_("A club evening plays a game for two sides."), "preset")
-    if evening.short == "table_of_three":
-        # The draw can seat three, but a table's fixture has two sides: not offered yet.
-        raise Refused(
-            _("A table of three cannot be scored here yet: choose a sit-out or a substitute."),
-            "short",
-        )
+    _check_game(rules, evening)
     if season is not None and season.club_id != club.pk:
         raise Refused(_("Choose a season of this club."), "season")
     booby_words = clean_name(booby_words)
@@ -620,3 +607,121 @@ def evening_unpenalise(*, entrant: Entrant, round_number: int) -> Entrant:
         % {"name": entrant.name, "number": round_number},
         "round",
     )
+
+
+# -- housekeeping: an evening changed after it was set up --------------------------------------
+
+#: The audit's subject for an evening's edit: it is a competition (the club's page of changes
+#: reads it as one; the settings it does not know by name are told generically).
+EDIT_SUBJECT = "competition"
+
+
+def _edit_state(competition: Competition) -> dict[str, object]:
+    """What an edit of the evening may change, as the audit keeps it (plain JSON)."""
+    return {
+        "name": competition.name,
+        "held_on": competition.held_on.isoformat() if competition.held_on else None,
+        "season": competition.season.name if competition.season is not None else None,
+        "prize_words": list(competition.prize_words or []),
+        "booby_words": competition.booby_words,
+        "rules": competition.rules.to_data(),
+        "evening_rules": evening_rules(competition).to_data(),
+    }
+
+
+def _check_game(rules: Ruleset, evening: EveningRules) -> None:
+    if (rules.players != 4 or not rules.partnerships) and evening.entrants == "individuals":
+        raise Refused(
+            _(
+                "An evening of drawn partners needs a game for four in partnerships: "
+                "choose such a game, or an evening of pairs."
+            ),
+            "preset",
+        )
+    if rules.players == 3:
+        raise Refused(_("A club evening plays a game for two sides."), "preset")
+    if evening.short == "table_of_three":
+        # The draw can seat three, but a table's fixture has two sides: not offered yet.
+        raise Refused(
+            _("A table of three cannot be scored here yet: choose a sit-out or a substitute."),
+            "short",
+        )
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_edit(
+    *,
+    competition: Competition,
+    by: User,
+    name: str,
+    held_on: datetime.date | None,
+    season: Season | None,
+    prize_words: Sequence[str],
+    booby_words: str,
+    rules: Ruleset,
+    evening: EveningRules,
+) -> Competition:
+    """Change an evening after it was set up: its name, night, season and prize list's words
+    always; its game and how it is run (``rules``, ``evening``) as far as
+    :func:`scoring.evenings.evening_rules_change_refusal` allows (once a round is drawn: the
+    prizes and more rounds only). Audited as a :class:`~league.models.RecordChange` (subject
+    ``competition``, action ``edit``, the settings that changed before and after)."""
+    competition = (
+        Competition.objects.select_for_update()
+        .select_related("club", "season")
+        .get(pk=competition.pk)
+    )
+    _require_evening(competition)
+    name = clean_name(name)
+    if not name:
+        raise Refused(_("Give the evening a name."), "name")
+    limit = Competition._meta.get_field("name").max_length or 120
+    if len(name) > limit:
+        raise Refused(
+            _("The name is longer than %(limit)d letters: shorten it.") % {"limit": limit}, "name"
+        )
+    if season is not None and season.club_id != competition.club_id:
+        raise Refused(_("Choose a season of this club."), "season")
+    booby_words = clean_name(booby_words)
+    if len(booby_words) > 120:
+        raise Refused(_("A prize's words are at most 120 characters."), "booby_words")
+    words = _clean_prizes(prize_words)
+    drawn = rounds_drawn(competition)
+    refusal = evening_rules_change_refusal(
+        evening_rules(competition),
+        evening,
+        drawn,
+        game_changed=rules != competition.rules,
+        checked_in=competition.entrants.count(),
+    )
+    if refusal is not None:
+        raise _refused(refusal, refusal.field)
+    _check_game(rules, evening)
+    before = _edit_state(competition)
+    competition.name = name
+    competition.held_on = held_on
+    competition.season = season
+    competition.prize_words = words
+    competition.booby_words = booby_words
+    competition.ruleset_data = rules.to_data()
+    competition.evening_rules = evening.to_data()
+    competition.entrant_kind = (
+        EntrantKind.ROTATION if evening.entrants == "individuals" else EntrantKind.PARTNERSHIPS
+    )
+    competition.full_clean()
+    competition.save()
+    after = _edit_state(competition)
+    changed = [key for key in before if before[key] != after[key]]
+    if changed:
+        RecordChange.objects.create(
+            club_id=competition.club_id,
+            subject=EDIT_SUBJECT,
+            subject_id=competition.pk,
+            subject_name=competition.name[:200],
+            action="edit",
+            before={key: before[key] for key in changed},
+            after={key: after[key] for key in changed},
+            by=by,
+        )
+    return competition

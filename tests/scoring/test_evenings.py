@@ -248,3 +248,62 @@ def test_a_renege_penalty_out_of_range_is_refused_naming_the_setting():
         assert error.value.code == "evening.number"
         assert error.value.params["field"] == "Points a renege costs the player"
     assert EveningRules(renege_penalty=1000).renege_penalty == 1000
+
+
+# -- changing an evening's rules ---------------------------------------------------------------
+
+
+def test_before_any_round_is_drawn_every_setting_may_change():
+    from scoring.evenings import evening_rules_change_refusal
+
+    old = EveningRules()
+    new = EveningRules(
+        entrants="pairs", rounds=4, sit_out_score="round_average", prizes="every_entrant"
+    )
+    assert evening_rules_change_refusal(old, new, 0) is None
+    assert evening_rules_change_refusal(old, old, 0, game_changed=True) is None
+
+
+def test_who_plays_is_fixed_once_anybody_is_checked_in():
+    from scoring.evenings import evening_rules_change_refusal
+
+    refusal = evening_rules_change_refusal(
+        EveningRules(), EveningRules(entrants="pairs"), 0, checked_in=1
+    )
+    assert refusal is not None and refusal.field == "entrants"
+    assert "checked in" in str(refusal)
+
+
+def test_once_a_round_is_drawn_only_the_prizes_and_more_rounds_may_change():
+    from scoring.evenings import evening_rules_change_refusal
+
+    old = EveningRules(rounds=3)
+    allowed = EveningRules(rounds=5, prizes="places", prize_places=6, booby_prize=False)
+    assert evening_rules_change_refusal(old, allowed, 2) is None
+    assert evening_rules_change_refusal(old, EveningRules(rounds=2), 2) is None
+    fewer = evening_rules_change_refusal(old, EveningRules(rounds=1), 2)
+    assert fewer is not None and fewer.field == "rounds" and "2 rounds" in str(fewer)
+    for change, field in (
+        ({"sit_out_points": 1500}, "sit_out_points"),
+        ({"absent_score": "zero"}, "absent_score"),
+        ({"ranking": "wins_then_points"}, "ranking"),
+        ({"tie_breaks": ("shared",)}, "tie_breaks"),
+        ({"short": "substitute"}, "short"),
+        ({"pair_draw": "lot"}, "pair_draw"),
+    ):
+        refusal = evening_rules_change_refusal(old, EveningRules(rounds=3, **change), 1)
+        assert refusal is not None and refusal.field == field, change
+    game = evening_rules_change_refusal(old, old, 1, game_changed=True)
+    assert game is not None and game.field == "preset"
+
+
+def test_a_setting_out_of_range_names_its_field():
+    with pytest.raises(InvalidEvening) as caught:
+        EveningRules(sit_out_points=10**9)
+    assert caught.value.field == "sit_out_points"
+    with pytest.raises(InvalidEvening) as caught:
+        EveningRules(prizes="everything")  # type: ignore[arg-type]
+    assert caught.value.field == "prizes"
+    with pytest.raises(InvalidEvening) as caught:
+        EveningRules(entrants="pairs", short="table_of_three")
+    assert caught.value.field == "short"
