@@ -29,6 +29,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -60,7 +61,6 @@ from league.printing.pdf.sheets import (
     _page_size,
     _printable,
     _QrCode,
-    _url_paragraph,
 )
 
 __all__ = [
@@ -203,6 +203,7 @@ SEAT_SIZE = 11.5  # a name in the seat list, at the most
 SMALLEST_SEAT_SIZE = 9.0  # ... and at the least, before a name is cut short
 SEAT_GAP = 14.0  # between the two columns of the seat list
 SLIPS_A_PAGE = 3
+URL_SIZE = 11.0  # a slip's address, at the most
 
 
 def _frame(size: tuple[float, float]) -> tuple[float, float]:
@@ -392,6 +393,16 @@ def _seat_list(sheet: SeatsSheet, width: float, height: float) -> list[Flowable]
     return story
 
 
+def _url_line(url: str, width: float) -> Paragraph:
+    """The table's address across the slip, as large as fits one line (at most URL_SIZE), to
+    type on a phone without a camera."""
+    text = _printable(url)
+    size = min(URL_SIZE, max(6.0, URL_SIZE * width / max(stringWidth(text, BOLD, URL_SIZE), 1)))
+    return Paragraph(
+        escape(text), ParagraphStyle("e_url", fontName=BOLD, fontSize=size, leading=size + 2)
+    )
+
+
 def _slip(slip: TableSlip, sheet: SeatsSheet, width: float) -> Flowable:
     """One table's slip, ``width`` inside its box."""
     info = " \u00b7 ".join(part for part in (sheet.title, sheet.round_name, sheet.date) if part)
@@ -435,19 +446,19 @@ def _slip(slip: TableSlip, sheet: SeatsSheet, width: float) -> Flowable:
     )
     body: list[Flowable] = [seats, Spacer(1, 6), Paragraph(_esc(slip.line), _SLIP_LINE)]
     if slip.link:
-        code: list[Flowable] = [
-            _QrCode(slip.link),
-            Spacer(1, 2),
-            _url_paragraph(slip.link, QR_SIZE + 8),
-        ]
         scan = Paragraph(
-            _esc(_("Scan with a phone to enter this table's deals as you play.")), _SLIP_HELP
+            _esc(_("Scan the code with a phone to enter this table's deals as you play, or open:")),
+            _SLIP_HELP,
         )
-        inner = Table([[body, code], [scan, ""]], colWidths=[text_width, QR_SIZE + 16])
+        inner = Table(
+            [[body, _QrCode(slip.link)], [[scan, _url_line(slip.link, width)], ""]],
+            colWidths=[text_width, QR_SIZE + 16],
+        )
         inner.setStyle(
             TableStyle(
                 [
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("SPAN", (0, 1), (1, 1)),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                 ]

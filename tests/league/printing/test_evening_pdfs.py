@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import datetime
 import io
-import os
 import re
 
 import pytest
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -81,10 +81,6 @@ def played(club, boss, names, rounds=3, **rules):
 def get_pdf(client: Client, address: str) -> bytes:
     response = client.get(address)
     assert response.status_code == 200, response.content[:300]
-    if os.environ.get("EV_DUMP"):
-        name = re.sub(r"\W+", "-", address.strip("/"))
-        with open(f"/tmp/evpdf/{name}.pdf", "wb") as out:
-            out.write(response.content)
     assert response["Content-Type"] == "application/pdf"
     return response.content
 
@@ -179,11 +175,15 @@ def test_the_slips_carry_the_tables_entry_links_for_an_organiser_only(club, boss
         assert "Table 1" in " ".join(pdf_pages(pdf))
 
 
-def test_a_sixty_player_evening_seats_fit_their_pages(club, boss):
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_sixty_player_evening_seats_fit_their_pages(club, boss, paper):
+    club.paper_size = paper
+    club.save()
     names = [f"Speler {i:02d} Jansen-de Vries" for i in range(60)]
     evening = make_evening(club, boss, names)
     services.evening_draw_round(competition=evening, seed=3)
-    pdf = get_pdf(Client(), seats_url(evening))
+    pdf = get_pdf(signed_in(boss), seats_url(evening))
+    assert len(qr_codes(pdf)[1]) == 3
     pages = pdf_pages(pdf)
     # The list on one page (two columns of 30), then 15 slips three a page.
     assert len(pages) == 1 + 5
@@ -422,3 +422,19 @@ def test_anybody_may_print_the_results_and_a_scorer_the_seats_without_links(club
     response = Client().get(seats_url(evening))
     assert response.status_code == 200
     assert "no-store" not in response.get("Cache-Control", "")
+
+
+def test_the_print_links_partial_links_the_current_round_the_results_and_the_season(club, boss):
+    season = services.season_create(club=club, name="2026-27", rules=SeasonRules(), by=boss)
+    evening = make_evening(club, boss, NAMES[:4], season=season)
+    before = render_to_string("evenings/_print_links.html", {"evening": selectors.evening(evening)})
+    assert "seats.pdf" not in before and results_url(evening) in before
+    play_round(evening, 1)
+    services.evening_draw_round(competition=evening, seed=2)
+    html = render_to_string(
+        "evenings/_print_links.html", {"evening": selectors.evening(evening), "season": season}
+    )
+    for address in (seats_url(evening, 2), booms_url(evening, 2), season_url(season)):
+        assert f'href="{address}"' in html
+    assert seats_url(evening, 1) not in html
+    assert "Round 2: seat list and table slips (PDF)" in html
