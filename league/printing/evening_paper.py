@@ -54,10 +54,11 @@ __all__ = [
 
 
 def _number(value: int | float) -> str:
-    """A figure as the language writes it ("12,345"; "12.345"), whole numbers without decimals."""
+    """A figure as the language writes it ("4400"; an average "4400.5", "4400,5"), as the
+    clubs write scores: without a thousands separator."""
     if isinstance(value, float) and not value.is_integer():
-        return formats.number_format(value, 1, use_l10n=True, force_grouping=True)
-    return formats.number_format(int(value), 0, use_l10n=True, force_grouping=True)
+        return formats.number_format(value, 1, use_l10n=True)
+    return formats.number_format(int(value), 0, use_l10n=True)
 
 
 def _clauses(parts: Sequence[str]) -> str:

@@ -141,6 +141,14 @@ def test_the_seat_list_names_everybody_with_table_and_seat_and_a_slip_a_table(cl
             assert re.search(rf"{line.name} {line.table} {line.seat}\b", first), line.name
     (sitter,) = view.sitting_out
     assert f"Sitting out: {sitter.name}" in first
+    # In alphabetical order down the first column, then down the second.
+    rows = [
+        re.findall(rf"\b({'|'.join(NAMES)})\b", line)
+        for line in pages[0].splitlines()
+        if not line.strip().startswith("Sitting out")
+    ]
+    rows = [row for row in rows if row]
+    assert [row[0] for row in rows] + [row[1] for row in rows if len(row) > 1] == NAMES
     # Two tables: their slips on the next page, partners opposite.
     slips = squeezed(" ".join(pages[1:]))
     for table in view.tables:
@@ -151,6 +159,22 @@ def test_the_seat_list_names_everybody_with_table_and_seat_and_a_slip_a_table(cl
         line = f"1 {seats[1]} & 3 {seats[3]} against 2 {seats[2]} & 4 {seats[4]}"
         assert line in slips
     assert len(pages) == 2
+
+
+def test_a_table_of_three_has_an_empty_seat_on_its_slip(club, boss):
+    evening = make_evening(club, boss, NAMES[:7], short="table_of_three")
+    services.evening_draw_round(competition=evening, seed=1)
+    view = selectors.evening(evening, with_ranking=False).current
+    (three,) = [t for t in view.tables if any(s.entrant is None for s in t.seats)]
+    seats = {s.number: s.entrant.name for s in three.seats if s.entrant is not None}
+    text = squeezed(" ".join(pdf_pages(get_pdf(Client(), seats_url(evening)))))
+    (empty,) = {1, 2, 3, 4} - set(seats)
+    assert f"Seat {empty} –" in text
+
+    def side(a: int, b: int) -> str:
+        return " & ".join(f"{n} {seats[n]}" for n in (a, b) if n in seats)
+
+    assert f"{side(1, 3)} against {side(2, 4)}" in text
 
 
 def test_the_slips_carry_the_tables_entry_links_for_an_organiser_only(club, boss, scorer):
@@ -171,8 +195,9 @@ def test_the_slips_carry_the_tables_entry_links_for_an_organiser_only(club, boss
     assert sorted(map(str, codes)) == sorted(map(str, expected))
     for reader in (Client(), signed_in(scorer)):
         pdf = get_pdf(reader, seats_url(evening))
-        assert not any(qr_codes(pdf)[1:][0]) and "/m/" not in " ".join(pdf_pages(pdf))
-        assert "Table 1" in " ".join(pdf_pages(pdf))
+        pages = pdf_pages(pdf)
+        assert qr_codes(pdf) == [[] for _page in pages]
+        assert "/m/" not in " ".join(pages) and "Table 1" in " ".join(pages)
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
@@ -207,6 +232,9 @@ def test_the_seats_of_a_round_not_drawn_or_of_no_evening_are_not_there(club, bos
     assert client.get(results_url(league)).status_code == 404
     assert client.get(seats_url(league)).status_code == 404
     assert client.get(seats_url(evening) + "?size=B5").status_code == 404
+    assert client.get(seats_url(evening, 10**30)).status_code == 404
+    address = reverse("printing:season-pdf", args=[club.slug, 10**30])
+    assert client.get(address).status_code == 404
 
 
 # --- the boom sheets -----------------------------------------------------------------------------
@@ -240,16 +268,16 @@ def test_the_results_rank_each_round_the_total_and_the_prizes(club, boss):
     assert "KC De Pitslag · 27 November 2026" in text
     assert "Klaverjas (Dutch), booms of 16 deals" in text
     assert (
-        "3 rounds of a boom of 16 deals; partners drawn each round; sit-out 1,600; "
-        "a missed round 1,450; prizes by the formula of four; a booby prize for the lowest total"
+        "3 rounds of a boom of 16 deals; partners drawn each round; sit-out 1600; "
+        "a missed round 1450; prizes by the formula of four; a booby prize for the lowest total"
     ) in text
     assert "R1 R2 R3 Total Prize" in text
     for row in ranking:
         cells = []
         for cell in row.cells:
-            figure = f"{cell.points:,}"
+            figure = str(cell.points)
             cells.append(f"{figure} s" if cell.how == "sat_out" else figure)
-        line = rf"{row.place}=? {row.entrant.name} {' '.join(cells)} {row.points:,}"
+        line = rf"{row.place}=? {row.entrant.name} {' '.join(cells)} {row.points}"
         assert re.search(line, text), line
     assert sum(c.how == "sat_out" for r in ranking for c in r.cells) == 3
     assert "s: sat out the round" in text
@@ -269,7 +297,7 @@ def test_the_results_mark_a_leaver_absent_and_say_the_evening_is_still_on(club, 
     services.evening_leave(entrant=leaver)
     play_round(evening, 2)
     text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(evening)))))
-    assert re.search(r"Anna [\d,]+ (s )?1,450 a ", text)
+    assert re.search(r"Anna \d+ (s )?1450 a ", text)
     assert "still being played: 2 of 3 rounds drawn" in text
 
 
@@ -296,6 +324,8 @@ def test_pairs_won_first_and_an_other_club_paper(boss):
     text = squeezed(" ".join(pdf_pages(pdf)))
     assert "Pair" in text and "Wins" in text and "ranked by wins, then points" in text
     assert "a prize for every entrant" in text and "Prize 4: " in text
+    dutch = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(evening) + "?lang=nl"))))
+    assert "27 november 2026" in dutch
     a4 = PdfReader(io.BytesIO(get_pdf(Client(), results_url(evening) + "?size=A4"))).pages[0]
     assert (float(a4.mediabox.width), float(a4.mediabox.height)) == pytest.approx(A4)
     slips = squeezed(" ".join(pdf_pages(get_pdf(Client(), seats_url(evening)))))
@@ -376,7 +406,7 @@ def test_the_season_standings_with_rules_champion_and_the_not_ranked_below_a_lin
     for line in view.lines:
         row = line.row
         if row.ranked:
-            assert re.search(rf"{row.place}=? {line.name} {row.score:,.0f} {row.played} ", text), (
+            assert re.search(rf"{row.place}=? {line.name} {row.score:.0f} {row.played} ", text), (
                 line.name
             )
             assert line.name not in below
@@ -400,8 +430,8 @@ def test_the_rules_in_words():
         EveningRules(sit_out_pits=1, booby_prize=False, prizes="places", prize_places=3),
         klaverjas,
     ) == (
-        "3 rounds of a boom of 16 deals; partners drawn each round; sit-out 1,600 and 1 pit; "
-        "a missed round 1,450; prizes for the first 3 places"
+        "3 rounds of a boom of 16 deals; partners drawn each round; sit-out 1600 and 1 pit; "
+        "a missed round 1450; prizes for the first 3 places"
     )
     assert "a sit-out scores the round's average" in evening_rules_line(
         EveningRules(sit_out_score="round_average", absent_score="zero"), klaverjas
