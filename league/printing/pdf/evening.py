@@ -512,38 +512,46 @@ def render_evening_seats(sheet: SeatsSheet) -> bytes:
 MIN_NAME = 120.0
 
 
-def _results_widths(sheet: ResultsSheet, width: float) -> list[float] | None:
-    """Place, name, a column a round, wins, total, prize; None when the name would be left
-    less than MIN_NAME."""
-
+def _results_widths(sheet: ResultsSheet, width: float, compact: bool) -> list[float] | None:
+    """Place, name, a column a round (``compact``: one for them all), wins, total, prize;
+    None when the name would be left less than MIN_NAME."""
     place = _widest(_place_heading(), [r.place for r in sheet.rows], BOLD)
-    rounds = [
-        _widest(h, [r.cells[i] for r in sheet.rows]) for i, h in enumerate(sheet.round_headings)
-    ]
     wins = [_widest(_("Wins"), [r.wins for r in sheet.rows])] if sheet.wins else []
     total = _widest(_("Total"), [r.total for r in sheet.rows], BOLD)
     prize = min(130.0, _widest(_("Prize"), [r.prize for r in sheet.rows]))
-    name = width - place - sum(rounds) - sum(wins) - total - prize
+    fixed = place + sum(wins) + total + prize
+    if compact:
+        name = max(MIN_NAME, (width - fixed) * 0.35)
+        return [place, name, width - fixed - name, *wins, total, prize]
+    rounds = [
+        _widest(h, [r.cells[i] for r in sheet.rows]) for i, h in enumerate(sheet.round_headings)
+    ]
+    name = width - fixed - sum(rounds)
     if name < MIN_NAME:
         return None
     return [place, name, *rounds, *wins, total, prize]
 
 
 def render_evening_results(sheet: ResultsSheet) -> bytes:
-    """The evening's ranking with its prizes, on a page on its side when the rounds need it.
+    """The evening's ranking with its prizes, on a page on its side when the rounds need it;
+    the rounds of an evening of more than fit even so in one column, in order ("1520 ·
+    1600 s · 1300").
 
-    Raises ValueError for a page size other than "A4" or "Letter", a row whose cells do not
-    match the rounds, or more rounds than fit on a page on its side (bugs of the caller)."""
+    Raises ValueError for a page size other than "A4" or "Letter", or a row whose cells do
+    not match the rounds (bugs of the caller)."""
     size = _page_size(sheet.page_size)
     for row in sheet.rows:
         if len(row.cells) != len(sheet.round_headings):
             raise ValueError(f"{row.name}: {len(row.cells)} cells for the rounds")
-    widths = _results_widths(sheet, _frame(size)[0])
+    compact = False
+    widths = _results_widths(sheet, _frame(size)[0], compact)
     if widths is None:
         size = landscape(size)
-        widths = _results_widths(sheet, _frame(size)[0])
-        if widths is None:
-            raise ValueError(f"{len(sheet.round_headings)} rounds do not fit across the page")
+        widths = _results_widths(sheet, _frame(size)[0], compact)
+    if widths is None:
+        compact = True
+        widths = _results_widths(sheet, _frame(size)[0], compact)
+    assert widths is not None  # a compact table always fits
     buffer = io.BytesIO()
     doc = _document(buffer, size, _("%(evening)s: results") % {"evening": sheet.title})
     story = _heading(
@@ -559,7 +567,7 @@ def render_evening_results(sheet: ResultsSheet) -> bytes:
     heads = [
         _place_heading(),
         sheet.entrant_heading or _name_heading(),
-        *sheet.round_headings,
+        *([_("Rounds")] if compact else sheet.round_headings),
         *([_("Wins")] if sheet.wins else []),
         _("Total"),
         _("Prize"),
@@ -592,7 +600,11 @@ def render_evening_results(sheet: ResultsSheet) -> bytes:
             [
                 _printable(row.place),
                 Paragraph(_esc(row.name), _CELL_BOLD if winner else _CELL),
-                *(_printable(c) for c in row.cells),
+                *(
+                    [Paragraph(_esc(" \u00b7 ".join(row.cells)), _CELL)]
+                    if compact
+                    else [_printable(c) for c in row.cells]
+                ),
                 *([_printable(row.wins)] if sheet.wins else []),
                 _printable(row.total),
                 Paragraph(_esc(row.prize), _CELL),

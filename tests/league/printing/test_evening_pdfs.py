@@ -5,6 +5,7 @@ as tests/league/printing/test_tournament_pdf.py does)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import io
 import re
@@ -17,10 +18,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from league.evenings import selectors, services
+from league.fonts import BOLD, FONT
 from league.models import Club, Competition, Fixture, Player, Role
 from league.printing.evening_paper import evening_rules_line, season_rules_line
+from league.printing.pdf.evening import ResultsRow, ResultsSheet, render_evening_results
 from scoring.evenings import EveningRules, SeasonRules
 from scoring.rules import PRESETS
 from tests.builders import make_league, make_user, pdf_pages, qr_codes, qr_encoded, signed_in
@@ -106,17 +110,20 @@ def squeezed(text: str) -> str:
 
 
 def text_outside_the_page(pdf: bytes) -> list[str]:
-    """Every piece of text drawn (partly) outside its page's margins."""
+    """Every piece of text that begins or ends outside its page (its end measured in the
+    font it is set in)."""
     out: list[str] = []
     for page in PdfReader(io.BytesIO(pdf)).pages:
         width, height = float(page.mediabox.width), float(page.mediabox.height)
 
         def visit(txt, cm, tm, font, size, width=width, height=height):
-            if not txt.strip():
+            if not txt.strip() or font is None:
                 return
             x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
             y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-            if not (0 <= x <= width - 10 and 0 <= y <= height):
+            face = BOLD if "Bold" in str(font["/BaseFont"]) else FONT
+            end = x + stringWidth(txt.rstrip(), face, size * tm[0] * cm[0])
+            if not (x >= 0 and end <= width and 0 <= y <= height):
                 out.append(txt)
 
         page.extract_text(visitor_text=visit)
@@ -468,3 +475,64 @@ def test_the_print_links_partial_links_the_current_round_the_results_and_the_sea
         assert f'href="{address}"' in html
     assert seats_url(evening, 1) not in html
     assert "Round 2: seat list and table slips (PDF)" in html
+
+
+# --- the renderers on hand-made sheets ------------------------------------------------------
+
+
+def results(rounds: int, entrants: int = 12) -> ResultsSheet:
+    return ResultsSheet(
+        title="Marathon",
+        club="Café de Lijst",
+        date="27 November 2026",
+        game="Klaverjas (Dutch), booms of 16 deals",
+        rules="",
+        round_headings=tuple(f"R{n}" for n in range(1, rounds + 1)),
+        rows=tuple(
+            ResultsRow(
+                place=str(i + 1),
+                name=f"Speler {i}",
+                cells=tuple("1600 s" if n == i else str(1300 + n) for n in range(rounds)),
+                total=str(12_345 + i),
+                prize="A very large meat parcel from the butcher" if i == 0 else "",
+            )
+            for i in range(entrants)
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rounds", "turned", "compact"), [(3, False, False), (8, True, False), (20, True, True)]
+)
+def test_any_number_of_rounds_fits_the_results(rounds, turned, compact):
+    pdf = render_evening_results(results(rounds))
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    assert (float(page.mediabox.width) > float(page.mediabox.height)) is turned
+    text = squeezed(" ".join(pdf_pages(pdf)))
+    assert ("Rounds" in text) is compact
+    if compact:
+        assert "1600 s · 1301 · 1302" in text
+    else:
+        assert f"R{rounds} Total Prize" in text
+    assert text_outside_the_page(pdf) == []
+
+
+def test_a_results_row_must_have_a_cell_a_round():
+    sheet = results(3)
+    broken = dataclasses.replace(sheet, rows=(dataclasses.replace(sheet.rows[0], cells=("1",)),))
+    with pytest.raises(ValueError, match="1 cells for the rounds"):
+        render_evening_results(broken)
+
+
+def test_four_names_as_long_as_a_member_may_have_fit_every_paper(boss):
+    club = Club.objects.create(name="Long", slug="long", paper_size="Letter")
+    names = [letter * 80 for letter in "WMQX"]
+    season = services.season_create(club=club, name="S", rules=SeasonRules(), by=boss)
+    evening = make_evening(club, boss, names, rounds=1, season=season)
+    play_round(evening, 1)
+    client = signed_in(boss)
+    for address in (seats_url(evening), booms_url(evening), results_url(evening)):
+        pdf = get_pdf(client, address)
+        assert text_outside_the_page(pdf) == [], address
+    assert len(pdf_pages(get_pdf(client, booms_url(evening)))) == 1
+    assert text_outside_the_page(get_pdf(client, season_url(season))) == []
