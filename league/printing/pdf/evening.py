@@ -512,6 +512,11 @@ def render_evening_seats(sheet: SeatsSheet) -> bytes:
 MIN_NAME = 120.0
 
 
+def _unbroken(cell: str) -> str:
+    """A round's cell kept on one line ("1600 s" with a space that does not break)."""
+    return cell.replace(" ", "\u00a0")
+
+
 def _results_widths(sheet: ResultsSheet, width: float, compact: bool) -> list[float] | None:
     """Place, name, a column a round (``compact``: one for them all), wins, total, prize;
     None when the name would be left less than MIN_NAME."""
@@ -601,7 +606,7 @@ def render_evening_results(sheet: ResultsSheet) -> bytes:
                 _printable(row.place),
                 Paragraph(_esc(row.name), _CELL_BOLD if winner else _CELL),
                 *(
-                    [Paragraph(_esc(" \u00b7 ".join(row.cells)), _CELL)]
+                    [Paragraph(_esc(" \u00b7 ".join(_unbroken(c) for c in row.cells)), _CELL)]
                     if compact
                     else [_printable(c) for c in row.cells]
                 ),

@@ -536,3 +536,23 @@ def test_four_names_as_long_as_a_member_may_have_fit_every_paper(boss):
         assert text_outside_the_page(pdf) == [], address
     assert len(pdf_pages(get_pdf(client, booms_url(evening)))) == 1
     assert text_outside_the_page(get_pdf(client, season_url(season))) == []
+
+
+def test_the_season_reads_in_queries_that_do_not_grow_with_its_members(club, boss):
+    counts = []
+    for size, prefix in ((4, "A"), (12, "B")):
+        season = services.season_create(
+            club=club, name=f"Season {prefix}", rules=SeasonRules(), by=boss
+        )
+        for night in (1, 2):
+            names = [f"{prefix} member {i:02d}" for i in range(size)]
+            evening = make_evening(
+                club, boss, names, rounds=1, name=f"{prefix} {night}", season=season
+            )
+            play_round(evening, 1)
+        client = Client()
+        client.get(season_url(season))
+        with CaptureQueriesContext(connection) as queries:
+            get_pdf(client, season_url(season))
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
