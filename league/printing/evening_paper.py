@@ -200,14 +200,14 @@ def season_rules_line(rules: SeasonRules) -> str:
 
 
 def _partners_line(
-    view_table_seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[str, str]
+    seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[str, str]
 ) -> str:
     """ "1 Anna & 3 Ben against 2 Cor & 4 Dirk": seats 1 and 3 against 2 and 4; a pairs
     evening's, "Anna & Ben against Cor & Dirk"."""
     if pairs:
         first, second = sides
     else:
-        seated = dict(view_table_seats)
+        seated = dict(seats)
 
         def side(a: int, b: int) -> str:
             if a in seated and b in seated:
