@@ -199,9 +199,7 @@ def season_rules_line(rules: SeasonRules) -> str:
 # -- the seats -------------------------------------------------------------------------------------
 
 
-def _partners_line(
-    seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[str, str]
-) -> str:
+def _partners_line(seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[str, str]) -> str:
     """ "1 Anna & 3 Ben against 2 Cor & 4 Dirk": seats 1 and 3 against 2 and 4; a pairs
     evening's, "Anna & Ben against Cor & Dirk"."""
     if pairs:
