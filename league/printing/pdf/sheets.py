@@ -354,9 +354,21 @@ def _grid_style(sides: int, body_rows: int, columns: SheetColumns) -> list[tuple
     return style
 
 
+def _signed_for(name: str, width: float) -> str:
+    """ "Signed for Anna & Ben:" in one line of ``width``: a name too long for it is cut short
+    with an ellipsis (a line of its own that grew would take the deal rows' room)."""
+    words = _("Signed for %(name)s:")
+    name = _printable(name)
+    text = words % {"name": name}
+    while len(name) > 1 and stringWidth(text, _SIGN.fontName, _SIGN.fontSize) > width:
+        name = name[:-1]
+        text = words % {"name": name.rstrip() + "\u2026"}
+    return text
+
+
 def _signatures(names: list[str], width: float) -> Table:
     """One line per side to sign on: "Signed for Anna & Ben:" then a rule to write on."""
-    rows = [[_p(_("Signed for %(name)s:") % {"name": name}, _SIGN), ""] for name in names]
+    rows = [[_p(_signed_for(name, width * 0.45 - 12), _SIGN), ""] for name in names]
     table = Table(rows, colWidths=[width * 0.45, width * 0.45], rowHeights=26)
     table.setStyle(
         _styled(
