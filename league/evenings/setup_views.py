@@ -40,6 +40,7 @@ from league.evenings.forms import (
     evening_initial,
     season_initial,
 )
+from league.evenings.words import season_rules_line
 from league.forms_common import show_refusal
 from league.models import Club, Competition, CompetitionKind, Player, Season
 from scoring.evenings import season_rules_from_data
@@ -235,6 +236,7 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
         "season": season,
         "view": view,
         "rules": rules,
+        "rules_line": season_rules_line(rules),
         "ranked": ranked,
         "unranked": unranked,
         "evenings": [(e, evening_page(e.slug)) for e in reversed(view.evenings)],

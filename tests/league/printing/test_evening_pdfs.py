@@ -168,8 +168,8 @@ def test_the_seat_list_names_everybody_with_table_and_seat_and_a_slip_a_table(cl
     assert len(pages) == 2
 
 
-def test_a_table_of_three_has_an_empty_seat_on_its_slip(club, boss):
-    evening = make_evening(club, boss, NAMES[:7], short="table_of_three")
+def test_a_substitutes_seat_is_empty_on_its_slip(club, boss):
+    evening = make_evening(club, boss, NAMES[:7], short="substitute")
     services.evening_draw_round(competition=evening, seed=1)
     view = selectors.evening(evening, with_ranking=False).current
     (three,) = [t for t in view.tables if any(s.entrant is None for s in t.seats)]
