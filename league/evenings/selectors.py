@@ -186,26 +186,6 @@ class Evening:
         )
 
 
-def _fixtures(competition: Competition) -> list[Fixture]:
-    sides = Prefetch(
-        "sides", queryset=FixtureSide.objects.select_related("entrant").order_by("side", "id")
-    )
-    return list(
-        Fixture.objects.filter(competition=competition)
-        .select_related("round")
-        .prefetch_related(sides)
-        .order_by("round__number", "id")
-    )
-
-
-def _playing_fixtures(competition: Competition) -> set[int]:
-    return set(
-        Game.objects.in_play()
-        .filter(fixture__competition=competition, abandoned_at__isnull=True)
-        .values_list("fixture_id", flat=True)
-    )
-
-
 def _table(fixture: Fixture, pairs: bool, playing: set[int]) -> Table:
     by_side: list[list[Entrant]] = [[], []]
     token = None
@@ -239,43 +219,7 @@ def _table(fixture: Fixture, pairs: bool, playing: set[int]) -> Table:
 def evening(competition: Competition, *, with_ranking: bool = True) -> Evening:
     """The evening as it stands: its entrants, its drawn rounds with their tables, and (when
     asked) its ranking with prizes. Six queries whatever the field."""
-    rules = evening_rules_from_data(competition.evening_rules)
-    entrants = list(
-        Entrant.objects.filter(competition=competition).select_related("player", "partnership")
-    )
-    entrants.sort(key=lambda e: name_sort_key(e.name))
-    rounds = list(
-        Round.objects.filter(competition=competition)
-        .prefetch_related(Prefetch("sitting_out", queryset=Entrant.objects.order_by("name")))
-        .order_by("number")
-    )
-    fixtures = _fixtures(competition)
-    playing = _playing_fixtures(competition)
-    pairs = rules.entrants == "pairs"
-    by_round: dict[int, list[Table]] = defaultdict(list)
-    for fixture in fixtures:
-        by_round[fixture.round_id].append(_table(fixture, pairs, playing))
-    views = tuple(
-        RoundView(
-            round=r,
-            tables=tuple(sorted(by_round[r.pk], key=lambda t: _table_order(t.number))),
-            sitting_out=tuple(r.sitting_out.all()),
-        )
-        for r in rounds
-    )
-    result = Evening(
-        competition, rules, tuple(entrants), views, booby_words=competition.booby_words
-    )
-    if not with_ranking:
-        return result
-    return Evening(
-        competition,
-        rules,
-        tuple(entrants),
-        views,
-        ranking=_ranking(competition, rules, entrants, views),
-        booby_words=competition.booby_words,
-    )
+    return evenings_read([competition], with_ranking=with_ranking)[competition.pk]
 
 
 def _table_order(number: str) -> tuple[int, str]:
@@ -514,10 +458,12 @@ def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
     return tuple(out)
 
 
-def evenings_read(competitions: Sequence[Competition]) -> dict[int, Evening]:
-    """Several evenings as :func:`evening` reads one (with their rankings), by competition
-    id, in six queries whatever their number: a season's standings and a member's evenings
-    read every evening of theirs at once."""
+def evenings_read(
+    competitions: Sequence[Competition], *, with_ranking: bool = True
+) -> dict[int, Evening]:
+    """Evenings as they stand (their rankings computed when ``with_ranking``), by
+    competition id, in six queries whatever their number and field: one evening's page, a
+    season's standings and a member's evenings alike."""
     ids = [c.pk for c in competitions]
     if not ids:
         return {}
@@ -570,7 +516,7 @@ def evenings_read(competitions: Sequence[Competition]) -> dict[int, Evening]:
             rules,
             tuple(field),
             views,
-            ranking=_ranking(competition, rules, field, views),
+            ranking=_ranking(competition, rules, field, views) if with_ranking else (),
             booby_words=competition.booby_words,
         )
     return out
