@@ -147,9 +147,7 @@ def _page(
         else:
             context["members"] = [p for p in members if p.pk not in checked_in_players]
         if view.next_round is not None:
-            context["draw_phrases"] = presenters.draw_phrases(
-                view.rules, len(view.playing_next())
-            )
+            context["draw_phrases"] = presenters.draw_phrases(view.rules, len(view.playing_next()))
         current = view.current
         context["can_redraw"] = current is not None and not any(
             t.finished or t.playing or t.fixture.typed_scores for t in current.tables
@@ -213,7 +211,7 @@ def check_in(request: HttpRequest, slug: str) -> HttpResponse:
     competition = evening_for_organiser(request, slug)
     form = CheckInForm(request.POST, competition=competition)
     if not form.is_valid():
-        return _refused(request, competition, "check_in", form.errors["player"][0])
+        return _refused(request, competition, "check_in", str(form.errors["player"][0]))
     try:
         entrant = services.evening_check_in(
             competition=competition, player=form.cleaned_data["player"]

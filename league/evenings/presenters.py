@@ -73,7 +73,10 @@ def draw_phrases(rules: EveningRules, present: int) -> tuple[str, ...]:
         tables, out = divmod(present, 2)
         if tables == 0:
             return head, _("Too few for a table: at least two pairs.")
-        phrases = [head, ngettext("%(count)d table", "%(count)d tables", tables) % {"count": tables}]
+        phrases = [
+            head,
+            ngettext("%(count)d table", "%(count)d tables", tables) % {"count": tables},
+        ]
         if out:
             phrases.append(_("1 pair sits out"))
         return tuple(phrases)
@@ -100,9 +103,7 @@ def draw_phrases(rules: EveningRules, present: int) -> tuple[str, ...]:
         return (
             head,
             ngettext("%(count)d table", "%(count)d tables", tables) % {"count": tables},
-            ngettext(
-                "%(count)d seat for a substitute", "%(count)d seats for substitutes", subs
-            )
+            ngettext("%(count)d seat for a substitute", "%(count)d seats for substitutes", subs)
             % {"count": subs},
         )
     tables = present // 4

@@ -238,9 +238,7 @@ def test_refusals_are_said_at_the_top_and_by_their_button(evening, organiser_cli
     assert not Round.objects.filter(competition=evening).exists()
 
 
-def test_a_paper_result_that_does_not_add_up_is_said_next_to_its_fields(
-    evening, organiser_client
-):
+def test_a_paper_result_that_does_not_add_up_is_said_next_to_its_fields(evening, organiser_client):
     checked_in(evening, NAMES[:4])
     services.evening_draw_round(competition=evening, seed=1)
     fixture = Fixture.objects.get(competition=evening)
@@ -280,18 +278,22 @@ def test_stale_and_forged_posts_never_fail(club, evening, organiser, organiser_c
         {f"table-{mine.pk}-side0": "-5", f"table-{mine.pk}-side1": "1172"},
         {},
     ):
-        assert (
-            organiser_client.post(url("paper-result", evening, mine.pk), data).status_code == 400
-        )
+        assert organiser_client.post(url("paper-result", evening, mine.pk), data).status_code == 400
     for player in ("many", "", "99999999999999999999", str(stranger.player_id + 10_000)):
-        assert organiser_client.post(url("check-in", evening), {"player": player}).status_code == 400
+        assert (
+            organiser_client.post(url("check-in", evening), {"player": player}).status_code == 400
+        )
     # A member of another club.
     foreign = Player.objects.create(club=Club.objects.create(name="Elders", slug="e"), name="Ed")
-    assert organiser_client.post(url("check-in", evening), {"player": foreign.pk}).status_code == 400
+    assert (
+        organiser_client.post(url("check-in", evening), {"player": foreign.pk}).status_code == 400
+    )
     # Already checked in (a second phone at the door, a stale page).
     anna = Player.objects.get(club=club, name="Anna")
     assert organiser_client.post(url("check-in", evening), {"player": anna.pk}).status_code == 400
-    assert organiser_client.post(url("check-in-guest", evening), {"guest-name": ""}).status_code == 400
+    assert (
+        organiser_client.post(url("check-in-guest", evening), {"guest-name": ""}).status_code == 400
+    )
     # Undo the check-in of someone drawn: refused, said by their row.
     drawn = evening.entrants.first()
     response = organiser_client.post(url("check-out", evening, drawn.pk))
@@ -345,9 +347,7 @@ def _played_evening(club, organiser, n: int, name: str) -> Competition:
     return evening
 
 
-def test_the_page_reads_in_the_same_queries_whatever_the_field(
-    club, organiser, organiser_client
-):
+def test_the_page_reads_in_the_same_queries_whatever_the_field(club, organiser, organiser_client):
     small = _played_evening(club, organiser, 8, "Small")
     big = _played_evening(club, organiser, 24, "Big")
     counts = [query_count(organiser_client, url("evening", e)) for e in (small, big)]
