@@ -19,7 +19,7 @@ from league.models import Club, Competition, Entrant, Fixture, Player, Round
 from scoring.evenings import EveningRules
 from scoring.rules import PRESETS
 from tests.builders import page, query_count, refused
-from tests.league.html import Element
+from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +120,24 @@ def test_the_draw_says_how_many_and_what_happens_to_the_odd_ones(evening, organi
     checked_in(evening, NAMES)
     draw = page(organiser_client, url("evening", evening)).by_id("draw-count").text
     assert "9 players" in draw and "2 tables" in draw and "1 sits out" in draw
+    organiser_client.post(url("draw", evening))
+    for fixture in Fixture.objects.filter(competition=evening):
+        services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    night = Round.objects.get(competition=evening)
+    (sitter,) = night.sitting_out.all()
+    tables = page(Client(), url("evening", evening)).by_id("tables")
+    sitting = next(e for e in tables.iter("ul") if e.has_class("sitting-out-list")).text
+    assert sitting == f"{sitter.name} 1600"
+    assert "Result in: 1500 – 1172" in tables.text
+    row = page(Client(), url("evening", evening)).by_id(f"rank-{sitter.pk}").text
+    assert "1600 sat out" in row
+
+
+def test_the_page_follows_the_evening_live(evening):
+    response = Client().get(url("evening", evening))
+    assert f'content="competition:{evening.pk} competition:{evening.pk}:play"' in (
+        response.content.decode()
+    )
 
 
 # -- the writes: who may -----------------------------------------------------------------------
@@ -161,9 +179,15 @@ def test_scorers_and_strangers_may_not_write_and_nothing_is_saved(evening, score
         refused(scorer_client.post(address, data), login=False)
         refused(Client().post(address, data), login=True)
     entrant = evening.entrants.first()
-    refused(scorer_client.post(url("check-out", evening, entrant.pk)), login=False)
-    refused(scorer_client.post(url("come-back", evening, entrant.pk)), login=False)
+    for address in (
+        url("check-out", evening, entrant.pk),
+        url("come-back", evening, entrant.pk),
+        url("check-in-pair", evening),
+    ):
+        refused(scorer_client.post(address), login=False)
+        refused(Client().post(address), login=True)
     refused(scorer_client.get(url("redraw", evening)), login=False)
+    refused(Client().get(url("redraw", evening)), login=True)
     assert _state(evening) == before
 
 
@@ -208,7 +232,8 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     # Once a result is in, the round cannot be drawn again.
     response = organiser_client.post(url("redraw", evening))
     assert response.status_code == 400
-    assert "has started" in page_text(response)
+    assert "has started" in parse(response.content).by_id("redraw-error").text
+    assert page_text(response).count("has started") == 2
     leaver = evening.entrants.order_by("id").first()
     assert organiser_client.post(url("leave", evening, leaver.pk)).status_code == 302
     leaver.refresh_from_db()
@@ -224,8 +249,6 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
 
 
 def page_text(response) -> str:
-    from tests.league.html import parse
-
     return parse(response.content).text
 
 
@@ -247,8 +270,6 @@ def test_a_paper_result_that_does_not_add_up_is_said_next_to_its_fields(evening,
         {f"table-{fixture.pk}-side0": "1000", f"table-{fixture.pk}-side1": "1000"},
     )
     assert response.status_code == 400
-    from tests.league.html import parse
-
     error = parse(response.content).by_id(f"table-{fixture.pk}-error")
     assert "less than 16 deals of 162" in error.text
     fixture.refresh_from_db()
