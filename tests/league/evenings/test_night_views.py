@@ -133,6 +133,25 @@ def test_the_draw_says_how_many_and_what_happens_to_the_odd_ones(evening, organi
     assert "1600 sat out" in row
 
 
+def test_a_tables_entry_link_leads_back_to_the_evening_once_its_result_is_in(
+    evening, organiser_client
+):
+    checked_in(evening, NAMES[:4])
+    services.evening_draw_round(competition=evening, seed=1)
+    token = page(organiser_client, url("evening", evening)).by_id("tables")
+    link = next(a.attrs["href"] for a in token.iter("a") if a.has_class("entry-url"))
+    entry = page(Client(), link.split("testserver", 1)[-1])
+    assert "a match" not in entry.text
+    assert next(a for a in entry.iter("a") if a.text == evening.name).attrs["href"] == url(
+        "evening", evening
+    )
+    fixture = Fixture.objects.get(competition=evening)
+    services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    entry = page(Client(), link.split("testserver", 1)[-1])
+    assert "counts in the evening's ranking" in entry.by_id("result").text
+    assert not has_id(entry, "confirm") and not has_id(entry, "waiting")
+
+
 def test_the_page_follows_the_evening_live(evening):
     response = Client().get(url("evening", evening))
     assert f'content="competition:{evening.pk} competition:{evening.pk}:play"' in (
