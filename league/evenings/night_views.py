@@ -148,6 +148,7 @@ def _page(
             context["members"] = [p for p in members if p.pk not in checked_in_players]
         if view.next_round is not None:
             context["draw_phrases"] = presenters.draw_phrases(view.rules, len(view.playing_next()))
+            context["draw_warning"] = presenters.tables_without_result(view)
         current = view.current
         context["can_redraw"] = current is not None and not any(
             t.finished or t.playing or t.fixture.typed_scores for t in current.tables

@@ -113,6 +113,20 @@ def draw_phrases(rules: EveningRules, present: int) -> tuple[str, ...]:
     return tuple(phrases)
 
 
+def tables_without_result(view: Evening) -> str:
+    """A warning beside "Draw round N" while the round before has tables without a result:
+    "Round 1: tables 2, 3 have no result yet." ("" when every result is in)."""
+    current = view.current
+    if current is None or not current.still_playing:
+        return ""
+    tables = [t.number for t in current.still_playing]
+    return ngettext(
+        "Round %(number)d: table %(tables)s has no result yet.",
+        "Round %(number)d: tables %(tables)s have no result yet.",
+        len(tables),
+    ) % {"number": current.round.number, "tables": ", ".join(tables)}
+
+
 def seats_sentence(table: Table, pairs: bool) -> str:
     """A table's seats: "1 Anna, 3 Ben against 2 Cor, 4 Dirk" (the two pairs at a pairs
     evening: "Anna & Ben against Cor & Dirk")."""

@@ -121,6 +121,8 @@ def test_the_draw_says_how_many_and_what_happens_to_the_odd_ones(evening, organi
     draw = page(organiser_client, url("evening", evening)).by_id("draw-count").text
     assert "9 players" in draw and "2 tables" in draw and "1 sits out" in draw
     organiser_client.post(url("draw", evening))
+    director = page(organiser_client, url("evening", evening))
+    assert director.by_id("draw-warning").text == "Round 1: tables 1, 2 have no result yet."
     for fixture in Fixture.objects.filter(competition=evening):
         services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
     night = Round.objects.get(competition=evening)
@@ -131,6 +133,7 @@ def test_the_draw_says_how_many_and_what_happens_to_the_odd_ones(evening, organi
     assert "Result in: 1500 – 1172" in tables.text
     row = page(Client(), url("evening", evening)).by_id(f"rank-{sitter.pk}").text
     assert "1600 sat out" in row
+    assert not has_id(page(organiser_client, url("evening", evening)), "draw-warning")
 
 
 def test_a_tables_entry_link_leads_back_to_the_evening_once_its_result_is_in(
@@ -346,7 +349,8 @@ def test_stale_and_forged_posts_never_fail(club, evening, organiser, organiser_c
 def test_pairs_evening_checks_pairs_in(club, organiser, organiser_client):
     evening = make_evening(club, organiser, entrants="pairs", pair_draw="lot")
     a, b, c, d = members(club, NAMES[:4])
-    assert has_id(page(organiser_client, url("evening", evening)), "pair-form")
+    director = page(organiser_client, url("evening", evening))
+    assert has_id(director, "pair-form") and not has_id(director, "guest-form")
     response = organiser_client.post(
         url("check-in-pair", evening), {"pair-first": a.pk, "pair-second": b.pk}
     )
