@@ -81,7 +81,7 @@ def _table_rows(
             "status_text": words,
             "error": errors.get(table.fixture.pk, ""),
         }
-        if links and table.entry_token:
+        if table.entry_token and (links or (runs and not table.finished)):
             url = phone_url(request, reverse("tournaments:entry", args=[table.entry_token]))
             row["url"] = url
             row["qr"] = qr_svg(
@@ -178,6 +178,8 @@ def _page(
         )
     context["current"] = rounds[-1] if rounds else None
     context["earlier"] = list(reversed(rounds[:-1]))
+    # A table of an earlier round still without its result is not folded away.
+    context["earlier_open"] = any(not night.finished for night in view.rounds[:-1])
     context["ranking"] = [
         (row, [(cell, presenters.cell_mark(cell)) for cell in row.cells]) for row in view.ranking
     ]

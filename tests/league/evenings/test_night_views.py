@@ -399,3 +399,22 @@ def test_the_page_reads_in_the_same_queries_whatever_the_field(club, organiser, 
     assert counts[0] <= 20, counts
     readers = [query_count(Client(), url("evening", e)) for e in (small, big)]
     assert readers[0] == readers[1], readers
+
+
+def test_an_earlier_round_with_a_table_still_playing_stays_open_with_its_link(
+    evening, organiser_client
+):
+    checked_in(evening, NAMES[:8])
+    services.evening_draw_round(competition=evening, seed=1)
+    first, second = Fixture.objects.filter(competition=evening).order_by("id")
+    services.evening_paper_result(fixture=first, scores=(1500, 1172))
+    services.evening_draw_round(competition=evening, seed=2)
+    director = page(organiser_client, url("evening", evening))
+    earlier = director.by_id("earlier-rounds")
+    assert "open" in earlier.attrs
+    links = [a for a in director.by_id("round-1").iter("a") if a.has_class("entry-url")]
+    assert len(links) == 1  # the table without its result; the finished one needs none
+    assert has_id(director.by_id("round-1"), f"table-{second.pk}")
+    services.evening_paper_result(fixture=second, scores=(1500, 1172))
+    director = page(organiser_client, url("evening", evening))
+    assert "open" not in director.by_id("earlier-rounds").attrs
