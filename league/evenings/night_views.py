@@ -359,11 +359,12 @@ def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespon
     fixture.competition = competition
     prefix = f"table-{fixture.pk}"
     form = PaperResultForm(request.POST, prefix=prefix)
+    refusal = ""
     if form.is_valid():
         try:
             services.evening_paper_result(fixture=fixture, scores=form.scores)
         except Refused as error:
-            form.add_error(None, error.message)
+            refusal = error.message
         else:
             messages.success(
                 request, _("Table %(table)s: result saved.") % {"table": fixture.table}
@@ -372,4 +373,10 @@ def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespon
     messages.error(
         request, _("Table %(table)s: the result is not saved.") % {"table": fixture.table}
     )
-    return _page(request, competition, forms={prefix: form}, status=400)
+    return _page(
+        request,
+        competition,
+        forms={prefix: form},
+        table_errors={fixture.pk: refusal} if refusal else None,
+        status=400,
+    )

@@ -15,10 +15,11 @@ from django.test import Client
 from django.urls import reverse
 
 from league.evenings import services
-from league.models import Club, Competition, Entrant, Fixture, Player, Round
+from league.models import Club, Competition, Entrant, Fixture, FixtureSide, Player, Round
+from league.tournaments import services as tournaments_services
 from scoring.evenings import EveningRules
 from scoring.rules import PRESETS
-from tests.builders import page, query_count, refused
+from tests.builders import add, make_league, page, query_count, refused
 from tests.league.html import Element, parse
 
 pytestmark = pytest.mark.django_db
@@ -92,8 +93,6 @@ def test_everybody_reads_the_page_but_only_organisers_see_its_buttons_and_links(
 
 
 def test_a_competition_that_is_not_an_evening_is_a_404(organiser_client, organiser, club):
-    from tests.builders import make_league
-
     league = make_league(organiser)
     assert organiser_client.get(f"/c/{league.slug}/evening/").status_code == 404
     assert organiser_client.post(f"/c/{league.slug}/evening/draw/").status_code == 404
@@ -418,3 +417,24 @@ def test_an_earlier_round_with_a_table_still_playing_stays_open_with_its_link(
     services.evening_paper_result(fixture=second, scores=(1500, 1172))
     director = page(organiser_client, url("evening", evening))
     assert "open" not in director.by_id("earlier-rounds").attrs
+
+
+def test_a_table_playing_on_its_phone_takes_no_paper_result(evening, organiser, organiser_client):
+    checked_in(evening, NAMES[:4])
+    services.evening_draw_round(competition=evening, seed=1)
+    fixture = Fixture.objects.get(competition=evening)
+    side = FixtureSide.objects.filter(fixture=fixture, side=0).order_by("id").first()
+    game = tournaments_services.token_start_game(side=side)
+    add(game, organiser, makers=0, card_points=(100, 62))
+    director = page(organiser_client, url("evening", evening))
+    table = director.by_id(f"table-{fixture.pk}")
+    assert "Playing" in table.text and not list(table.iter("form"))
+    response = organiser_client.post(
+        url("paper-result", evening, fixture.pk),
+        {f"table-{fixture.pk}-side0": "1500", f"table-{fixture.pk}-side1": "1172"},
+    )
+    assert response.status_code == 400
+    said = parse(response.content).by_id(f"table-{fixture.pk}-error").text
+    assert "Deals are already entered" in said
+    fixture.refresh_from_db()
+    assert fixture.typed_scores is None
