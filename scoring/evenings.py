@@ -72,6 +72,10 @@ _SETTING_WORDS: dict[str, Term] = {
     "sit_out_pits": Term(gettext_noop("Pits for a sit-out")),
     "absent_points": Term(gettext_noop("Points for a missed round")),
     "prize_places": Term(gettext_noop("Places with a prize")),
+    "renege_penalty": Term(gettext_noop("Points a renege costs the player")),
+    "tie_breaks": Term(gettext_noop("Ties")),
+    "sit_out_once": Term(gettext_noop("Sitting out at most once")),
+    "booby_prize": Term(gettext_noop("The booby prize")),
 }
 
 
@@ -89,6 +93,10 @@ class EveningRules:
     score), ``round_lowest`` or ``zero``; ``sit_out_pits``: pits (mars) it is credited with
     (KJC De Pitslag: 1600 and a mars). ``absent_score`` likewise for a round missed by a late
     arrival or a leaver (``absent_points``, e.g. 1450).
+
+    ``renege_penalty``: individual reneges (a Part-two option, Cafe de Lijst): the points a
+    player who reneges loses from their evening total, their partner keeping the game's score;
+    0 (off): a renege is scored in the game as usual (the deal goes to the other side).
     """
 
     entrants: Entrants = "individuals"
@@ -107,6 +115,7 @@ class EveningRules:
     prizes: Prizes = "formula_of_four"
     prize_places: int = 0
     booby_prize: bool = True
+    renege_penalty: int = 0
 
     def __post_init__(self) -> None:
         choices = (
@@ -123,6 +132,7 @@ class EveningRules:
             if value not in allowed:
                 raise InvalidEvening(
                     gettext_noop("%(field)s must be one of %(choices)s, not %(value)s."),
+                    field=name,
                     code="evening.choice",
                     params={
                         "field": _SETTING_WORDS[name],
@@ -136,11 +146,13 @@ class EveningRules:
             ("sit_out_pits", 0, 20),
             ("absent_points", 0, 100_000),
             ("prize_places", 0, 1_000),
+            ("renege_penalty", 0, 1_000),
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise InvalidEvening(
                     gettext_noop("%(field)s must be a whole number from %(low)d to %(high)d."),
+                    field=name,
                     code="evening.number",
                     params={"field": _SETTING_WORDS[name], "low": low, "high": high},
                 )
@@ -148,12 +160,14 @@ class EveningRules:
         if unknown:
             raise InvalidEvening(
                 gettext_noop("Unknown tie-break %(value)s; the tie-breaks are %(choices)s."),
+                field="tie_breaks",
                 code="evening.tie_break",
                 params={"value": repr(unknown[0]), "choices": ", ".join(TIE_BREAKS)},
             )
         if self.entrants == "pairs" and self.short == "table_of_three":
             raise InvalidEvening(
                 gettext_noop("A pairs evening has no table of three: a pair sits out or plays."),
+                field="short",
                 code="evening.pairs_three",
             )
 
@@ -171,6 +185,66 @@ def evening_rules_from_data(data: Mapping[str, object] | None) -> EveningRules:
     if "tie_breaks" in values and isinstance(values["tie_breaks"], (list, tuple)):
         values["tie_breaks"] = tuple(values["tie_breaks"])
     return EveningRules(**values)  # type: ignore[arg-type]
+
+
+#: What may still change once a round of the evening is drawn: the prize list's settings and
+#: the number of rounds (not below those drawn). Everything else decides who sits where and
+#: what a round scores, which the drawn rounds already followed.
+CHANGEABLE_ONCE_DRAWN: tuple[str, ...] = ("rounds", "prizes", "prize_places", "booby_prize")
+
+
+def evening_rules_change_refusal(
+    old: EveningRules,
+    new: EveningRules,
+    rounds_drawn: int,
+    *,
+    game_changed: bool = False,
+    checked_in: int = 0,
+) -> InvalidEvening | None:
+    """Why an evening's rules cannot change from ``old`` to ``new`` (None: they can).
+
+    Before any round is drawn every setting may change, except who plays (individuals or
+    pairs) once anybody is checked in (``checked_in``): they checked in as one or the other.
+    Once ``rounds_drawn`` rounds are drawn only :data:`CHANGEABLE_ONCE_DRAWN` may, and the
+    rounds not below those drawn; the game (``game_changed``: another preset or house rule)
+    neither. The refusal's ``field`` names the setting."""
+    if old.entrants != new.entrants and (checked_in or rounds_drawn):
+        return InvalidEvening(
+            gettext_noop(
+                "%(field)s cannot change once anybody is checked in: they checked in as "
+                "players or as pairs."
+            ),
+            field="entrants",
+            code="evening.change_entrants",
+            params={"field": _SETTING_WORDS["entrants"]},
+        )
+    if not rounds_drawn:
+        return None
+    if game_changed:
+        return InvalidEvening(
+            gettext_noop("The game cannot change once a round is drawn."),
+            field="preset",
+            code="evening.change_game",
+        )
+    if new.rounds < rounds_drawn:
+        return InvalidEvening(
+            gettext_noop(
+                "%(count)d rounds are drawn already: the evening cannot have fewer rounds."
+            ),
+            field="rounds",
+            code="evening.change_rounds",
+            params={"count": rounds_drawn},
+        )
+    for f in fields(EveningRules):
+        if f.name in CHANGEABLE_ONCE_DRAWN or getattr(old, f.name) == getattr(new, f.name):
+            continue
+        return InvalidEvening(
+            gettext_noop("%(field)s cannot change once a round is drawn."),
+            field=f.name,
+            code="evening.change_drawn",
+            params={"field": _SETTING_WORDS[f.name]},
+        )
+    return None
 
 
 def in_round(joined_round: int, left_after_round: int | None, round_number: int) -> bool:
@@ -455,17 +529,25 @@ class Placed(Generic[T]):
     rounds: int
     prize: int | None = None
     booby: bool = False
+    penalties: int = 0
 
 
 def evening_ranking(
-    rules: EveningRules, scores: Mapping[T, Sequence[RoundScore]]
+    rules: EveningRules,
+    scores: Mapping[T, Sequence[RoundScore]],
+    penalties: Mapping[T, int] | None = None,
 ) -> tuple[Placed[T], ...]:
     """The evening's ranking from each entrant's rounds, with the prize list applied: by total
     points (or wins first), ties broken by the evening's tie-breaks in order; what they leave
-    equal shares a place when ``shared`` is among them, else keeps the order given."""
+    equal shares a place when ``shared`` is among them, else keeps the order given.
+
+    ``penalties``: the points each entrant loses from its total for its own reneges (an
+    evening with a ``renege_penalty``; its partner keeps the round's points). An evening
+    without one counts none: its reneges were scored in the game."""
+    lost = penalties if penalties is not None and rules.renege_penalty else {}
     rows = []
     for order, (entrant, rounds) in enumerate(scores.items()):
-        points = sum(r.points for r in rounds)
+        points = sum(r.points for r in rounds) - lost.get(entrant, 0)
         wins = sum(1 for r in rounds if r.won)
         against = sum(r.against for r in rounds)
         first = rounds[0].points if rounds else 0
@@ -491,7 +573,18 @@ def evening_ranking(
         if shared and i and key(rows[i - 1]) == key(row):
             place = placed[-1].place
         entrant, points, wins, against, first, played, _ = row
-        placed.append(Placed(entrant, place, points, wins, against, first, played))
+        placed.append(
+            Placed(
+                entrant,
+                place,
+                points,
+                wins,
+                against,
+                first,
+                played,
+                penalties=lost.get(entrant, 0),
+            )
+        )
     return _with_prizes(rules, placed)
 
 
@@ -681,6 +774,7 @@ __all__ = [
     "draw_pairs",
     "check_paper_total",
     "evening_ranking",
+    "evening_rules_change_refusal",
     "evening_rules_from_data",
     "in_round",
     "points_champion",

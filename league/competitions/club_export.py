@@ -1,8 +1,9 @@
 """A whole club's data as one JSON document, for an organiser to download and keep (or to take
-elsewhere): the club, its players and partnerships, its competitions with their entrants,
-rounds, fixtures and the fixtures' sides, and the games played in those fixtures with every
-deal and every correction. Each object is written as Django's serialisers write it (``model``,
-``pk``, ``fields``), so references between them are primary keys.
+elsewhere): the club, its players and partnerships, its seasons of club evenings, its
+competitions (leagues, tournaments, evenings) with their entrants, rounds, fixtures and the
+fixtures' sides, and the games played in those fixtures with every deal and every correction.
+Each object is written as Django's serialisers write it (``model``, ``pk``, ``fields``), so
+references between them are primary keys.
 
 The entry links' tokens are left out: a token lets whoever holds it enter results, and a file
 that is downloaded gets passed around.
@@ -29,6 +30,7 @@ from league.models import (
     Partnership,
     Player,
     Round,
+    Season,
 )
 
 FORMAT = "hicksheet-club-export/1"
@@ -52,6 +54,7 @@ def club_export(club: Club) -> dict[str, Any]:
         "club": _objects(Club.objects.filter(pk=club.pk))[0],
         "players": _objects(Player.objects.filter(club=club)),
         "partnerships": _objects(Partnership.objects.filter(club=club)),
+        "seasons": _objects(Season.objects.filter(club=club)),
         "competitions": _objects(competitions),
         "entrants": _objects(Entrant.objects.filter(competition__club=club)),
         "rounds": _objects(Round.objects.filter(competition__club=club)),

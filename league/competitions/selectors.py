@@ -769,7 +769,12 @@ def club_list() -> QuerySet[Club]:
     """Every club with its number of members and of competitions."""
     return Club.objects.annotate(
         player_count=Count("players", distinct=True),
-        competition_count=Count("competitions", distinct=True),
+        # Leagues and tournaments, as the club's page lists them (not its evenings).
+        competition_count=Count(
+            "competitions",
+            filter=~Q(competitions__kind=CompetitionKind.EVENING),
+            distinct=True,
+        ),
     )
 
 
@@ -817,7 +822,9 @@ def club_partnerships(club: Club) -> list[Partnership]:
 
 
 def club_competitions(club: Club) -> list[Competition]:
-    return list(club.competitions.all())
+    """The club's leagues and tournaments (archived ones too). Its club evenings are not among
+    them: they have a list of their own (``evenings:club-list``), read with their seasons."""
+    return list(club.competitions.exclude(kind=CompetitionKind.EVENING))
 
 
 def player_partnerships(player: Player) -> list[Partnership]:

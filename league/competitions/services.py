@@ -29,6 +29,7 @@ from league.live.topics import competition_topics, fixture_topics
 from league.models import (
     Club,
     Competition,
+    CompetitionKind,
     Entrant,
     EntrantKind,
     Fixture,
@@ -397,6 +398,10 @@ def fixtures_generate(
 ) -> list[Round]:
     """Draw a round robin (or double round robin) by the circle method: one round a night,
     byes for an odd count, tables numbered from 1 each night."""
+    if competition.kind == CompetitionKind.EVENING:
+        raise Refused(
+            _("A club evening draws its rounds one at a time, on its evening's page."), None
+        )
     if competition.fixtures.exists():
         raise Refused(_("The fixtures are already drawn."), None)
     if competition.kind == "tournament" and not competition.started:
@@ -451,6 +456,10 @@ def rotation_generate(
     ``balance``: partner the strongest with the weakest by the players' ratings now (their
     conservative ratings, :func:`scoring.ratings.by_rating`), as far as partnerships not yet
     played allow; who sits out goes by turns as always (:func:`scoring.pairing.rotation`)."""
+    if competition.kind == CompetitionKind.EVENING:
+        raise Refused(
+            _("A club evening draws its rounds one at a time, on its evening's page."), None
+        )
     if competition.entrant_kind != EntrantKind.ROTATION:
         raise Refused(_("Only an individual competition draws a rotation."), None)
     if competition.fixtures.exists():

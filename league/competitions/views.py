@@ -52,6 +52,7 @@ from league.competitions.member_views import record_controls, retired_records
 from league.competitions.presenters import made_and_hicks_chart, record_all_tricks
 from league.engine_words import engine_word
 from league.errors import Refused
+from league.evenings.setup_views import member_evening_lines
 from league.forms_common import autofocus, offer_usual_game, show_refusal, tiebreak_help
 from league.languages import codes as language_codes
 from league.languages import language_in_words
@@ -516,6 +517,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "chart": made_and_hicks_chart(records),
         "partnerships": selectors.player_partnerships(player),
         "games": selectors.person_games(player=player),
+        "evenings": member_evening_lines(player),
         **rating_summary(player.pk),
         **record_controls(request, "player", player),
     }

@@ -116,6 +116,20 @@ class RankingRow:
     prize_words: str
     booby: bool
     roem: int
+    #: Points lost for the entrant's own reneges (an evening with a renege penalty): the
+    #: pages show "-100"; ``points`` is already net of them.
+    penalties: int = 0
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """A penalty given at the evening: who, in which round, the points lost and why (the
+    code ``renege``)."""
+
+    entrant: Entrant
+    round: int
+    points: int
+    why: str
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,22 @@ class Evening:
     @property
     def next_round(self) -> int | None:
         return self.drawn + 1 if self.drawn < self.rules.rounds else None
+
+    @property
+    def penalty_lines(self) -> tuple[PenaltyLine, ...]:
+        """The penalties given so far, by round then name (none when the evening scores
+        reneges in the game)."""
+        if not self.rules.renege_penalty:
+            return ()
+        lines = [
+            PenaltyLine(e, line["round"], line["points"], str(line.get("why", "")))
+            for e in self.entrants
+            for line in e.penalties or []
+            if isinstance(line, dict)
+            and isinstance(line.get("round"), int)
+            and isinstance(line.get("points"), int)
+        ]
+        return tuple(sorted(lines, key=lambda p: p.round))
 
     def playing_next(self) -> tuple[Entrant, ...]:
         """Who would be drawn for the next round."""
@@ -317,7 +347,8 @@ def _ranking(
         for e in entrants
         if e.joined_round <= len(rounds)
     }
-    placed = evening_ranking(rules, ranked)
+    penalties = {e.pk: penalty_total(e) for e in entrants if e.pk in ranked}
+    placed = evening_ranking(rules, ranked, penalties)
     words = list(competition.prize_words or [])
     rows = []
     for p in placed:
@@ -339,9 +370,21 @@ def _ranking(
                 prize_words=prize_words,
                 booby=p.booby,
                 roem=sum(s.roem for _, s in cells[e.pk] if s is not None),
+                penalties=p.penalties,
             )
         )
     return tuple(rows)
+
+
+def penalty_total(entrant: Entrant) -> int:
+    """The points ``entrant`` loses from its evening total for its reneges (what
+    ``Entrant.penalties`` holds; a malformed line counts nothing)."""
+    total = 0
+    for line in entrant.penalties or []:
+        points = line.get("points") if isinstance(line, dict) else None
+        if isinstance(points, int) and not isinstance(points, bool) and points > 0:
+            total += points
+    return total
 
 
 @dataclass(frozen=True)
@@ -395,14 +438,15 @@ def _who(entrant: Entrant) -> tuple[str, int]:
 
 def season_view(season: Season) -> SeasonView:
     """The season's standings from its evenings' totals (finished or not: a running
-    season), by the season's rules; the points champion. Queries bounded by the number of
-    evenings (six an evening) — a season is a few dozen."""
+    season), by the season's rules; the points champion. Seven queries whatever the number
+    of evenings (:func:`evenings_read`)."""
     rules = season_rules_from_data(season.rules)
     evenings = list(season.evenings.order_by("held_on", "created_at", "id"))
+    views = evenings_read(evenings)
     totals: list[dict[tuple[str, int], int]] = []
     names: dict[tuple[str, int], str] = {}
     for competition in evenings:
-        view = evening(competition)
+        view = views[competition.pk]
         evening_totals: dict[tuple[str, int], int] = {}
         for row in view.ranking:
             who = _who(row.entrant)
@@ -434,7 +478,8 @@ class MemberEvening:
 
 
 def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
-    """A member's evenings (alone or in a pair), the latest first, with place and prize."""
+    """A member's evenings (alone or in a pair), the latest first, with place and prize.
+    Seven queries whatever the number of evenings (:func:`evenings_read`)."""
     competitions = (
         Competition.objects.filter(kind=CompetitionKind.EVENING, entrants__player=player)
         | Competition.objects.filter(
@@ -445,8 +490,10 @@ def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
         )
     ).distinct()
     out = []
-    for competition in competitions.order_by("-held_on", "-id"):
-        view = evening(competition)
+    ordered = list(competitions.order_by("-held_on", "-id"))
+    views = evenings_read(ordered)
+    for competition in ordered:
+        view = views[competition.pk]
         for row in view.ranking:
             e = row.entrant
             if e.player_id == player.pk or (
@@ -465,3 +512,65 @@ def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
                     )
                 )
     return tuple(out)
+
+
+def evenings_read(competitions: Sequence[Competition]) -> dict[int, Evening]:
+    """Several evenings as :func:`evening` reads one (with their rankings), by competition
+    id, in six queries whatever their number: a season's standings and a member's evenings
+    read every evening of theirs at once."""
+    ids = [c.pk for c in competitions]
+    if not ids:
+        return {}
+    entrants: dict[int, list[Entrant]] = defaultdict(list)
+    for entrant in Entrant.objects.filter(competition_id__in=ids).select_related(
+        "player", "partnership"
+    ):
+        entrants[entrant.competition_id].append(entrant)
+    rounds: dict[int, list[Round]] = defaultdict(list)
+    for night in (
+        Round.objects.filter(competition_id__in=ids)
+        .prefetch_related(Prefetch("sitting_out", queryset=Entrant.objects.order_by("name")))
+        .order_by("number")
+    ):
+        rounds[night.competition_id].append(night)
+    sides = Prefetch(
+        "sides", queryset=FixtureSide.objects.select_related("entrant").order_by("side", "id")
+    )
+    fixtures: dict[int, list[Fixture]] = defaultdict(list)
+    for fixture in (
+        Fixture.objects.filter(competition_id__in=ids)
+        .select_related("round")
+        .prefetch_related(sides)
+        .order_by("round__number", "id")
+    ):
+        fixtures[fixture.competition_id].append(fixture)
+    playing = set(
+        Game.objects.in_play()
+        .filter(fixture__competition_id__in=ids, abandoned_at__isnull=True)
+        .values_list("fixture_id", flat=True)
+    )
+    out: dict[int, Evening] = {}
+    for competition in competitions:
+        rules = evening_rules_from_data(competition.evening_rules)
+        field = sorted(entrants[competition.pk], key=lambda e: name_sort_key(e.name))
+        pairs = rules.entrants == "pairs"
+        by_round: dict[int, list[Table]] = defaultdict(list)
+        for fixture in fixtures[competition.pk]:
+            by_round[fixture.round_id].append(_table(fixture, pairs, playing))
+        views = tuple(
+            RoundView(
+                round=r,
+                tables=tuple(sorted(by_round[r.pk], key=lambda t: _table_order(t.number))),
+                sitting_out=tuple(r.sitting_out.all()),
+            )
+            for r in rounds[competition.pk]
+        )
+        out[competition.pk] = Evening(
+            competition,
+            rules,
+            tuple(field),
+            views,
+            ranking=_ranking(competition, rules, field, views),
+            booby_words=competition.booby_words,
+        )
+    return out

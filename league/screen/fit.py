@@ -193,3 +193,80 @@ def paginate(
     if page or not pages:
         pages.append(tuple(page))
     return pages
+
+
+# -- a club evening (league.screen.evening) ----------------------------------------------------
+#: "Where do I sit": lists side by side, each row a name, its table and (drawn partners) its
+#: seat; a sit-out's row says so in the table's and seat's room, in smaller type.
+SEAT_LISTS = 2
+SEAT_TABLE_SHARE = 0.17
+SEAT_SEAT_SHARE = 0.15
+SEAT_WORDS_TEXT = 3.0
+SEAT_ROW = 6.2
+
+# The evening's ranking: the place, the name, a column a round (up to a few), the wins when
+# they rank first, the rounds played (instead of a column a round), the total; the name
+# takes what the others leave.
+RANKING_PLACE_SHARE = 0.08
+RANKING_ROUND_SHARE = 0.09
+RANKING_WINS_SHARE = 0.08
+RANKING_PLAYED_SHARE = 0.1
+RANKING_TOTAL_SHARE = 0.12
+
+# The prize list: the place, the name, the points, the prize's words (smaller type).
+PRIZE_PLACE_SHARE = 0.08
+PRIZE_NAME_SHARE = 0.4
+PRIZE_POINTS_SHARE = 0.12
+PRIZE_WORDS_SHARE = 0.4
+PRIZE_WORDS_TEXT = 3.6
+
+
+def seat_list_width() -> float:
+    """One of the lists of "where do I sit", side by side."""
+    return (CONTENT_WIDTH - (SEAT_LISTS - 1) * COLUMN_GAP) / SEAT_LISTS
+
+
+def seat_row_height(name: str, words: str, seats: bool = True, drawn: bool = True) -> float:
+    """A row of "where do I sit": the name and, for a sit-out, its ``words`` across the
+    table's and seat's columns (``seats``: drawn partners have a seat column, pairs not;
+    ``drawn``: before the draw a list of names has neither)."""
+    width = seat_list_width()
+    place_share = (SEAT_TABLE_SHARE + (SEAT_SEAT_SHARE if seats else 0.0)) if drawn else 0.0
+    name_lines = line_count(name, (1 - place_share) * width - 2 * CELL_PADDING, TABLE_TEXT)
+    words_lines = (
+        line_count(words, place_share * width - 2 * CELL_PADDING, SEAT_WORDS_TEXT) if words else 1
+    )
+    return max(
+        SEAT_ROW,
+        _text_lines_height(name_lines, TABLE_TEXT),
+        _text_lines_height(words_lines, SEAT_WORDS_TEXT),
+    )
+
+
+def ranking_name_share(rounds: int, wins: bool, played: bool) -> float:
+    """The name's share of the ranking's width beside ``rounds`` columns of a round, the
+    wins' column and the rounds played' column (when asked)."""
+    return (
+        1
+        - RANKING_PLACE_SHARE
+        - rounds * RANKING_ROUND_SHARE
+        - (RANKING_WINS_SHARE if wins else 0.0)
+        - (RANKING_PLAYED_SHARE if played else 0.0)
+        - RANKING_TOTAL_SHARE
+    )
+
+
+def ranking_row_height(name: str, name_share: float) -> float:
+    width = name_share * CONTENT_WIDTH - 2 * CELL_PADDING
+    return max(STANDING_ROW, _text_lines_height(line_count(name, width, TABLE_TEXT), TABLE_TEXT))
+
+
+def prize_row_height(name: str, words: str) -> float:
+    """A row of the prize list: the name and the prize's words both wrap."""
+    name_width = PRIZE_NAME_SHARE * CONTENT_WIDTH - 2 * CELL_PADDING
+    words_width = PRIZE_WORDS_SHARE * CONTENT_WIDTH - 2 * CELL_PADDING
+    return max(
+        STANDING_ROW,
+        _text_lines_height(line_count(name, name_width, TABLE_TEXT), TABLE_TEXT),
+        _text_lines_height(line_count(words, words_width, PRIZE_WORDS_TEXT), PRIZE_WORDS_TEXT),
+    )

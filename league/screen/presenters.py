@@ -31,7 +31,6 @@ from django.utils.translation import ngettext, pgettext
 from league.competitions import selectors as competitions_selectors
 from league.competitions.selectors import FixtureLine
 from league.models import (
-    Club,
     Competition,
     CompetitionKind,
     Fixture,
@@ -250,7 +249,8 @@ def _place_height(row: tuple[str, str]) -> float:
 @dataclass(frozen=True)
 class ScreenPage:
     """One page of the screen: ``kind`` says which of ``rows``, ``columns`` or ``text`` it
-    draws ("tables", "standings", "bracket", "places", "note")."""
+    draws ("tables", "standings", "bracket", "places", "note"; an evening's pages name their
+    ``template``)."""
 
     event: str
     title: str
@@ -262,9 +262,11 @@ class ScreenPage:
     clock: Clock | None = None
     still: StillPlaying = field(default_factory=StillPlaying)
     codes: str = ""  # a bracket's: "Match codes: W1-1: round 1, match 1; 3P: ..."
+    #: A page drawn by a template of its own (a club evening's: league.screen.evening).
+    template: str = ""
 
 
-def _part(number: int, count: int) -> str:
+def part_text(number: int, count: int) -> str:
     """ "2 of 3": which page of a panel cut into pages."""
     return pgettext("page 2 of 3", "%(number)d of %(count)d") % {"number": number, "count": count}
 
@@ -286,7 +288,7 @@ def _pages(
     chunks = fit.paginate(rows, height, room, size)
     n = len(chunks)
     return [
-        ScreenPage(event, title, kind, chunk, part=_part(k, n) if n > 1 else "")
+        ScreenPage(event, title, kind, chunk, part=part_text(k, n) if n > 1 else "")
         for k, chunk in enumerate(chunks, start=1)
     ]
 
@@ -324,7 +326,7 @@ def bracket_pages(event: str, display: BracketDisplay) -> list[ScreenPage]:
                 chunks = fit.paginate(column.boxes, _alone_height, fit.BOX_ROOM, BRACKET_BOXES)
                 flush()
                 for k, chunk in enumerate(chunks, start=1):
-                    part = _part(k, len(chunks)) if len(chunks) > 1 else ""
+                    part = part_text(k, len(chunks)) if len(chunks) > 1 else ""
                     one = (BracketColumn(column.title, chunk),)
                     pages.append(
                         ScreenPage(event, name, "bracket", columns=one, part=part, codes=codes)
@@ -433,16 +435,6 @@ def competition_pages(
         pages += bracket_pages(event, display)
     # Every page of the event carries its clock and the tables still playing.
     return [replace(p, clock=clock, still=still) for p in pages]
-
-
-def club_pages(club: Club, now: datetime.datetime | None = None) -> list[ScreenPage]:
-    """The pages of every event of the club on tonight, one event after the other."""
-    pages: list[ScreenPage] = []
-    for competition in selectors.club_events(club):
-        pages += competition_pages(competition, now)
-    return pages or [
-        ScreenPage(club.name, _("Tonight"), "note", text=_("Nothing is being played right now."))
-    ]
 
 
 # -- the director's side ----------------------------------------------------------------------

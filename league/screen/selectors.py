@@ -101,7 +101,8 @@ def next_round(competition: Competition, current: Round) -> Round | None:
 
 def club_events(club: Club) -> list[Competition]:
     """The club's events on tonight: a league with a night dated today or a game in play, a
-    tournament started with a match still to confirm (one query); none archived."""
+    tournament started with a match still to confirm, a club evening held today or with a
+    drawn round's table still playing (one query); none archived."""
     today = timezone.localdate()
     night_today = Round.objects.filter(competition=OuterRef("pk"), date=today, draft=False)
     # A void fixture's game left unfinished is kept for the record, not in play.
@@ -113,6 +114,10 @@ def club_events(club: Club) -> list[Competition]:
     match_open = Fixture.objects.filter(
         competition=OuterRef("pk"), confirmed_at__isnull=True, round__draft=False
     )
+    table_open = Fixture.objects.filter(
+        competition=OuterRef("pk"), finished=False, status__in=_NOT_VOID
+    )
+    evening = CompetitionKind.EVENING
     return list(
         club.competitions.select_related("club")
         .filter(archived_at__isnull=True)
@@ -120,6 +125,8 @@ def club_events(club: Club) -> list[Competition]:
             Exists(night_today)
             | Exists(game_in_play)
             | Q(Exists(match_open), kind=CompetitionKind.TOURNAMENT, started=True)
+            | Q(Exists(table_open), kind=evening)
+            | Q(held_on=today, kind=evening)
         )
         .order_by("created_at", "id")
     )

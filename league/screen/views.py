@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -24,6 +24,7 @@ from league.languages import room_language, supported
 from league.live import topics as live_topics
 from league.models import Competition, CompetitionKind, Round
 from league.printing.qr import qr_svg
+from league.screen import pages as screen_pages
 from league.screen import presenters, services
 from league.screen.forms import ClockForm
 from league.screen.join import join_address
@@ -79,7 +80,7 @@ def competition_screen(request: HttpRequest, slug: str) -> HttpResponse:
     for another of the site's."""
     competition = competition_or_404(slug)
     translation.activate(room_language(request, competition.club.language, competition.language))
-    pages = presenters.competition_pages(competition)
+    pages = screen_pages.event_pages(competition)
     return _screen(request, competition.name, pages, live_topics.event_page(competition))
 
 
@@ -87,7 +88,8 @@ def club_screen(request: HttpRequest, slug: str) -> HttpResponse:
     """A club night's screen, in the club's language unless ``?lang=`` asks for another."""
     club = club_or_404(slug)
     translation.activate(room_language(request, club.language))
-    return _screen(request, club.name, presenters.club_pages(club), live_topics.club_page(club.pk))
+    pages = screen_pages.club_pages(club)
+    return _screen(request, club.name, pages, live_topics.club_page(club.pk))
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -103,7 +105,13 @@ def join(request: HttpRequest) -> HttpResponse:
 
 # -- the round clock --------------------------------------------------------------------------
 def clock_back(competition: Competition) -> str:
-    """Where the clock's controls are: the director's page, or a league's own page."""
+    """Where the clock's controls are: the director's page (a tournament's, an evening's), or a
+    league's own page."""
+    if competition.kind == CompetitionKind.EVENING:
+        try:
+            return reverse("evenings:evening", args=[competition.slug]) + "#room"
+        except NoReverseMatch:  # the evening's director's page is not in this build yet
+            return reverse("screen:competition", args=[competition.slug])
     if competition.kind == CompetitionKind.TOURNAMENT:
         return reverse("tournaments:director", args=[competition.slug]) + "#room"
     return reverse("competitions:detail", args=[competition.slug]) + "#room"

@@ -35,7 +35,15 @@ from league.forms_common import (
     preset_choices,
     renege_melds_field,
 )
-from league.models import Club, Competition, Entrant, EntrantKind, Round, TournamentFormat
+from league.models import (
+    Club,
+    Competition,
+    CompetitionKind,
+    Entrant,
+    EntrantKind,
+    Round,
+    TournamentFormat,
+)
 from scoring.formats import (
     MAX_SWISS_ROUNDS,
     SWISS_TIEBREAKS,
@@ -250,8 +258,12 @@ class SeedForm(forms.Form):
         self.entrants = entrants
         seeding = self.fields["from_competition"]
         assert isinstance(seeding, forms.ModelChoiceField)
-        seeding.queryset = Competition.objects.filter(club_id=competition.club_id).exclude(
-            pk=competition.pk
+        # A club evening's order is its own ranking (sit-outs and absences scored), which a
+        # league table of its fixtures would not give: evenings are not offered.
+        seeding.queryset = (
+            Competition.objects.filter(club_id=competition.club_id)
+            .exclude(pk=competition.pk)
+            .exclude(kind=CompetitionKind.EVENING)
         )
         for entrant in entrants:
             self.fields[f"seed_{entrant.pk}"] = number(

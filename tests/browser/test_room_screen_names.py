@@ -1,7 +1,8 @@
 """The room's screen with long names (issue 22, finding 4): at 1920 x 1080 and 1280 x 720 no
 name is cut ("Betty Schmitt & Ear..."): every name is seen whole, wrapped if it must be, on
-every page of the tables, the standings, the bracket and the final places, and still nothing
-on a page overflows; the bracket's boxes show the codes ("W2-1") that "Winner of W2-1" names,
+every page of the tables, the standings, the bracket and the final places (and of a club
+evening's "where do I sit", ranking and prize list: issue 24), and still nothing on a page
+overflows; the bracket's boxes show the codes ("W2-1") that "Winner of W2-1" names,
 and each bracket page says what they mean."""
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ import pytest
 from django.urls import reverse
 
 from league.competitions import services as competitions_services
-from league.models import Competition, Role, TournamentFormat
+from league.evenings import services as evenings_services
+from league.models import Competition, Fixture, Player, Role, TournamentFormat
 from league.tournaments import services as tournaments_services
+from scoring.evenings import EveningRules
+from scoring.rules import PRESETS
 from tests.browser.test_room_screen import MEASURE, SCREENS
 from tests.builders import fixtures_of, make_league, make_user, open_fixtures, play_by_links
 from tests.builders import tournament as make_tournament
@@ -39,7 +43,7 @@ CUT_NAMES = """() => {
   const page = [...document.querySelectorAll(".screen-page")].find((p) => !p.hidden);
   const body = page.querySelector(".screen-body-part").getBoundingClientRect();
   const out = [];
-  for (const el of page.querySelectorAll(".c-name")) {
+  for (const el of page.querySelectorAll(".c-name, .c-words, .c-prize")) {
     if (el.closest("thead")) continue;
     const box = el.getBoundingClientRect();
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 ||
@@ -81,7 +85,46 @@ def events():
             for fixture in open_fixtures(cup):
                 play_by_links(fixture, winner=1)
         cups.append(cup)
-    return [league, *cups]
+    # Club evenings of 30 players with long names: one at the door (who is checked in), one
+    # at its second round (where to sit, the running ranking), one over (the prize list).
+    evenings = [_evening(organiser, rounds) for rounds in (0, 1, 2)]
+    return [league, *cups, *evenings]
+
+
+#: One person each, as a club's list has them; made unique with a number.
+LONG_PEOPLE = [
+    "Wilhelmina Montgomery-Wolfe",
+    "Maria Dolores Fernández-Villaverde",
+    "Bartholomew Featherstonehaugh",
+    "Zoë Ødegaard",
+    "Anne-Marie Lefebvre-Oberwachtmeister",
+    "Jo",
+]
+
+
+def _evening(organiser, rounds: int) -> Competition:
+    """An evening of two rounds with ``rounds`` played out (and the next drawn)."""
+    club = Competition.objects.get(name="Long names league").club
+    evening = evenings_services.evening_create(
+        club=club,
+        name=f"Drive {rounds}",
+        rules=PRESETS["klaverjas"],
+        evening=EveningRules(rounds=2),
+        by=organiser,
+        prize_words=["A meat parcel from butcher Jansen on the Dorpsstraat, with sausages"] * 9,
+        booby_words="A pack of cards and a lesson from the club's champion",
+    )
+    for k in range(30):
+        name = f"{LONG_PEOPLE[k % len(LONG_PEOPLE)]} {k}"
+        player = Player.objects.get_or_create(club=club, name=name)[0]
+        evenings_services.evening_check_in(competition=evening, player=player)
+    for number in range(1, rounds + 1):
+        evenings_services.evening_draw_round(competition=evening, seed=number)
+        for fixture in Fixture.objects.filter(competition=evening, round__number=number):
+            evenings_services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    if rounds == 1:
+        evenings_services.evening_draw_round(competition=evening, seed=2)
+    return evening
 
 
 def test_no_name_on_the_screen_is_cut(events, new_context):
@@ -110,5 +153,6 @@ def test_no_name_on_the_screen_is_cut(events, new_context):
                     assert "3P: the match for third place" in found["legend"], where
         context.close()
     assert {"tables", "standings", "bracket", "places"} <= kinds
+    assert {"evening-seats", "evening-ranking", "evening-prizes"} <= kinds
     assert names > 40, "too few names to mean anything"
     assert not problems, "\n".join(problems)

@@ -202,3 +202,108 @@ def test_bad_settings_are_refused_in_words():
         draw_individuals(EveningRules(), ["a", "a", "b", "c"], seed=1)
     with pytest.raises(InvalidEvening):
         SeasonRules(best=0)
+
+
+def test_cafe_de_lijst_a_renege_costs_the_player_100_and_the_partner_keeps_the_score():
+    # Cafe de Lijst: 8 rounds of drawn partners; a renege costs the player who made it 100
+    # from their evening total, the partner keeps the game's score; the season is the average
+    # of the best 6 evenings, at least 6 played.
+    rules = EveningRules(rounds=8, renege_penalty=100)
+    players = ["Jan", "Piet", "Klaas", "Kees", "Marie", "Truus", "Wim", "Joop"]
+    draws, _ = play_rounds(rules, players, 8)
+    scores: dict[str, list[RoundScore]] = {p: [] for p in players}
+    for number, draw in enumerate(draws):
+        for n, e, s, w in draw.tables:
+            high, low = 1500 + 10 * number, 1092 - 10 * number
+            for who in (n, s):
+                scores[who].append(RoundScore(high, low, True))
+            for who in (e, w):
+                scores[who].append(RoundScore(low, high, False))
+    table = next(t for t in draws[2].tables if "Jan" in t)
+    jan_partner_round_3 = table[(table.index("Jan") + 2) % 4]  # opposite Jan
+    totals = {p: sum(r.points for r in rounds) for p, rounds in scores.items()}
+    ranked = {r.entrant: r for r in evening_ranking(rules, scores, {"Jan": 100})}
+    assert ranked["Jan"].points == totals["Jan"] - 100 and ranked["Jan"].penalties == 100
+    assert ranked[jan_partner_round_3].points == totals[jan_partner_round_3]
+    assert ranked[jan_partner_round_3].penalties == 0
+    # Off (0): a renege was scored in the game as usual; nobody loses points on top of it.
+    off = {r.entrant: r for r in evening_ranking(EveningRules(rounds=8), scores, {"Jan": 100})}
+    assert off["Jan"].points == totals["Jan"] and off["Jan"].penalties == 0
+    # The penalty can change places: two equal totals, one reneged.
+    level = {"A": [RoundScore(1600)], "B": [RoundScore(1600)]}
+    assert [r.entrant for r in evening_ranking(rules, level, {"A": 100})] == ["B", "A"]
+    # The season: Jan's evening totals (penalties taken off) over 8 evenings, 6 counted.
+    evenings = [{"Jan": ranked["Jan"].points + 10 * i, "Piet": 12000} for i in range(8)]
+    for i in range(3):
+        evenings[i].pop("Piet")
+    rows = {r.member: r for r in season_standings(SeasonRules("average", 6, 6), evenings)}
+    assert rows["Jan"].ranked and rows["Jan"].counted[0] == ranked["Jan"].points + 70
+    assert not rows["Piet"].ranked  # 5 evenings of the 8: below the 6 needed
+
+
+def test_a_renege_penalty_out_of_range_is_refused_naming_the_setting():
+    for bad in (-1, 1001, True, "100"):
+        with pytest.raises(InvalidEvening) as error:
+            EveningRules(renege_penalty=bad)
+        assert error.value.code == "evening.number"
+        assert error.value.params["field"] == "Points a renege costs the player"
+    assert EveningRules(renege_penalty=1000).renege_penalty == 1000
+
+
+# -- changing an evening's rules ---------------------------------------------------------------
+
+
+def test_before_any_round_is_drawn_every_setting_may_change():
+    from scoring.evenings import evening_rules_change_refusal
+
+    old = EveningRules()
+    new = EveningRules(
+        entrants="pairs", rounds=4, sit_out_score="round_average", prizes="every_entrant"
+    )
+    assert evening_rules_change_refusal(old, new, 0) is None
+    assert evening_rules_change_refusal(old, old, 0, game_changed=True) is None
+
+
+def test_who_plays_is_fixed_once_anybody_is_checked_in():
+    from scoring.evenings import evening_rules_change_refusal
+
+    refusal = evening_rules_change_refusal(
+        EveningRules(), EveningRules(entrants="pairs"), 0, checked_in=1
+    )
+    assert refusal is not None and refusal.field == "entrants"
+    assert "checked in" in str(refusal)
+
+
+def test_once_a_round_is_drawn_only_the_prizes_and_more_rounds_may_change():
+    from scoring.evenings import evening_rules_change_refusal
+
+    old = EveningRules(rounds=3)
+    allowed = EveningRules(rounds=5, prizes="places", prize_places=6, booby_prize=False)
+    assert evening_rules_change_refusal(old, allowed, 2) is None
+    assert evening_rules_change_refusal(old, EveningRules(rounds=2), 2) is None
+    fewer = evening_rules_change_refusal(old, EveningRules(rounds=1), 2)
+    assert fewer is not None and fewer.field == "rounds" and "2 rounds" in str(fewer)
+    for change, field in (
+        ({"sit_out_points": 1500}, "sit_out_points"),
+        ({"absent_score": "zero"}, "absent_score"),
+        ({"ranking": "wins_then_points"}, "ranking"),
+        ({"tie_breaks": ("shared",)}, "tie_breaks"),
+        ({"short": "substitute"}, "short"),
+        ({"pair_draw": "lot"}, "pair_draw"),
+    ):
+        refusal = evening_rules_change_refusal(old, EveningRules(rounds=3, **change), 1)
+        assert refusal is not None and refusal.field == field, change
+    game = evening_rules_change_refusal(old, old, 1, game_changed=True)
+    assert game is not None and game.field == "preset"
+
+
+def test_a_setting_out_of_range_names_its_field():
+    with pytest.raises(InvalidEvening) as caught:
+        EveningRules(sit_out_points=10**9)
+    assert caught.value.field == "sit_out_points"
+    with pytest.raises(InvalidEvening) as caught:
+        EveningRules(prizes="everything")  # type: ignore[arg-type]
+    assert caught.value.field == "prizes"
+    with pytest.raises(InvalidEvening) as caught:
+        EveningRules(entrants="pairs", short="table_of_three")
+    assert caught.value.field == "short"

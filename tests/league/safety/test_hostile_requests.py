@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from league.models import FixtureSide
+from league.models import FixtureSide, Season
 from league.tournaments import services as tournaments_services
 from tests.builders import add, make_league, signed_in, start_game, tournament
 from tests.league.html import parse
@@ -68,6 +68,7 @@ def site(organiser, scorer) -> dict[str, str]:
     fixture = league.fixtures.first()
     player = league.club.players.first()
     partnership = league.club.partnerships.first()
+    season = Season.objects.create(club=league.club, name="2026", created_by=organiser)
     return {
         "game_id": str(game.pk),
         "user_id": str(scorer.pk),
@@ -81,6 +82,7 @@ def site(organiser, scorer) -> dict[str, str]:
         "preset": "clabber",
         "language": "de",
         "token": side.entry_token if side else "no-token",
+        "season_id": str(season.pk),
     }
 
 

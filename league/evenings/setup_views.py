@@ -1,0 +1,252 @@
+"""Pages that set club evenings and seasons up: the club's evenings and seasons, a new
+evening (from a quick choice such as "like SV Bedum"), an evening changed, a season and its
+standings.
+
+Reading is public, as a club's other pages are. Writing is the organiser's: an anonymous
+visitor is sent to sign in, any other signed-in user is refused (403). Views stay thin: forms
+validate, services write (a :class:`~league.errors.Refused` is told next to the field it
+names, nothing saved), selectors read in a bounded number of queries.
+
+The evening's own page (check-in, the draw, the results) is ``evenings:evening``
+(:mod:`league.evenings.night_urls`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from league.access import (
+    AuthenticatedHttpRequest,
+    club_or_404,
+    competition_or_404,
+    is_organiser,
+    organiser_required,
+)
+from league.engine_words import engine_word
+from league.errors import Refused
+from league.evenings import selectors, services, setup_selectors
+from league.evenings.forms import (
+    LIKE,
+    LIKE_BY_KEY,
+    EveningForm,
+    SeasonForm,
+    edit_initial,
+    evening_initial,
+    season_initial,
+)
+from league.forms_common import show_refusal
+from league.models import Club, Competition, CompetitionKind, Player, Season
+from scoring.evenings import season_rules_from_data
+
+
+def evening_page(slug: str) -> str:
+    """The address of an evening's own page (``evenings:evening``, the night's), built by
+    hand while that page's URL is not there yet, so that no link leads nowhere."""
+    try:
+        return reverse("evenings:evening", args=[slug])
+    except NoReverseMatch:
+        return f"/c/{slug}/evening/"
+
+
+def _season_or_404(club: Club, season_id: int) -> Season:
+    return get_object_or_404(Season, pk=season_id, club=club)
+
+
+def _evening_or_404(slug: str) -> Competition:
+    competition = competition_or_404(slug)
+    if competition.kind != CompetitionKind.EVENING:
+        raise Http404("not a club evening")
+    return competition
+
+
+# -- the club's evenings ----------------------------------------------------------------------
+def club_evenings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's evenings (the latest first, each with where it stands) and its seasons."""
+    club = club_or_404(slug)
+    lines = setup_selectors.club_evening_lines(club)
+    context = {
+        "club": club,
+        "lines": [(line, evening_page(line.competition.slug)) for line in lines],
+        "seasons": setup_selectors.club_seasons(club),
+        "can_edit": is_organiser(request.user),
+    }
+    return render(request, "evenings/setup_club.html", context)
+
+
+# -- an evening -------------------------------------------------------------------------------
+@organiser_required
+def evening_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """A new evening of the club: a form in the club's words, started from a quick choice."""
+    club = club_or_404(slug)
+    like = LIKE_BY_KEY.get(request.GET.get("like", ""))
+    form = EveningForm(request.POST or None, club=club, initial=evening_initial(like))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            competition = services.evening_create(
+                club=club,
+                name=data["name"],
+                rules=data["rules"],
+                evening=data["evening"],
+                by=request.user,
+                held_on=data["held_on"],
+                season=data["season"],
+                prize_words=data["prize_words"],
+                booby_words=data["booby_words"],
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(evening)s is set up: check the players in at the door.")
+                % {"evening": competition.name},
+            )
+            return redirect(evening_page(competition.slug))
+    context = {
+        "club": club,
+        "form": form,
+        "likes": LIKE,
+        "like": like,
+        "new": True,
+    }
+    return render(
+        request, "evenings/setup_evening.html", context, status=400 if form.is_bound else 200
+    )
+
+
+@organiser_required
+def evening_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """Change an evening: everything before a round is drawn; after, its words, night,
+    season, prizes and rounds (scoring.evenings.evening_rules_change_refusal)."""
+    competition = _evening_or_404(slug)
+    current = services.evening_rules(competition)
+    drawn = services.rounds_drawn(competition)
+    form = EveningForm(
+        request.POST or None,
+        club=competition.club,
+        drawn=drawn,
+        current=current,
+        game=competition.rules,
+        initial=edit_initial(competition, current),
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.evening_edit(
+                competition=competition,
+                by=request.user,
+                name=data["name"],
+                held_on=data["held_on"],
+                season=data["season"],
+                prize_words=data["prize_words"],
+                booby_words=data["booby_words"],
+                rules=data["rules"],
+                evening=data["evening"],
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, _("%(evening)s is saved.") % {"evening": data["name"]})
+            return redirect(evening_page(competition.slug))
+    context: dict[str, Any] = {
+        "club": competition.club,
+        "competition": competition,
+        "form": form,
+        "drawn": drawn,
+        "game_name": engine_word(competition.rules.name),
+        "evening_url": evening_page(competition.slug),
+    }
+    return render(
+        request, "evenings/setup_evening.html", context, status=400 if form.is_bound else 200
+    )
+
+
+# -- seasons ----------------------------------------------------------------------------------
+@organiser_required
+def season_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(
+                club=club,
+                name=form.cleaned_data["name"],
+                rules=form.cleaned_data["rules"],
+                by=request.user,
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(season)s is set up: choose it when you set an evening up.")
+                % {"season": season.name},
+            )
+            return redirect("evenings:season", club.slug, season.pk)
+    context = {"club": club, "form": form}
+    return render(
+        request, "evenings/season_form.html", context, status=400 if form.is_bound else 200
+    )
+
+
+@organiser_required
+def season_edit(request: AuthenticatedHttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club = club_or_404(slug)
+    season = _season_or_404(club, season_id)
+    form = SeasonForm(request.POST or None, initial=season_initial(season))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.season_edit(
+                season=season, name=form.cleaned_data["name"], rules=form.cleaned_data["rules"]
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, _("%(season)s is saved.") % {"season": season.name})
+            return redirect("evenings:season", club.slug, season.pk)
+    context = {"club": club, "form": form, "season": season}
+    return render(
+        request, "evenings/season_form.html", context, status=400 if form.is_bound else 200
+    )
+
+
+def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """The season's standings (the ranked, then below the line those short of the minimum),
+    its points champion and its evenings."""
+    club = club_or_404(slug)
+    season = _season_or_404(club, season_id)
+    view = selectors.season_view(season)
+    rules = season_rules_from_data(season.rules)
+    ranked = [line for line in view.lines if line.row.ranked]
+    unranked = [
+        (line, max(rules.minimum - line.row.played, 0))
+        for line in view.lines
+        if not line.row.ranked
+    ]
+    context = {
+        "club": club,
+        "season": season,
+        "view": view,
+        "rules": rules,
+        "ranked": ranked,
+        "unranked": unranked,
+        "evenings": [(e, evening_page(e.slug)) for e in reversed(view.evenings)],
+        "can_edit": is_organiser(request.user),
+    }
+    return render(request, "evenings/season_detail.html", context)
+
+
+# -- a member's evenings ----------------------------------------------------------------------
+def member_evening_lines(player: Player) -> list[tuple[selectors.MemberEvening, str]]:
+    """A member's evenings for their page (latest first), each with its evening's address.
+    Seven queries whatever the number of evenings (selectors.member_evenings)."""
+    return [
+        (line, evening_page(line.competition.slug)) for line in selectors.member_evenings(player)
+    ]
