@@ -12,12 +12,15 @@ GET), to the part of it the director was using.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -40,6 +43,7 @@ from league.models import (
 from league.names import name_sort_key
 from league.printing.qr import qr_svg
 from league.screen.join import phone_url
+from league.screen.presenters import room
 
 
 # -- who may ---------------------------------------------------------------------------------
@@ -60,6 +64,20 @@ def evening_for_organiser(request: HttpRequest, slug: str) -> Competition:
 
 
 # -- the page --------------------------------------------------------------------------------
+#: The evening's papers (seat lists, score sheets, results as PDFs), a partial of their own
+#: area (league.printing), shown on the page for organisers when it is there.
+PRINT_LINKS = "evenings/_print_links.html"
+
+
+@functools.cache
+def _has_template(name: str) -> bool:
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
 def _table_rows(
     request: HttpRequest,
     view: selectors.Evening,
@@ -149,6 +167,9 @@ def _page(
         if view.next_round is not None:
             context["draw_phrases"] = presenters.draw_phrases(view.rules, len(view.playing_next()))
             context["draw_warning"] = presenters.tables_without_result(view)
+        context["print_links"] = PRINT_LINKS if _has_template(PRINT_LINKS) else ""
+        # The round clock and the tables still playing, as on a tournament director's page.
+        context["room"] = room(competition)
         current = view.current
         context["can_redraw"] = current is not None and not any(
             t.finished or t.playing or t.fixture.typed_scores for t in current.tables

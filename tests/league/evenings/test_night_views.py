@@ -438,3 +438,16 @@ def test_a_table_playing_on_its_phone_takes_no_paper_result(evening, organiser, 
     assert "Deals are already entered" in said
     fixture.refresh_from_db()
     assert fixture.typed_scores is None
+
+
+def test_the_director_has_the_room_the_edit_link_and_the_reneges_there(
+    club, organiser, organiser_client
+):
+    evening = make_evening(club, organiser, renege_penalty=100)
+    checked_in(evening, NAMES[:4])
+    services.evening_draw_round(competition=evening, seed=1)
+    director = page(organiser_client, url("evening", evening))
+    assert has_id(director, "room") and has_id(director, "penalty-form")
+    assert director.by_id("edit-evening").attrs["href"] == url("edit", evening)
+    reader = page(Client(), url("evening", evening))
+    assert not has_id(reader, "room") and not has_id(reader, "penalty-form")
