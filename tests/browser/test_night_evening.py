@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from league.evenings import services
@@ -74,6 +75,13 @@ def _run_the_night(phone, evening, *, javascript: bool) -> None:
     expect(phone.locator("#ranking-table")).to_contain_text("1500")
     expect(phone.locator("#ranking-table")).to_contain_text("Meat parcel")
     assert problems(phone, [address]) == []
+    if javascript:  # axe runs in the page
+        serious = [
+            f"{v['id']}: {v['help']}: {[n['target'] for n in v['nodes'][:3]]}"
+            for v in Axe().run(phone).response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert serious == []
 
 
 def test_a_night_on_a_phone_with_a_reader_following_live(new_context) -> None:
