@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.access import NotAllowed, competition_or_404, is_organiser
+from league.access import evening_for_organiser, evening_or_404, is_organiser
 from league.errors import Refused
 from league.evenings import presenters, selectors, services
 from league.evenings.night_forms import CheckInForm, GuestForm, PairForm, PaperResultForm
@@ -33,7 +33,6 @@ from league.forms_common import show_refusal
 from league.live import topics as live_topics
 from league.models import (
     Competition,
-    CompetitionKind,
     Entrant,
     EntrantKind,
     Fixture,
@@ -44,24 +43,6 @@ from league.names import name_sort_key
 from league.printing.qr import qr_svg
 from league.screen.join import phone_url
 from league.screen.presenters import room
-
-
-# -- who may ---------------------------------------------------------------------------------
-def evening_or_404(slug: str) -> Competition:
-    """The evening of ``slug``, for anybody to read; 404 for a competition that is not one."""
-    competition = competition_or_404(slug)
-    if competition.kind != CompetitionKind.EVENING:
-        raise Http404(_("There is no club evening at this address."))
-    return competition
-
-
-def evening_for_organiser(request: HttpRequest, slug: str) -> Competition:
-    """The evening, for an organiser to run: 404 if there is none, 403 for anybody else."""
-    competition = evening_or_404(slug)
-    if not is_organiser(request.user):
-        raise NotAllowed(_("Only the club's organisers can run a club evening."))
-    return competition
-
 
 # -- the page --------------------------------------------------------------------------------
 #: The evening's papers (seat lists, score sheets, results as PDFs), a partial of their own
