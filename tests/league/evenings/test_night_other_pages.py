@@ -64,3 +64,6 @@ def test_every_competition_page_of_an_evening_answers_without_failing(organiser,
         answers[f"{namespace}:{pattern.name}"] = (got, posted)
         assert got < 500 and posted < 500, (address, got, posted)
     assert answers["competitions:detail"][0] == 302
+    assert answers["competitions:edit"] == (302, 302)
+    response = organiser_client.get(reverse("competitions:edit", args=[evening.slug]))
+    assert response["Location"] == reverse("evenings:edit", args=[evening.slug])
