@@ -439,6 +439,24 @@ def tournament_for_director(request: HttpRequest, slug: str) -> Competition:
     return competition
 
 
+def evening_or_404(slug: str) -> Competition:
+    """A club evening, for anybody to read (its page); 404 for a competition that is not one."""
+    competition = competition_or_404(slug)
+    if competition.kind != CompetitionKind.EVENING:
+        raise Http404(_("There is no club evening at this address."))
+    return competition
+
+
+def evening_for_organiser(request: HttpRequest, slug: str) -> Competition:
+    """The club evening, for an organiser to run (check-in, draw, results): 404 if there is
+    none, 403 for anybody else (anonymous visitors are sent to sign in by ``login_required``
+    first)."""
+    competition = evening_or_404(slug)
+    if not is_organiser(request.user):
+        raise NotAllowed(_("Only the club's organisers can run a club evening."))
+    return competition
+
+
 def tournament_fixture_or_404(competition: Competition, fixture_id: int) -> Fixture:
     """The tournament's fixture; 404 for one of another competition."""
     return get_object_or_404(competition.fixtures, pk=fixture_id)

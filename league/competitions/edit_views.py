@@ -56,6 +56,9 @@ def _rescore_count(data: Any) -> int | None:
 @organiser_required
 def competition_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     competition = competition_or_404(slug)
+    if competition.kind == CompetitionKind.EVENING:
+        # An evening's settings are edited on its own form (league.evenings.setup_views).
+        return redirect("evenings:edit", competition.slug)
     form = _form(competition, request.POST if request.method == "POST" else None)
     if request.method == "POST" and not request.POST.get(BACK) and form.is_valid():
         try:

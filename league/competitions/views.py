@@ -326,8 +326,12 @@ def competition_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def competition_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = competition_or_404(slug)
+    if competition.kind == CompetitionKind.EVENING:
+        # A club evening is run and read on its own page (league.evenings.night_views).
+        return redirect("evenings:evening", competition.slug)
     focus = request.GET.get("added") == "entrant"
-    return _competition_page(request, competition_or_404(slug), focus=focus)
+    return _competition_page(request, competition, focus=focus)
 
 
 def competition_rules(request: HttpRequest, slug: str) -> HttpResponse:

@@ -15,7 +15,15 @@ from league.competitions.selectors import FixtureLine
 from league.engine_words import engine_word
 from league.forms_common import ordinal
 from league.game_words import games_of_deals
-from league.models import Competition, EntrantKind, Fixture, FixtureStatus, Game, TournamentFormat
+from league.models import (
+    Competition,
+    CompetitionKind,
+    EntrantKind,
+    Fixture,
+    FixtureStatus,
+    Game,
+    TournamentFormat,
+)
 from scoring.brackets import Bracket, BracketMatch, LoserOf, Seed, WinnerOf
 from scoring.formats import suggested_swiss_rounds
 
@@ -52,7 +60,10 @@ def round_name(number: int) -> str:
 
 
 def match_length(competition: Competition) -> str:
-    """How many games a match is: "one game a match", "matches best of 3", "3 games a match"."""
+    """How many games a match is: "one game a match", "matches best of 3", "3 games a match";
+    nothing for a club evening's table (one game a round, said by the game's length)."""
+    if competition.kind == CompetitionKind.EVENING:
+        return ""
     n = competition.games_per_match
     if n <= 1:
         return _("one game a match")

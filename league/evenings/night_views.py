@@ -1,0 +1,384 @@
+"""The evening page a director runs the night from (``evenings:evening``), and its writes:
+checking members, guests and pairs in at the door, leaving and coming back, drawing a round
+(and drawing the last one again before anyone plays), a table's result from its paper sheet.
+
+Everybody who may read the competition reads the page (the check-in list, the tables, the
+ranking); only the club's organisers see its buttons, the tables' entry links and QR codes,
+and may post (an anonymous visitor is sent to sign in, any other signed-in user gets 403). A
+competition that is not an evening is a 404 here. A refusal is said at the top of the page and
+next to what caused it, nothing saved; every success redirects back to the page (POST, then
+GET), to the part of it the director was using.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.access import evening_for_organiser, evening_or_404, is_organiser
+from league.errors import Refused
+from league.evenings import presenters, selectors, services
+from league.evenings.night_forms import CheckInForm, GuestForm, PairForm, PaperResultForm
+from league.forms_common import show_refusal
+from league.live import topics as live_topics
+from league.models import (
+    Competition,
+    Entrant,
+    EntrantKind,
+    Fixture,
+    Partnership,
+    Player,
+)
+from league.names import name_sort_key
+from league.printing.qr import qr_svg
+from league.screen.join import phone_url
+from league.screen.presenters import room
+
+# -- the page --------------------------------------------------------------------------------
+#: The evening's papers (seat lists, score sheets, results as PDFs), a partial of their own
+#: area (league.printing), shown on the page for organisers when it is there.
+PRINT_LINKS = "evenings/_print_links.html"
+
+
+@functools.cache
+def _has_template(name: str) -> bool:
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
+def _table_rows(
+    request: HttpRequest,
+    view: selectors.Evening,
+    night: selectors.RoundView,
+    *,
+    runs: bool,
+    links: bool,
+    forms: dict[str, Any],
+    errors: dict[int, str],
+) -> list[dict[str, Any]]:
+    pairs = view.rules.entrants == "pairs"
+    rows = []
+    for table in night.tables:
+        status, words = presenters.table_status(table)
+        row: dict[str, Any] = {
+            "table": table,
+            "seats": presenters.seats_sentence(table, pairs),
+            "status": status,
+            "status_text": words,
+            "error": errors.get(table.fixture.pk, ""),
+        }
+        if table.entry_token and (links or (runs and not table.finished)):
+            url = phone_url(request, reverse("tournaments:entry", args=[table.entry_token]))
+            row["url"] = url
+            row["qr"] = qr_svg(
+                url, _("QR code of the entry link of table %(table)s") % {"table": table.number}
+            )
+        if runs and not table.playing:
+            prefix = f"table-{table.fixture.pk}"
+            row["paper_form"] = forms.get(prefix) or PaperResultForm(
+                prefix=prefix,
+                initial={"side0": table.scores[0], "side1": table.scores[1]}
+                if table.scores
+                else None,
+            )
+        rows.append(row)
+    return rows
+
+
+def _page(
+    request: HttpRequest,
+    competition: Competition,
+    *,
+    forms: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
+    entrant_errors: dict[int, str] | None = None,
+    table_errors: dict[int, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    forms = forms or {}
+    errors = errors or {}
+    runs = is_organiser(request.user)
+    view = selectors.evening(competition)
+    pairs = competition.entrant_kind == EntrantKind.PARTNERSHIPS
+    checked_in_players = {e.player_id for e in view.entrants if e.player_id is not None}
+    context: dict[str, Any] = {
+        "competition": competition,
+        "club": competition.club,
+        "view": view,
+        "pairs": pairs,
+        "runs": runs,
+        "errors": errors,
+        "entrant_errors": entrant_errors or {},
+        "lines": presenters.check_in_lines(view),
+        "live_topics": live_topics.event_page(competition),
+    }
+    if runs:
+        members = sorted(
+            Player.objects.filter(club_id=competition.club_id, retired_at=None),
+            key=lambda p: name_sort_key(p.name),
+        )
+        context["guest_form"] = forms.get("guest") or GuestForm(prefix="guest")
+        if pairs:
+            in_pairs = {e.partnership_id for e in view.entrants}
+            partnerships = [
+                p
+                for p in Partnership.objects.filter(
+                    club_id=competition.club_id, retired_at=None
+                ).select_related("first", "second")
+                if p.pk not in in_pairs
+            ]
+            context["pair_form"] = forms.get("pair") or PairForm(
+                prefix="pair", competition=competition, partnerships=partnerships, members=members
+            )
+        else:
+            context["members"] = [p for p in members if p.pk not in checked_in_players]
+        if view.next_round is not None:
+            context["draw_phrases"] = presenters.draw_phrases(view.rules, len(view.playing_next()))
+            context["draw_warning"] = presenters.tables_without_result(view)
+        context["print_links"] = PRINT_LINKS if _has_template(PRINT_LINKS) else ""
+        # The round clock and the tables still playing, as on a tournament director's page.
+        context["room"] = room(competition)
+        current = view.current
+        context["can_redraw"] = current is not None and not any(
+            t.finished or t.playing or t.fixture.typed_scores for t in current.tables
+        )
+    points_of = {row.entrant.pk: row.cells for row in view.ranking}
+    rounds = []
+    for index, night in enumerate(view.rounds):
+        latest = index == len(view.rounds) - 1
+        out = [
+            (e, points_of.get(e.pk, ())[index] if len(points_of.get(e.pk, ())) > index else None)
+            for e in night.sitting_out
+        ]
+        rounds.append(
+            {
+                "night": night,
+                "tables": _table_rows(
+                    request,
+                    view,
+                    night,
+                    runs=runs,
+                    links=runs and latest,
+                    forms=forms,
+                    errors=table_errors or {},
+                ),
+                "out": out,
+            }
+        )
+    context["current"] = rounds[-1] if rounds else None
+    context["earlier"] = list(reversed(rounds[:-1]))
+    # A table of an earlier round still without its result is not folded away.
+    context["earlier_open"] = any(not night.finished for night in view.rounds[:-1])
+    context["ranking"] = [
+        (row, [(cell, presenters.cell_mark(cell)) for cell in row.cells]) for row in view.ranking
+    ]
+    context["round_numbers"] = [night.round.number for night in view.rounds]
+    return render(request, "evenings/night_evening.html", context, status=status)
+
+
+def evening_page(request: HttpRequest, slug: str) -> HttpResponse:
+    return _page(request, evening_or_404(slug))
+
+
+def _back(competition: Competition, anchor: str = "") -> HttpResponseRedirect:
+    url = reverse("evenings:evening", args=[competition.slug])
+    return HttpResponseRedirect(url + (f"#{anchor}" if anchor else ""))
+
+
+def _refused(
+    request: HttpRequest, competition: Competition, key: str | int, message: str
+) -> HttpResponse:
+    """The page again with a refusal said twice: at the top (seen whatever part of the page
+    one looks at) and by the button that caused it (``key``: its name, or an entrant's id)."""
+    messages.error(request, message)
+    if isinstance(key, int):
+        return _page(request, competition, entrant_errors={key: message}, status=400)
+    return _page(request, competition, errors={key: message}, status=400)
+
+
+# -- at the door -----------------------------------------------------------------------------
+@login_required
+@require_POST
+def check_in(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    form = CheckInForm(request.POST, competition=competition)
+    if not form.is_valid():
+        return _refused(request, competition, "check_in", str(form.errors["player"][0]))
+    try:
+        entrant = services.evening_check_in(
+            competition=competition, player=form.cleaned_data["player"]
+        )
+    except Refused as error:
+        return _refused(request, competition, "check_in", error.message)
+    messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+    return _back(competition, "check-in")
+
+
+@login_required
+@require_POST
+def check_in_guest(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    form = GuestForm(request.POST, prefix="guest")
+    if form.is_valid():
+        try:
+            entrant = services.evening_check_in_guest(
+                competition=competition, name=form.cleaned_data["name"]
+            )
+        except Refused as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+            return _back(competition, "check-in")
+    messages.error(request, _("The guest is not checked in: see below."))
+    return _page(request, competition, forms={"guest": form}, status=400)
+
+
+@login_required
+@require_POST
+def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    form = PairForm(request.POST, prefix="pair", competition=competition)
+    if form.is_valid():
+        try:
+            entrant = services.evening_check_in_pair(
+                competition=competition,
+                partnership=form.cleaned_data["partnership"],
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+            )
+        except Refused as error:
+            show_refusal(form, error)
+        else:
+            messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+            return _back(competition, "check-in")
+    messages.error(request, _("The pair is not checked in: see below."))
+    return _page(request, competition, forms={"pair": form}, status=400)
+
+
+def _entrant(competition: Competition, entrant_id: int) -> Entrant:
+    entrant = get_object_or_404(Entrant, pk=entrant_id, competition=competition)
+    entrant.competition = competition
+    return entrant
+
+
+@login_required
+@require_POST
+def check_out(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    entrant = _entrant(competition, entrant_id)
+    try:
+        services.evening_check_out(entrant=entrant)
+    except Refused as error:
+        return _refused(request, competition, entrant.pk, error.message)
+    messages.success(request, _("%(name)s's check-in is undone.") % {"name": entrant.name})
+    return _back(competition, "checked-in")
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    entrant = _entrant(competition, entrant_id)
+    try:
+        services.evening_leave(entrant=entrant)
+    except Refused as error:
+        return _refused(request, competition, entrant.pk, error.message)
+    messages.success(request, _("%(name)s has left.") % {"name": entrant.name})
+    return _back(competition, "checked-in")
+
+
+@login_required
+@require_POST
+def come_back(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    entrant = _entrant(competition, entrant_id)
+    try:
+        services.evening_come_back(entrant=entrant)
+    except Refused as error:
+        return _refused(request, competition, entrant.pk, error.message)
+    messages.success(
+        request,
+        _("%(name)s is back: plays from round %(number)d.")
+        % {"name": entrant.name, "number": entrant.joined_round},
+    )
+    return _back(competition, "checked-in")
+
+
+# -- the draw --------------------------------------------------------------------------------
+@login_required
+@require_POST
+def draw(request: HttpRequest, slug: str) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    try:
+        night = services.evening_draw_round(competition=competition)
+    except Refused as error:
+        return _refused(request, competition, "draw", error.message)
+    messages.success(request, _("Round %(number)d is drawn.") % {"number": night.number})
+    return _back(competition, "tables")
+
+
+@login_required
+def redraw(request: HttpRequest, slug: str) -> HttpResponse:
+    """Draw the last round again: a confirmation page (GET) first, since the seats drawn and
+    the entry links handed out are thrown away."""
+    competition = evening_for_organiser(request, slug)
+    view = selectors.evening(competition, with_ranking=False)
+    if view.current is None:
+        raise Http404(_("No round is drawn yet."))
+    if request.method == "POST":
+        try:
+            night = services.evening_redraw_round(competition=competition)
+        except Refused as error:
+            return _refused(request, competition, "redraw", error.message)
+        messages.success(request, _("Round %(number)d is drawn again.") % {"number": night.number})
+        return _back(competition, "tables")
+    return render(
+        request,
+        "evenings/night_redraw.html",
+        {"competition": competition, "night": view.current.round},
+    )
+
+
+# -- results ---------------------------------------------------------------------------------
+@login_required
+@require_POST
+def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+    competition = evening_for_organiser(request, slug)
+    fixture = get_object_or_404(Fixture, pk=fixture_id, competition=competition)
+    fixture.competition = competition
+    prefix = f"table-{fixture.pk}"
+    form = PaperResultForm(request.POST, prefix=prefix)
+    refusal = ""
+    if form.is_valid():
+        try:
+            services.evening_paper_result(fixture=fixture, scores=form.scores)
+        except Refused as error:
+            refusal = error.message
+        else:
+            messages.success(
+                request, _("Table %(table)s: result saved.") % {"table": fixture.table}
+            )
+            return _back(competition, "tables")
+    messages.error(
+        request, _("Table %(table)s: the result is not saved.") % {"table": fixture.table}
+    )
+    return _page(
+        request,
+        competition,
+        forms={prefix: form},
+        table_errors={fixture.pk: refusal} if refusal else None,
+        status=400,
+    )

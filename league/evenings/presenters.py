@@ -1,0 +1,173 @@
+"""The evening page in words (:mod:`league.evenings.night_views`): who is checked in and
+how, what the next draw will do with the number present, each table's seats and status, and
+the ranking's marks.
+
+Words: a *check-in line* is one entrant checked in with its state ("plays from round 2",
+"left after round 1") and what may be done to it (undo the check-in before it is drawn, leave,
+come back). The *draw sentence* says how many are drawn and what happens to the odd ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from league.evenings.selectors import Evening, RoundCell, Table
+from league.models import Entrant
+from scoring.evenings import EveningRules
+
+
+@dataclass(frozen=True)
+class CheckInLine:
+    """One entrant checked in: ``state`` in words, and the buttons it gets."""
+
+    entrant: Entrant
+    state: str
+    can_undo: bool
+    can_leave: bool
+    can_come_back: bool
+
+
+def seated_ids(view: Evening) -> set[int]:
+    """The entrants already drawn in a round (at a table or sitting out)."""
+    seated: set[int] = set()
+    for night in view.rounds:
+        for table in night.tables:
+            seated.update(s.entrant.pk for s in table.seats if s.entrant is not None)
+        seated.update(e.pk for e in night.sitting_out)
+    return seated
+
+
+def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
+    """The checked-in list, by name, each with its state and buttons."""
+    seated = seated_ids(view)
+    drawn = view.drawn
+    lines = []
+    for e in view.entrants:
+        if e.left_after_round is not None:
+            state = _("Left after round %(number)d") % {"number": e.left_after_round}
+        elif e.joined_round > drawn or e.joined_round > 1:
+            state = _("Plays from round %(number)d") % {"number": e.joined_round}
+        else:
+            state = pgettext("an entrant of a club evening", "Playing")
+        was_seated = e.pk in seated
+        lines.append(
+            CheckInLine(
+                entrant=e,
+                state=state,
+                can_undo=not was_seated,
+                can_leave=was_seated and e.left_after_round is None,
+                can_come_back=e.left_after_round is not None,
+            )
+        )
+    return tuple(lines)
+
+
+def draw_phrases(rules: EveningRules, present: int) -> tuple[str, ...]:
+    """What drawing the next round does with ``present`` entrants, as short phrases shown as
+    a list ("9 players", "2 tables", "1 sits out"): each phrase whole in one string."""
+    if rules.entrants == "pairs":
+        head = ngettext("%(count)d pair", "%(count)d pairs", present) % {"count": present}
+        tables, out = divmod(present, 2)
+        if tables == 0:
+            return head, _("Too few for a table: at least two pairs.")
+        phrases = [
+            head,
+            ngettext("%(count)d table", "%(count)d tables", tables) % {"count": tables},
+        ]
+        if out:
+            phrases.append(_("1 pair sits out"))
+        return tuple(phrases)
+    head = ngettext("%(count)d player", "%(count)d players", present) % {"count": present}
+    rest = present % 4
+    if present < 4 and rules.short != "substitute":
+        return head, _("Too few for a table: at least four players.")
+    if rest and rules.short == "table_of_three" and present >= 3 * (4 - rest):
+        threes = 4 - rest
+        fours = (present - 3 * threes) // 4
+        phrases = [head]
+        if fours:
+            phrases.append(
+                ngettext("%(count)d table", "%(count)d tables", fours) % {"count": fours}
+            )
+        phrases.append(
+            ngettext("%(count)d table of three", "%(count)d tables of three", threes)
+            % {"count": threes}
+        )
+        return tuple(phrases)
+    if rest and rules.short == "substitute":
+        tables = present // 4 + 1
+        subs = 4 - rest
+        return (
+            head,
+            ngettext("%(count)d table", "%(count)d tables", tables) % {"count": tables},
+            ngettext("%(count)d seat for a substitute", "%(count)d seats for substitutes", subs)
+            % {"count": subs},
+        )
+    tables = present // 4
+    phrases = [head, ngettext("%(count)d table", "%(count)d tables", tables) % {"count": tables}]
+    if rest:
+        phrases.append(ngettext("%(count)d sits out", "%(count)d sit out", rest) % {"count": rest})
+    return tuple(phrases)
+
+
+def tables_without_result(view: Evening) -> str:
+    """A warning beside "Draw round N" while the round before has tables without a result:
+    "Round 1: tables 2, 3 have no result yet." ("" when every result is in)."""
+    current = view.current
+    if current is None or not current.still_playing:
+        return ""
+    tables = [t.number for t in current.still_playing]
+    return ngettext(
+        "Round %(number)d: table %(tables)s has no result yet.",
+        "Round %(number)d: tables %(tables)s have no result yet.",
+        len(tables),
+    ) % {"number": current.round.number, "tables": ", ".join(tables)}
+
+
+def seats_sentence(table: Table, pairs: bool) -> str:
+    """A table's seats: "1 Anna, 3 Ben against 2 Cor, 4 Dirk" (the two pairs at a pairs
+    evening: "Anna & Ben against Cor & Dirk")."""
+    if pairs:
+        return _("%(first)s against %(second)s") % {
+            "first": table.side_names[0],
+            "second": table.side_names[1],
+        }
+    names = {s.number: (s.entrant.name if s.entrant else _("substitute")) for s in table.seats}
+    if len(table.seats) == 4 and all(s.entrant for s in table.seats):
+        return _("1 %(seat1)s, 3 %(seat3)s against 2 %(seat2)s, 4 %(seat4)s") % {
+            "seat1": names[1],
+            "seat2": names[2],
+            "seat3": names[3],
+            "seat4": names[4],
+        }
+    # A table of three or with a substitute: each side's names as stored.
+    return _("%(first)s against %(second)s") % {
+        "first": table.side_names[0] or _("substitute"),
+        "second": table.side_names[1] or _("substitute"),
+    }
+
+
+def table_status(table: Table) -> tuple[str, str]:
+    """A table's status as (key, words): ``not-started``, ``playing`` or ``result``."""
+    if table.scores is not None:
+        return "result", _("Result in: %(first)d – %(second)d") % {
+            "first": table.scores[0],
+            "second": table.scores[1],
+        }
+    if table.playing:
+        return "playing", pgettext("a table of a club evening", "Playing")
+    return "not-started", pgettext("a table of a club evening", "Not started")
+
+
+def cell_mark(cell: RoundCell) -> str:
+    """The mark beside a round's points in the ranking: sat out, absent, still playing."""
+    if cell.how == "sat_out":
+        return pgettext("a ranking's round cell", "sat out")
+    if cell.how == "absent":
+        return pgettext("a ranking's round cell", "absent")
+    if cell.how == "playing":
+        return pgettext("a ranking's round cell", "playing")
+    return ""
