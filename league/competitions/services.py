@@ -270,6 +270,8 @@ def entrant_add(
     player: Player | None = None,
     partnership: Partnership | None = None,
 ) -> Entrant:
+    if competition.kind == CompetitionKind.EVENING:
+        raise Refused(_("At a club evening, players are checked in on the evening's page."), None)
     if competition.fixtures.exists() or competition.started:
         raise Refused(_("The fixtures are drawn: entrants can no longer be added."), None)
     wants_partnership = competition.entrant_kind == EntrantKind.PARTNERSHIPS
