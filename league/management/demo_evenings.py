@@ -136,9 +136,8 @@ def season_name(today: datetime.date) -> str:
 class EveningsDemo:
     """Runs the demo's evenings; ``lines`` collects what the demo prints about them."""
 
-    def __init__(self, secretary: User, scorers: list[User]):
+    def __init__(self, secretary: User):
         self.secretary = secretary
-        self.scorers = scorers
         self.rng = random.Random(SEED)
         self.today = timezone.localdate()
         self.lines: list[str] = []
