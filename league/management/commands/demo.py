@@ -197,7 +197,7 @@ class Command(BaseCommand):
             club, league, people = self._season(users)
             self._tournament(users, club, league, people)
             self._klaverjas_league(users)
-            self.lines += EveningsDemo(users[ORGANISER], [users[name] for name in SCORERS]).run()
+            self.lines += EveningsDemo(users[ORGANISER]).run()
             # Every result above is rated once it is committed; rated here in one go instead.
             rated = ratings_rebuild()
             self.lines.append(f"Ratings: {rated} finished games rated (/ratings/).")
