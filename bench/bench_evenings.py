@@ -182,7 +182,8 @@ def report_database(name: str, r: dict) -> list[str]:
     ratio = r["selector"] / r["floor"]
     return [
         f"evenings {name}: the marathon's {r['rounds']} rounds typed from paper "
-        f"({r['fixtures']} tables) through the services in {r['made']:.1f} s",
+        f"({r['fixtures']} tables) through the services in {r['made']:.1f} s (the ratings "
+        "rebuilt once after, not refreshed after each table: that took minutes)",
         f"evenings {name}: selectors.evening (ranking and prize list) "
         + ", ".join(f"{n} players {q} queries" for n, q in sorted(queries.items(), key=_num))
         + (": bounded" if same else ": NOT BOUNDED, the queries grow with the field"),
