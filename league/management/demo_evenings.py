@@ -9,8 +9,9 @@ concours, run through :mod:`league.evenings.services` as a director would run th
   was drawn, one leaving after round 1, one sit-out a round; most tables entered deal by deal
   through the table's entry link, so that the sheets, roem and statistics are real, one table
   a round typed from its paper sheet); the second typed from paper afterwards; the third
-  tonight, still in play (round 2 drawn: a table finished, one typed from paper, one half way
-  through its boom, one not started).
+  tonight, still in play (round 1 played, one table at a phone and the others on paper; round
+  2 drawn: a table finished, one typed from paper, one half way through its boom, one not
+  started).
 - *Club de Belote de Saint-Amand* holds a concours: nine teams (the odd team *au pot*, sitting
   out with half a partie's 1944), four parties of twelve deals, the first drawn by lot and the
   others by the ranking, a prize for every team; finished.
@@ -344,7 +345,7 @@ class EveningsDemo:
         evenings_services.evening_check_in_guest(competition=evening, name="Riemer Hoogland")
         evenings_services.evening_draw_round(competition=evening, seed=SEED + 21)
         for fixture in self._fixtures(evening, 1):
-            if fixture.table in ("1", "2"):
+            if fixture.table == "1":
                 self._play(fixture, self._klaverjas_deal)
             else:
                 self._boom_from_paper(fixture)
@@ -384,8 +385,8 @@ class EveningsDemo:
         for number in range(1, 5):
             evenings_services.evening_draw_round(competition=evening, seed=SEED + 30 + number)
             for fixture in self._fixtures(evening, number):
-                # Two tables score on a phone, the others on the concours' marking sheets.
-                if fixture.table in ("1", "2"):
+                # Table 1 scores on a phone, the others on the concours' marking sheets.
+                if fixture.table == "1":
                     self._play(fixture, self._belote_deal)
                 else:
                     self._paper(fixture, 12, (0, 0, 0, 0, 20, 20, 90))
@@ -396,7 +397,7 @@ class EveningsDemo:
         self.lines.append(
             f"{evening.name} of {club} ({evening.held_on:%d %b}): {len(TEAMS)} teams, 4 parties "
             f"of 12 deals, the first drawn by lot and the others by the ranking, the odd team "
-            f"au pot (972); parties at tables 1 and 2 entered deal by deal, the others typed "
+            f"au pot (972); the parties at table 1 entered deal by deal, the others typed "
             f"from the marking sheets; a prize for every team, the first "
             f"{top.entrant.name} ({top.points}: {top.prize_words}).  "
             f"/c/{evening.slug}/evening/ and /c/{evening.slug}/screen/"
