@@ -25,9 +25,9 @@ from django.test import Client
 from tests.league.html import Element, parse
 
 # A guard against a crawl that never ends, well above the demo's pages: the secretary reaches
-# about 1,000 (the games and their deals' correction pages, and the club, season, tournament,
-# player and fixture pages).
-MAX_PAGES = 2000
+# about 2,400 (the games and their deals' correction pages, and the club, season, tournament,
+# player and fixture pages, with the club evenings and their booms and parties).
+MAX_PAGES = 4000
 SKIP = ("/admin/", "/accounts/logout/")
 # Links to files rather than pages: a PDF, a CSV or JSON export, a table's ?_export=csv.
 FILE = re.compile(r"\.\w+$|[?&]_export=")

@@ -11,7 +11,8 @@ from django.test import Client
 
 from league.access import can_score
 from league.competitions import selectors as competitions_selectors
-from league.models import Competition, Deal, DealAudit, Game, TournamentFormat
+from league.evenings import selectors as evenings_selectors
+from league.models import Club, Competition, Deal, DealAudit, Game, TournamentFormat
 from league.stored_words import confirmed_by_words
 from league.tournaments import selectors as tournaments_selectors
 from tests.builders import pdf_pages, qr_codes
@@ -34,7 +35,11 @@ def test_the_demo_fills_an_empty_database_with_a_club_night(demo_for_the_module)
     for game in games:
         target = game.rules.target
         if game.rules.fixed_deals:
-            assert game.deal_count == game.rules.deals and game.finished
+            # A boom or a partie ends after its deals; tonight's club evening has one half way.
+            if game.finished:
+                assert game.deal_count == game.rules.deals
+            else:
+                assert 0 < game.deal_count < (game.rules.deals or 0)
         elif game.finished:
             assert target is not None and game.totals[game.winner] >= target
         else:
@@ -195,10 +200,75 @@ def test_the_demo_has_a_klaverjas_league_with_a_drawn_boom_and_french_games(demo
     deals = list(coinche.deals.order_by("number"))
     assert {d.bid for d in deals} >= {"capot", "100"} and any(d.contre for d in deals)
     assert any("XX" in d.marks for d in deals)
-    belote = Game.objects.get(preset="belote")
+    belote = Game.objects.get(preset="belote", fixture__isnull=True)
     assert belote.finished and belote.totals[belote.winner] >= 501
 
     client = Client()
     for game in (won, drawn, coinche, belote):
         assert client.get(f"/games/{game.pk}/").status_code == 200, game
     assert client.get(f"/c/{league.slug}/").status_code == 200
+
+
+def test_the_demo_has_a_season_of_club_evenings_and_a_belote_concours(demo_for_the_module):
+    out = demo_for_the_module
+    club = Club.objects.get(name="KJC De Hoge Boom")
+    first, second, tonight = evenings_selectors.evenings_of_club(club.pk).order_by("held_on")
+    for evening in (first, second, tonight):
+        assert f"/c/{evening.slug}/evening/" in out and f"/c/{evening.slug}/screen/" in out
+
+    # The first drive, played to the end: a late arrival, a leaver, a sit-out a round, most
+    # tables entered deal by deal (with roem), one or two typed from paper; prizes and a booby.
+    played = evenings_selectors.evening(first)
+    assert played.finished and 13 <= len(played.entrants) <= 17
+    assert all(len(r.sitting_out) == 1 for r in played.rounds)
+    late = first.entrants.get(joined_round=2)
+    assert first.entrants.filter(left_after_round=1).count() == 1
+    rows = {row.entrant.pk: row for row in played.ranking}
+    assert rows[late.pk].cells[0].how == "absent" and rows[late.pk].cells[0].points == 1450
+    sat_out = [c for row in played.ranking for c in row.cells if c.how == "sat_out"]
+    assert len(sat_out) == 3 and {c.points for c in sat_out} == {1600}
+    fixtures = list(first.fixtures.all())
+    typed = [f for f in fixtures if f.typed_scores]
+    games = Game.objects.filter(fixture__competition=first)
+    assert 1 <= len(typed) <= 2 and games.count() == len(fixtures) - len(typed)
+    assert all(g.finished and g.deal_count == 16 for g in games)
+    assert any(row.roem for row in played.ranking)
+    assert played.ranking[0].prize == 1 and played.ranking[0].prize_words == "Meat parcel"
+    assert [r.booby for r in played.ranking].count(True) == 1 and played.ranking[-1].booby
+
+    # Tonight: round 2 drawn, a table done, one playing with a boom half entered, one waiting.
+    live = evenings_selectors.evening(tonight)
+    assert not live.finished and live.drawn == 2
+    current = live.current
+    assert current is not None and current.still_playing
+    assert any(t.playing for t in current.tables) and any(t.finished for t in current.tables)
+    half = Game.objects.get(fixture__competition=tonight, winner__isnull=True, drawn=False)
+    assert 0 < half.deal_count < 16
+    assert half.fixture is not None
+    phone = half.fixture.sides.filter(side=0).order_by("id")[0]
+    assert f"/m/{phone.entry_token}/" in out
+
+    # The season: the best two of three evenings, at least two played.
+    season = first.season
+    assert season is not None and second.season == season and tonight.season == season
+    view = evenings_selectors.season_view(season)
+    assert [e.pk for e in view.evenings] == [first.pk, second.pk, tonight.pk]
+    ranked = [line for line in view.lines if line.row.ranked]
+    assert ranked and all(line.row.played >= 2 for line in ranked)
+    assert any(not line.row.ranked for line in view.lines)  # the guest: one evening
+    for line in ranked:
+        assert len(line.row.counted) == 2 and line.row.score == sum(line.row.counted)
+    assert [line.row.score for line in ranked] == sorted(
+        (line.row.score for line in ranked), reverse=True
+    )
+
+    # The belote concours: teams, four parties of 12 deals, the odd team au pot, a prize each.
+    concours = Competition.objects.get(name="Concours de belote")
+    result = evenings_selectors.evening(concours)
+    assert result.finished and len(result.rounds) == 4 and len(result.entrants) % 2 == 1
+    assert all(len(r.sitting_out) == 1 for r in result.rounds)
+    assert len({e.pk for r in result.rounds for e in r.sitting_out}) == 4  # never twice
+    assert all(row.prize for row in result.ranking) and not any(r.booby for r in result.ranking)
+    parties = Game.objects.filter(fixture__competition=concours)
+    assert parties and all(g.finished and g.deal_count == 12 for g in parties)
+    assert concours.rules.target is None

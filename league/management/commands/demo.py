@@ -7,7 +7,10 @@ the French games, a Belote played out and a Coinche in play. A Dutch club's Klav
 played its first night: one boom of sixteen deals won, one drawn. Then the club's
 winter league half way through its season, an individual cup, and a Saturday tournament in
 progress: a knockout of eight partnerships whose first round was entered and confirmed by the
-players through their entry links, a semi-final in play. Every deal goes through
+players through their entry links, a semi-final in play. Club evenings: a Dutch klaverjas
+club's season of three Friday drives (one played to the end, one typed from paper, one in play
+tonight) and a French belote concours of nine teams (:mod:`league.management.demo_evenings`).
+Every deal goes through
 the areas' services, so the engine scores all of it; a fixed random seed makes the night the
 same each time (the entry links' tokens are random, as on a real site).
 
@@ -33,6 +36,7 @@ import scoring
 from league.accounts import services as accounts_services
 from league.competitions import services as competitions_services
 from league.games import services as games_services
+from league.management.demo_evenings import EveningsDemo
 from league.models import (
     Club,
     Competition,
@@ -193,6 +197,7 @@ class Command(BaseCommand):
             club, league, people = self._season(users)
             self._tournament(users, club, league, people)
             self._klaverjas_league(users)
+            self.lines += EveningsDemo(users[ORGANISER]).run()
             # Every result above is rated once it is committed; rated here in one go instead.
             rated = ratings_rebuild()
             self.lines.append(f"Ratings: {rated} finished games rated (/ratings/).")
