@@ -246,12 +246,15 @@ def _cells(
                     won=s.result == "win",
                     roem=s.meld_points,
                 )
+    # What the round's players scored: a sit-out's or an absentee's average or lowest.
+    round_scores = {n: [r.points for r in by_entrant.values()] for n, by_entrant in played.items()}
+    round_scores.update({v.round.number: [] for v in rounds if v.round.number not in played})
     out: dict[int, list[tuple[RoundCell, RoundScore | None]]] = {}
     for e in entrants:
         cells: list[tuple[RoundCell, RoundScore | None]] = []
         for view in rounds:
             n = view.round.number
-            scores = [r.points for r in played[n].values()]
+            scores = round_scores[n]
             if e.pk in played[n]:
                 score = played[n][e.pk]
                 cells.append((RoundCell(score.points, "played"), score))

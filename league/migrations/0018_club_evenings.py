@@ -3,6 +3,31 @@
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
+
+
+#: As league.ratings.selectors.TYPED_KEY_FLOOR (a migration keeps its own copy).
+TYPED_KEY_FLOOR = -(2**62)
+
+
+def typed_keys_grow_with_the_fixture(
+    apps: StateApps, schema_editor: BaseDatabaseSchemaEditor
+) -> None:
+    """Typed games' order keys were -(fixture * 64 + index + 1), so a table typed later sorted
+    before the night's earlier typed tables and rewound them all; they are now FLOOR +
+    fixture * 64 + index (the same games, in order of fixture within a night)."""
+    RatedGame = apps.get_model("league", "RatedGame")
+    RatedGame.objects.filter(order_key__lt=0, order_key__gt=TYPED_KEY_FLOOR // 2).update(
+        order_key=models.Value(TYPED_KEY_FLOOR - 1) - models.F("order_key")
+    )
+
+
+def typed_keys_back(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    RatedGame = apps.get_model("league", "RatedGame")
+    RatedGame.objects.filter(order_key__lt=TYPED_KEY_FLOOR // 2).update(
+        order_key=models.Value(TYPED_KEY_FLOOR - 1) - models.F("order_key")
+    )
 
 
 class Migration(migrations.Migration):
@@ -76,4 +101,5 @@ class Migration(migrations.Migration):
             model_name='season',
             constraint=models.UniqueConstraint(fields=('club', 'name'), name='season_name_once_a_club'),
         ),
+        migrations.RunPython(typed_keys_grow_with_the_fixture, typed_keys_back),
     ]

@@ -67,10 +67,17 @@ class Rateable:
         return FinishedGame(self.order_key, self.played_at, self.sides, self.winner)
 
 
+#: Typed games' keys start here: far below any game's id (keys are 64-bit).
+TYPED_KEY_FLOOR = -(2**62)
+
+
 def typed_order_key(fixture_id: int, index: int) -> int:
     """The order key of the ``index``-th typed game of a fixture: negative, so that it never
-    meets a game's id."""
-    return -(fixture_id * TYPED_KEY_SPAN + index + 1)
+    meets a game's id and comes before the night's games, and growing with the fixture, so
+    that a table typed from paper after the others of its night sorts after them: rating it
+    rewinds only the night's games started at the tables, not every typed table again (an
+    evening types many)."""
+    return TYPED_KEY_FLOOR + fixture_id * TYPED_KEY_SPAN + index
 
 
 def _sides_of(fixture_ids: Iterable[int]) -> dict[int, tuple[Side, ...]]:
