@@ -7,99 +7,127 @@ from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.migrations.state import StateApps
 
 
-#: As league.ratings.selectors.TYPED_KEY_FLOOR (a migration keeps its own copy).
-TYPED_KEY_FLOOR = -(2**62)
-
-
-def typed_keys_grow_with_the_fixture(
-    apps: StateApps, schema_editor: BaseDatabaseSchemaEditor
-) -> None:
-    """Typed games' order keys were -(fixture * 64 + index + 1), so a table typed later sorted
-    before the night's earlier typed tables and rewound them all; they are now FLOOR +
-    fixture * 64 + index (the same games, in order of fixture within a night)."""
+def rate_typed_results_again(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    """Results typed from paper now rate in the order they were typed within a night (their
+    order key grows with the fixture; it fell before): an install with typed results forgets
+    its ratings, derived data, and ``migrate`` rates its history again at its end
+    (``league.apps.rate_history_once``), in the new order."""
     RatedGame = apps.get_model("league", "RatedGame")
-    RatedGame.objects.filter(order_key__lt=0, order_key__gt=TYPED_KEY_FLOOR // 2).update(
-        order_key=models.Value(TYPED_KEY_FLOOR - 1) - models.F("order_key")
-    )
-
-
-def typed_keys_back(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
-    RatedGame = apps.get_model("league", "RatedGame")
-    RatedGame.objects.filter(order_key__lt=TYPED_KEY_FLOOR // 2).update(
-        order_key=models.Value(TYPED_KEY_FLOOR - 1) - models.F("order_key")
-    )
+    if RatedGame.objects.filter(order_key__lt=0).exists():
+        apps.get_model("league", "RatingChange").objects.all().delete()
+        apps.get_model("league", "CurrentRating").objects.all().delete()
+        RatedGame.objects.all().delete()
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0017_family_deals'),
+        ("league", "0017_family_deals"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='competition',
-            name='booby_words',
-            field=models.CharField(blank=True, default='', max_length=120),
+            model_name="competition",
+            name="booby_words",
+            field=models.CharField(blank=True, default="", max_length=120),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='evening_rules',
+            model_name="competition",
+            name="evening_rules",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='held_on',
+            model_name="competition",
+            name="held_on",
             field=models.DateField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='prize_words',
+            model_name="competition",
+            name="prize_words",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='entrant',
-            name='joined_round',
+            model_name="entrant",
+            name="joined_round",
             field=models.PositiveSmallIntegerField(default=1),
         ),
         migrations.AddField(
-            model_name='entrant',
-            name='left_after_round',
+            model_name="entrant",
+            name="left_after_round",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='entrant',
-            name='penalties',
+            model_name="entrant",
+            name="penalties",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='kind',
-            field=models.CharField(choices=[('league', 'League season'), ('tournament', 'Tournament'), ('evening', 'Club evening')], default='league', max_length=12),
+            model_name="competition",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("league", "League season"),
+                    ("tournament", "Tournament"),
+                    ("evening", "Club evening"),
+                ],
+                default="league",
+                max_length=12,
+            ),
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('rules', models.JSONField(blank=True, default=dict, help_text='scoring.evenings.SeasonRules')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='league.club')),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "rules",
+                    models.JSONField(
+                        blank=True, default=dict, help_text="scoring.evenings.SeasonRules"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seasons",
+                        to="league.club",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='competition',
-            name='season',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='evenings', to='league.season'),
+            model_name="competition",
+            name="season",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="evenings",
+                to="league.season",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('club', 'name'), name='season_name_once_a_club'),
+            model_name="season",
+            constraint=models.UniqueConstraint(
+                fields=("club", "name"), name="season_name_once_a_club"
+            ),
         ),
-        migrations.RunPython(typed_keys_grow_with_the_fixture, typed_keys_back),
+        migrations.RunPython(rate_typed_results_again, migrations.RunPython.noop),
     ]

@@ -1,7 +1,7 @@
-"""Migration 0018 rewrites the order keys of games typed from paper so that they grow with the
-fixture (a table typed later sorts after the night's earlier ones, and rating it no longer
-rewinds them all); a game started at a table keeps its key, and migrating back restores the
-old keys."""
+"""Games typed from paper rate in the order they were typed within a night (their key grows
+with the fixture: a table typed later no longer rewinds the night's earlier ones); migration
+0018 makes an install with typed results forget its ratings, which ``migrate`` then rates
+again from the history (league.apps.rate_history_once)."""
 
 from __future__ import annotations
 
@@ -32,13 +32,8 @@ def back_to_the_latest_migration():
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
-@pytest.mark.django_db(transaction=True)
-def test_typed_keys_grow_with_the_fixture_and_come_back(back_to_the_latest_migration):
-    apps = migrate(BEFORE)
+def _rated(apps, keys):
     RatedGame = apps.get_model("league", "RatedGame")
-    night = dt.datetime(2026, 11, 27, 12, tzinfo=dt.UTC)
-    # The old keys: -(fixture * 64 + index + 1); a game started at a table keeps its id.
-    old = {(7, 0): -(7 * 64 + 1), (9, 0): -(9 * 64 + 1), (9, 1): -(9 * 64 + 2)}
     olga = apps.get_model("auth", "User").objects.create(username="olga")
     club = apps.get_model("league", "Club").objects.create(name="Crown", slug="crown")
     cup = apps.get_model("league", "Competition").objects.create(
@@ -46,13 +41,30 @@ def test_typed_keys_grow_with_the_fixture_and_come_back(back_to_the_latest_migra
     )
     first = apps.get_model("league", "Round").objects.create(competition=cup, number=1)
     fixture = apps.get_model("league", "Fixture").objects.create(competition=cup, round=first)
-    for key in [*old.values(), 31]:
+    night = dt.datetime(2026, 11, 27, 12, tzinfo=dt.UTC)
+    for key in keys:
         RatedGame.objects.create(
             played_at=night, order_key=key, fixture=fixture, sides=[[1], [2]], winner=0
         )
-    apps = migrate(AFTER)
-    keys = sorted(apps.get_model("league", "RatedGame").objects.values_list("order_key", flat=True))
-    assert keys == [typed_order_key(7, 0), typed_order_key(9, 0), typed_order_key(9, 1), 31]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_install_with_typed_results_rates_them_again(back_to_the_latest_migration):
     apps = migrate(BEFORE)
-    back = sorted(apps.get_model("league", "RatedGame").objects.values_list("order_key", flat=True))
-    assert back == sorted([*old.values(), 31])
+    # The old keys of typed games: -(fixture * 64 + index + 1); a game keeps its id.
+    _rated(apps, [-(7 * 64 + 1), -(9 * 64 + 1), 31])
+    apps = migrate(AFTER)
+    assert not apps.get_model("league", "RatedGame").objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_install_without_typed_results_keeps_its_ratings(back_to_the_latest_migration):
+    apps = migrate(BEFORE)
+    _rated(apps, [31, 32])
+    apps = migrate(AFTER)
+    assert apps.get_model("league", "RatedGame").objects.count() == 2
+
+
+def test_typed_keys_grow_with_the_fixture_below_every_game():
+    keys = [typed_order_key(7, 0), typed_order_key(7, 1), typed_order_key(9, 0)]
+    assert keys == sorted(keys) and keys[-1] < 0
