@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -106,6 +107,12 @@ class Competition(models.Model):
     @property
     def rules(self) -> Ruleset:
         return ruleset_from_data(self.ruleset_data)
+
+    def get_absolute_url(self) -> str:
+        """Its page: a club evening's is the evening's page, any other the competition's."""
+        if self.kind == CompetitionKind.EVENING:
+            return reverse("evenings:evening", args=[self.slug])
+        return reverse("competitions:detail", args=[self.slug])
 
 
 class Entrant(models.Model):
