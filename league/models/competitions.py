@@ -104,15 +104,15 @@ class Competition(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def rules(self) -> Ruleset:
-        return ruleset_from_data(self.ruleset_data)
-
     def get_absolute_url(self) -> str:
         """Its page: a club evening's is the evening's page, any other the competition's."""
         if self.kind == CompetitionKind.EVENING:
             return reverse("evenings:evening", args=[self.slug])
         return reverse("competitions:detail", args=[self.slug])
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset_from_data(self.ruleset_data)
 
 
 class Entrant(models.Model):
