@@ -3,11 +3,11 @@ ranking, and the prize list once the evening is over; each page with the round's
 the director set one) and the tables still playing.
 
 Words (:mod:`league.evenings.selectors`): the *current round* is the last one drawn; it is
-*being played* until every table's result is in. A *seat line* is a name with its table and
-seat, or the words that it sits out. The pages turn as every screen's do
-(:mod:`league.screen.presenters`), each holding what fits with every name whole
-(:mod:`league.screen.fit`). One read of the evening (a fixed number of queries, whatever the
-field).
+*being played* until every table's result is in. A *seat line* is a player's name (at a pairs
+evening with the pair's) with its table and seat, or the words that it sits out. The pages
+turn as every screen's do (:mod:`league.screen.presenters`), each holding what fits with every
+name whole (:mod:`league.screen.fit`). One read of the evening (a fixed number of queries,
+whatever the field).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ in the active language); the renderers add only their own few headings.
 What is printed (words as in :mod:`scoring.evenings`):
 
 - the *seats* of a round (:class:`SeatsSheet`): first the *seat list* to pin up, every name
-  in alphabetical order with its table and seat (the sit-outs too, with a dash), in two
+  in alphabetical order with its table and seat (the sit-outs too, with a dash; at a pairs
+  evening each player's own name with the pair's, and the table only), in two
   columns a page read downwards; then a *table slip* a table (:class:`TableSlip`), to lay on
   the table: its number, its four seats' names, the partners opposite ("1 Anna & 3 Ben
   against 2 Cor & 4 Dirk") and, for a reader who may have them, the table's entry link as a

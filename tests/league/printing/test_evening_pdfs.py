@@ -234,7 +234,9 @@ def test_at_a_pairs_evening_the_seat_list_names_each_player_with_their_pair(club
     view = selectors.evening(evening, with_ranking=False).current
     (out,) = view.sitting_out
     (table,) = view.tables
-    pages = pdf_pages(get_pdf(Client(), seats_url(evening)))
+    pdf = get_pdf(Client(), seats_url(evening))
+    assert text_outside_the_page(pdf) == []
+    pages = pdf_pages(pdf)
     listing = [line for line in pages[0].splitlines() if "(" in line]
     expected = sorted((p, name) for first, second, name in pairs for p in (first, second))
     found = [
