@@ -242,7 +242,7 @@ def results_sheet(evening: Evening, *, date: str, page_size: str = "A4") -> Resu
             "\u2026: still playing."
         )
     note = ""
-    if not evening.finished:
+    if evening.drawn and not evening.finished:
         # A ranking printed mid-evening is provisional (and has no prizes yet): say so, and
         # how far the evening is, in the tables still playing (an early draw's too).
         playing = sum(len(view.still_playing) for view in evening.rounds)

@@ -378,6 +378,8 @@ def test_while_the_evening_is_played_the_results_are_provisional_without_a_prize
     assert text_outside_the_page(pdf) == []
     # Two tables of the round still playing, said in the plural.
     two = make_evening(club, boss, NAMES, name="Two")
+    text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(two)))))
+    assert "Nothing is drawn yet." in text and "Provisional" not in text
     services.evening_draw_round(competition=two, seed=1)
     text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(two)))))
     assert "Provisional: 2 tables still playing; 1 of 3 rounds drawn." in text
