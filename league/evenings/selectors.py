@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import pgettext
 
 from league.models import (
     Competition,
@@ -336,23 +337,52 @@ def penalty_total(entrant: Entrant) -> int:
 
 @dataclass(frozen=True)
 class SeatLine:
-    """A line of "where do I sit": a name with its table and seat (None: sits out)."""
+    """A line of "where do I sit": one player's own ``name`` (each player of a pair has a
+    line of their own, so that Dora finds herself under D), the ``pair`` they play in (its
+    name; "" at an evening of drawn partners), their ``table`` (None: sits out) and ``seat``
+    (None for a sit-out, and for a pair's player: the game gives a pair a table, not a seat
+    each)."""
 
     name: str
     table: str | None
     seat: int | None
+    pair: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name as the lists show it: "Dora Smit (Carl & Dora)" for a pair's player."""
+        if not self.pair:
+            return self.name
+        return pgettext(
+            "a player's name with the name of the pair they play in: Dora Smit (Carl & Dora)",
+            "%(name)s (%(pair)s)",
+        ) % {"name": self.name, "pair": self.pair}
+
+
+def _people(entrant: Entrant) -> list[tuple[str, str]]:
+    """An entrant's people as (own name, pair's name): a pair's two players, or one player."""
+    pair = entrant.partnership if entrant.partnership_id is not None else None
+    if pair is None:
+        return [(entrant.name, "")]
+    return [(pair.first.name, entrant.name), (pair.second.name, entrant.name)]
 
 
 def where_to_sit(view: RoundView) -> tuple[SeatLine, ...]:
-    """Every name of a round in alphabetical order with its table and seat, sit-outs too."""
+    """Every player of a round in alphabetical order of their own name with their table and
+    seat, sit-outs too (a pair's players each under their own name, with the pair's)."""
     lines = [
-        SeatLine(seat.entrant.name, table.number, seat.number)
+        SeatLine(name, table.number, None if pair else seat.number, pair)
         for table in view.tables
         for seat in table.seats
         if seat.entrant is not None
+        for name, pair in _people(seat.entrant)
     ]
-    lines.extend(SeatLine(e.name, None, None) for e in view.sitting_out)
-    return tuple(sorted(lines, key=lambda line: name_sort_key(line.name)))
+    lines.extend(
+        SeatLine(name, None, None, pair) for e in view.sitting_out for name, pair in _people(e)
+    )
+    return tuple(
+        sorted(lines, key=lambda line: (name_sort_key(line.name), name_sort_key(line.pair)))
+    )
 
 
 # -- seasons ----------------------------------------------------------------------------------
@@ -461,6 +491,11 @@ def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
     return tuple(out)
 
 
+def _with_pair(entrants: QuerySet[Entrant]) -> QuerySet[Entrant]:
+    """Entrants with their pair's two players (where to sit names each), in the same query."""
+    return entrants.select_related("partnership__first", "partnership__second")
+
+
 def evenings_read(
     competitions: Sequence[Competition], *, with_ranking: bool = True
 ) -> dict[int, Evening]:
@@ -478,12 +513,17 @@ def evenings_read(
     rounds: dict[int, list[Round]] = defaultdict(list)
     for night in (
         Round.objects.filter(competition_id__in=ids)
-        .prefetch_related(Prefetch("sitting_out", queryset=Entrant.objects.order_by("name")))
+        .prefetch_related(
+            Prefetch("sitting_out", queryset=_with_pair(Entrant.objects.order_by("name")))
+        )
         .order_by("number")
     ):
         rounds[night.competition_id].append(night)
     sides = Prefetch(
-        "sides", queryset=FixtureSide.objects.select_related("entrant").order_by("side", "id")
+        "sides",
+        queryset=FixtureSide.objects.select_related(
+            "entrant__partnership__first", "entrant__partnership__second"
+        ).order_by("side", "id"),
     )
     fixtures: dict[int, list[Fixture]] = defaultdict(list)
     for fixture in (

@@ -118,9 +118,11 @@ def seats_sheet(
         club=evening.competition.club.name,
         date=date,
         round_name=round_name(view.round.number),
+        # Each player under their own name, a pair's with the pair's ("Dora Smit (Carl &
+        # Dora)"); a pair has a table, not a seat each.
         lines=tuple(
             SeatEntry(
-                line.name,
+                line.label,
                 line.table or "",
                 str(line.seat) if line.seat is not None and line.table else "",
             )
@@ -128,6 +130,7 @@ def seats_sheet(
         ),
         sitting_out=tuple(e.name for e in view.sitting_out),
         slips=tuple(slips),
+        seats=not pairs,
         page_size=page_size,
     )
 
@@ -239,11 +242,24 @@ def results_sheet(evening: Evening, *, date: str, page_size: str = "A4") -> Resu
             "\u2026: still playing."
         )
     note = ""
-    if not evening.finished:
-        note = _("The evening is still being played: %(drawn)d of %(rounds)d rounds drawn.") % {
-            "drawn": evening.drawn,
-            "rounds": rules.rounds,
-        }
+    if evening.drawn and not evening.finished:
+        # A ranking printed mid-evening is provisional (and has no prizes yet): say so, and
+        # how far the evening is, in the tables still playing (an early draw's too).
+        playing = sum(len(view.still_playing) for view in evening.rounds)
+        numbers = {"count": playing, "drawn": evening.drawn, "rounds": rules.rounds}
+        if playing:
+            note = (
+                ngettext(
+                    "Provisional: %(count)d table still playing; "
+                    "%(drawn)d of %(rounds)d rounds drawn.",
+                    "Provisional: %(count)d tables still playing; "
+                    "%(drawn)d of %(rounds)d rounds drawn.",
+                    playing,
+                )
+                % numbers
+            )
+        else:
+            note = _("Provisional: %(drawn)d of %(rounds)d rounds played.") % numbers
     return ResultsSheet(
         title=evening.competition.name,
         club=evening.competition.club.name,

@@ -3,11 +3,11 @@ ranking, and the prize list once the evening is over; each page with the round's
 the director set one) and the tables still playing.
 
 Words (:mod:`league.evenings.selectors`): the *current round* is the last one drawn; it is
-*being played* until every table's result is in. A *seat line* is a name with its table and
-seat, or the words that it sits out. The pages turn as every screen's do
-(:mod:`league.screen.presenters`), each holding what fits with every name whole
-(:mod:`league.screen.fit`). One read of the evening (a fixed number of queries, whatever the
-field).
+*being played* until every table's result is in. A *seat line* is a player's name (at a pairs
+evening with the pair's) with its table and seat, or the words that it sits out. The pages
+turn as every screen's do (:mod:`league.screen.presenters`), each holding what fits with every
+name whole (:mod:`league.screen.fit`). One read of the evening (a fixed number of queries,
+whatever the field).
 """
 
 from __future__ import annotations
@@ -117,21 +117,21 @@ class TablesStillPlaying(StillPlaying):
         }
 
 
-def sits_out_words(pairs: bool) -> str:
-    """What a sit-out's line says in place of a table: of one player, or of a pair (two
-    people: the verb agrees)."""
-    if pairs:
-        return pgettext("said of a pair of players, beside their names", "sit out this round")
-    return pgettext("said of one player, beside the name", "sits out this round")
+def sits_out_words() -> str:
+    """What a sit-out's line says in place of a table: short, so that it fits the table's
+    narrow column on one line (the page's title names the round). Every line is one
+    player's (a pair's two have a line each), so the verb is of one person."""
+    return pgettext("said of one player, beside the name, in a round's seat list", "sits out")
 
 
-def seat_rows(view: RoundView, pairs: bool) -> list[SeatRow]:
-    """Every name of the round in alphabetical order, with its table and seat."""
-    words = sits_out_words(pairs)
+def seat_rows(view: RoundView) -> list[SeatRow]:
+    """Every player of the round in alphabetical order of their own name (a pair's player
+    with the pair's name: "Dora Smit (Carl & Dora)"), with the table and seat."""
+    words = sits_out_words()
     return [
-        SeatRow(line.name, line.table, str(line.seat) if line.seat else "")
+        SeatRow(line.label, line.table, str(line.seat) if line.seat else "")
         if line.table is not None
-        else SeatRow(line.name, words=words)
+        else SeatRow(line.label, words=words)
         for line in evening_selectors.where_to_sit(view)
     ]
 
@@ -304,7 +304,7 @@ def evening_pages(
             "rounds": rounds,
         }
         pairs = evening.rules.entrants == "pairs"
-        pages += seat_pages(event, title, seat_rows(current, pairs), not pairs)
+        pages += seat_pages(event, title, seat_rows(current), not pairs)
         clock = clock_of(current.round, now)
     if any(c.how == "played" for row in evening.ranking for c in row.cells):
         pages += ranking_pages(event, ranking_title, evening)

@@ -7,7 +7,8 @@ in the active language); the renderers add only their own few headings.
 What is printed (words as in :mod:`scoring.evenings`):
 
 - the *seats* of a round (:class:`SeatsSheet`): first the *seat list* to pin up, every name
-  in alphabetical order with its table and seat (the sit-outs too, with a dash), in two
+  in alphabetical order with its table and seat (the sit-outs too, with a dash; at a pairs
+  evening each player's own name with the pair's, and the table only), in two
   columns a page read downwards; then a *table slip* a table (:class:`TableSlip`), to lay on
   the table: its number, its four seats' names, the partners opposite ("1 Anna & 3 Ben
   against 2 Cor & 4 Dirk") and, for a reader who may have them, the table's entry link as a
@@ -113,6 +114,8 @@ class SeatsSheet:
     sitting_out: tuple[str, ...]
     slips: tuple[TableSlip, ...]
     page_size: str = "A4"
+    #: The seat list has a seat column (drawn partners); a pairs evening's has the table only.
+    seats: bool = True
 
 
 @dataclass(frozen=True)
@@ -274,22 +277,25 @@ class _CutLine(Flowable):
         self.canv.restoreState()
 
 
-def _seat_columns(width: float) -> tuple[float, float, float]:
-    """One column's name, table and seat widths: the numbers as wide as their headings."""
+def _seat_columns(width: float, seats: bool = True) -> tuple[float, float, float]:
+    """One column's name, table and seat widths (0 without a seat column): the numbers as
+    wide as their headings."""
     number = max(
         stringWidth(_printable(_table_heading()), BOLD, 9.5),
-        stringWidth(_printable(_seat_heading()), BOLD, 9.5),
+        stringWidth(_printable(_seat_heading()), BOLD, 9.5) if seats else 0.0,
         stringWidth("000", BOLD, SEAT_SIZE),
     )
     number += 2 * PADDING
-    return width - 2 * number, number, number
+    seat = number if seats else 0.0
+    return width - number - seat, number, seat
 
 
-def _seat_layout(lines: Sequence[SeatEntry], width: float) -> tuple[int, float]:
+def _seat_layout(lines: Sequence[SeatEntry], width: float, seats: bool = True) -> tuple[int, float]:
     """How many columns the seat list takes across a page (two; one when a name would not
     fit two at SMALLEST_SEAT_SIZE) and the size its names are set in."""
     for columns in (2, 1):
-        name_width = _seat_columns((width - SEAT_GAP * (columns - 1)) / columns)[0] - 2 * PADDING
+        column = (width - SEAT_GAP * (columns - 1)) / columns
+        name_width = _seat_columns(column, seats)[0] - 2 * PADDING
         widest = max((stringWidth(_printable(e.name), FONT, 1) for e in lines), default=0.0)
         size = min(SEAT_SIZE, name_width / widest) if widest else SEAT_SIZE
         if size >= SMALLEST_SEAT_SIZE or columns == 1:
@@ -297,17 +303,22 @@ def _seat_layout(lines: Sequence[SeatEntry], width: float) -> tuple[int, float]:
     raise AssertionError("unreachable")
 
 
-def _seat_list_page(lines: Sequence[SeatEntry], columns: int, size: float, width: float) -> Table:
-    """A page of the seat list: ``columns`` columns read downwards, the first the longest."""
+def _seat_list_page(
+    lines: Sequence[SeatEntry], columns: int, size: float, width: float, seats: bool = True
+) -> Table:
+    """A page of the seat list: ``columns`` columns read downwards, the first the longest;
+    each a name, its table and (``seats``) its seat."""
     per_column = max(1, -(-len(lines) // columns))
     groups = [lines[i * per_column : (i + 1) * per_column] for i in range(columns)]
     column = (width - SEAT_GAP * (columns - 1)) / columns
-    name_w, table_w, seat_w = _seat_columns(column)
+    name_w, table_w, seat_w = _seat_columns(column, seats)
     head: list[Flowable | str] = [
         Paragraph(_esc(_name_heading()), _HEAD),
         Paragraph(_esc(_table_heading()), _HEAD_CENTRED),
-        Paragraph(_esc(_seat_heading()), _HEAD_CENTRED),
     ]
+    if seats:
+        head.append(Paragraph(_esc(_seat_heading()), _HEAD_CENTRED))
+    span = len(head)  # a group's columns
     widths: list[float] = []
     first: list[Flowable | str] = []
     style: list[tuple[object, ...]] = [
@@ -317,22 +328,23 @@ def _seat_list_page(lines: Sequence[SeatEntry], columns: int, size: float, width
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
     for index, group in enumerate(groups):
-        at = index * 4  # a group's first column: name, table, seat, then a gap
+        at = index * (span + 1)  # a group's first column: name, table, (seat,) then a gap
+        end = at + span - 1
         if index:
             widths.append(SEAT_GAP)
             first.append("")
-        widths += [name_w, table_w, seat_w]
-        first += head if group else ["", "", ""]
+        widths += [name_w, table_w, seat_w][:span]
+        first += head if group else [""] * span
         if not group:
             continue
         last = len(group)
         style += [
-            ("FONT", (at + 1, 1), (at + 2, last), BOLD, SEAT_SIZE),
-            ("ALIGN", (at + 1, 0), (at + 2, last), "CENTER"),
-            ("BACKGROUND", (at, 0), (at + 2, 0), HEAD_BG),
-            ("ROWBACKGROUNDS", (at, 1), (at + 2, last), [colors.white, STRIPE]),
-            ("LINEBELOW", (at, 0), (at + 2, last), 0.4, GRID),
-            ("BOX", (at, 0), (at + 2, last), 0.8, colors.black),
+            ("FONT", (at + 1, 1), (end, last), BOLD, SEAT_SIZE),
+            ("ALIGN", (at + 1, 0), (end, last), "CENTER"),
+            ("BACKGROUND", (at, 0), (end, 0), HEAD_BG),
+            ("ROWBACKGROUNDS", (at, 1), (end, last), [colors.white, STRIPE]),
+            ("LINEBELOW", (at, 0), (end, last), 0.4, GRID),
+            ("BOX", (at, 0), (end, last), 0.8, colors.black),
         ]
     rows: list[list[Flowable | str]] = [first]
     for i in range(per_column):
@@ -341,14 +353,14 @@ def _seat_list_page(lines: Sequence[SeatEntry], columns: int, size: float, width
             if index:
                 row.append("")
             if i >= len(group):
-                row += ["", "", ""]
+                row += [""] * span
                 continue
             entry = group[i]
             row += [
                 _fit(entry.name, FONT, size, name_w - 2 * PADDING),
                 _printable(entry.table or "\u2013"),
                 _printable(entry.seat or "\u2013"),
-            ]
+            ][:span]
         rows.append(row)
     grid = Table(rows, colWidths=widths, rowHeights=[SEAT_HEAD] + [SEAT_ROW] * per_column)
     grid.setStyle(TableStyle(style))
@@ -373,7 +385,7 @@ def _seat_list(sheet: SeatsSheet, width: float, height: float) -> list[Flowable]
             ),
             Spacer(1, 6),
         ]
-    columns, size = _seat_layout(sheet.lines, width)
+    columns, size = _seat_layout(sheet.lines, width, sheet.seats)
     first = height - sum(f.wrap(width, height)[1] for f in heading)
     first -= sum(f.wrap(width, height)[1] for f in note)
     per_first = max(1, int((first - SEAT_HEAD - 2) // SEAT_ROW))
@@ -386,7 +398,7 @@ def _seat_list(sheet: SeatsSheet, width: float, height: float) -> list[Flowable]
         chunk = lines[start : start + per_page]
         if start:
             story.append(PageBreak())
-        story.append(_seat_list_page(chunk, columns, size, width))
+        story.append(_seat_list_page(chunk, columns, size, width, sheet.seats))
         start += len(chunk)
         if start >= len(lines):
             break
@@ -523,18 +535,27 @@ def _results_widths(sheet: ResultsSheet, width: float, compact: bool) -> list[fl
     place = _widest(_place_heading(), [r.place for r in sheet.rows], BOLD)
     wins = [_widest(_("Wins"), [r.wins for r in sheet.rows])] if sheet.wins else []
     total = _widest(_("Total"), [r.total for r in sheet.rows], BOLD)
-    prize = min(130.0, _widest(_("Prize"), [r.prize for r in sheet.rows]))
+    prize = (
+        min(130.0, _widest(_("Prize"), [r.prize for r in sheet.rows])) if _prizes(sheet) else 0.0
+    )
     fixed = place + sum(wins) + total + prize
+    prizes = [prize] if _prizes(sheet) else []
     if compact:
         name = max(MIN_NAME, (width - fixed) * 0.35)
-        return [place, name, width - fixed - name, *wins, total, prize]
+        return [place, name, width - fixed - name, *wins, total, *prizes]
     rounds = [
         _widest(h, [r.cells[i] for r in sheet.rows]) for i, h in enumerate(sheet.round_headings)
     ]
     name = width - fixed - sum(rounds)
     if name < MIN_NAME:
         return None
-    return [place, name, *rounds, *wins, total, prize]
+    return [place, name, *rounds, *wins, total, *prizes]
+
+
+def _prizes(sheet: ResultsSheet) -> bool:
+    """The results have a Prize column: some row wins one (not while the evening is still
+    played, when nobody has won anything yet, nor at an evening without prizes)."""
+    return any(row.prize for row in sheet.rows)
 
 
 def render_evening_results(sheet: ResultsSheet) -> bytes:
@@ -557,6 +578,7 @@ def render_evening_results(sheet: ResultsSheet) -> bytes:
         compact = True
         widths = _results_widths(sheet, _frame(size)[0], compact)
     assert widths is not None  # a compact table always fits
+    prizes = _prizes(sheet)
     buffer = io.BytesIO()
     doc = _document(buffer, size, _("%(evening)s: results") % {"evening": sheet.title})
     story = _heading(
@@ -575,15 +597,17 @@ def render_evening_results(sheet: ResultsSheet) -> bytes:
         *([_("Rounds")] if compact else sheet.round_headings),
         *([_("Wins")] if sheet.wins else []),
         _("Total"),
-        _("Prize"),
+        *([_("Prize")] if prizes else []),
     ]
     data: list[list[Flowable | str]] = [
         [
-            Paragraph(_esc(h), _HEAD if i in (1, len(heads) - 1) else _HEAD_CENTRED)
+            Paragraph(
+                _esc(h), _HEAD if i == 1 or (prizes and i == len(heads) - 1) else _HEAD_CENTRED
+            )
             for i, h in enumerate(heads)
         ]
     ]
-    total_col = len(heads) - 2
+    total_col = len(heads) - (2 if prizes else 1)
     style: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, 10),
         ("FONT", (0, 1), (0, -1), BOLD, 10),
@@ -612,7 +636,7 @@ def render_evening_results(sheet: ResultsSheet) -> bytes:
                 ),
                 *([_printable(row.wins)] if sheet.wins else []),
                 _printable(row.total),
-                Paragraph(_esc(row.prize), _CELL),
+                *([Paragraph(_esc(row.prize), _CELL)] if prizes else []),
             ]
         )
     if not sheet.rows:

@@ -23,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from league.evenings import selectors, services
 from league.fonts import BOLD, FONT
 from league.models import Club, Competition, Fixture, Player, Role
-from league.printing.evening_paper import evening_rules_line, season_rules_line
+from league.printing.evening_paper import evening_rules_line, results_sheet, season_rules_line
 from league.printing.pdf.evening import ResultsRow, ResultsSheet, render_evening_results
 from scoring.evenings import EveningRules, SeasonRules
 from scoring.rules import PRESETS
@@ -207,6 +207,52 @@ def test_the_slips_carry_the_tables_entry_links_for_an_organiser_only(club, boss
         assert "/m/" not in " ".join(pages) and "Table 1" in " ".join(pages)
 
 
+def test_at_a_pairs_evening_the_seat_list_names_each_player_with_their_pair(club, boss):
+    """Trial 28, finding 12: Dora finds herself under D ("Dora Smit (Carl & Dora)"), with the
+    table only (the game gives a pair no seat each); both of a pair sitting out likewise."""
+    evening = services.evening_create(
+        club=club,
+        name="Concours",
+        rules=dataclasses.replace(PRESETS["belote"], deals=12, target=None),
+        evening=EveningRules(entrants="pairs", rounds=3, pair_draw="lot"),
+        by=boss,
+        held_on=HELD_ON,
+    )
+    pairs = [
+        ("Carl Visser", "Dora Smit", "Carl & Dora"),
+        ("Anna Bakker", "Ben Mulder", "Anna & Ben"),
+        ("Els de Wit", "Fien Bos", "Els & Fien"),
+    ]
+    for first, second, name in pairs:
+        services.evening_check_in_pair(
+            competition=evening,
+            first=Player.objects.create(club=club, name=first),
+            second=Player.objects.create(club=club, name=second),
+            name=name,
+        )
+    services.evening_draw_round(competition=evening, seed=1)
+    view = selectors.evening(evening, with_ranking=False).current
+    (out,) = view.sitting_out
+    (table,) = view.tables
+    pdf = get_pdf(Client(), seats_url(evening))
+    assert text_outside_the_page(pdf) == []
+    pages = pdf_pages(pdf)
+    listing = [line for line in pages[0].splitlines() if "(" in line]
+    expected = sorted((p, name) for first, second, name in pairs for p in (first, second))
+    found = [
+        (m.group(1), m.group(2))
+        for line in listing
+        for m in re.finditer(r"([A-Z][\w ]+?) \(([\w ]+ & [\w ]+)\)", line)
+    ]
+    # Read downwards: the first column, then the second.
+    assert sorted(found) == expected
+    text = squeezed(pages[0])
+    for player, pair in expected:
+        where = "–" if pair == out.name else table.number
+        assert re.search(rf"{player} \({pair}\) {where}(?! \d)", text), player
+    assert "Seat" not in text and "Name Table" in text
+
+
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_a_sixty_player_evening_seats_fit_their_pages(club, boss, paper):
     club.paper_size = paper
@@ -305,7 +351,38 @@ def test_the_results_mark_a_leaver_absent_and_say_the_evening_is_still_on(club, 
     play_round(evening, 2)
     text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(evening)))))
     assert re.search(r"Anna \d+ (s )?1450 a ", text)
-    assert "still being played: 2 of 3 rounds drawn" in text
+    assert "Provisional: 2 of 3 rounds played." in text
+
+
+def test_while_the_evening_is_played_the_results_are_provisional_without_a_prize_column(club, boss):
+    """Prizes are given when the evening is finished (a ranking row's prize None and no booby
+    while it runs): the results say they are provisional and how many tables still play,
+    with no empty Prize column and no prize list."""
+    evening = make_evening(club, boss, NAMES)
+    services.evening_draw_round(competition=evening, seed=1)
+    first = Fixture.objects.filter(competition=evening, round__number=1).order_by("id")[0]
+    services.evening_paper_result(fixture=first, scores=(1500, 1172))
+    text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(evening)))))
+    assert "Provisional: 1 table still playing; 1 of 3 rounds drawn." in text
+    read = selectors.evening(evening)
+    running = dataclasses.replace(
+        read,
+        ranking=tuple(
+            dataclasses.replace(r, prize=None, prize_words="", booby=False) for r in read.ranking
+        ),
+    )
+    pdf = render_evening_results(results_sheet(running, date="27 November 2026"))
+    text = squeezed(" ".join(pdf_pages(pdf)))
+    assert "Provisional: 1 table still playing; 1 of 3 rounds drawn." in text
+    assert "R1 Total" in text and "Prize" not in text and "Booby" not in text
+    assert text_outside_the_page(pdf) == []
+    # Two tables of the round still playing, said in the plural.
+    two = make_evening(club, boss, NAMES, name="Two")
+    text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(two)))))
+    assert "Nothing is drawn yet." in text and "Provisional" not in text
+    services.evening_draw_round(competition=two, seed=1)
+    text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(two)))))
+    assert "Provisional: 2 tables still playing; 1 of 3 rounds drawn." in text
 
 
 def test_pairs_won_first_and_an_other_club_paper(boss):

@@ -123,7 +123,7 @@ def test_where_to_sit_lists_every_name_in_alphabetical_order_with_table_seat_and
     for row in rows:
         name = cells(row, "c-name")[0]
         if name == out.name:
-            assert row.has_class("sits-out") and cells(row, "c-words") == ["sits out this round"]
+            assert row.has_class("sits-out") and cells(row, "c-words") == ["sits out"]
         else:
             assert (cells(row, "c-table")[0], cells(row, "c-seat")[0]) == drawn[name]
     # Which round, and which tables are still playing; no ranking before a result is in.
@@ -131,25 +131,96 @@ def test_where_to_sit_lists_every_name_in_alphabetical_order_with_table_seat_and
     assert not [p for p in pages_of(html) if p.has_class("kind-evening-ranking")]
 
 
-def test_a_pair_sitting_out_is_two_people(club, organiser):
+#: Three pairs as a concours has them: (first, second, the pair's name); one table, one sits out.
+PAIRS = [
+    ("Carl Visser", "Dora Smit", "Carl & Dora"),
+    ("Anna Bakker", "Ben Mulder", "Anna & Ben"),
+    ("Els de Wit", "Fien Bos", "Els & Fien"),
+]
+
+
+def make_pairs_evening(club, by, pairs=PAIRS):
     evening = services.evening_create(
         club=club,
         name="Concours",
         rules=dataclasses.replace(PRESETS["belote"], deals=12, target=None),
         evening=EveningRules(entrants="pairs", rounds=4, pair_draw="lot"),
-        by=organiser,
+        by=by,
     )
-    players = [Player.objects.create(club=club, name=n) for n in sorted(NAMES)[:6]]
-    for i in range(0, 6, 2):
-        services.evening_check_in_pair(competition=evening, first=players[i], second=players[i + 1])
+    for first, second, name in pairs:
+        services.evening_check_in_pair(
+            competition=evening,
+            first=Player.objects.create(club=club, name=first),
+            second=Player.objects.create(club=club, name=second),
+            name=name,
+        )
+    return evening
+
+
+def test_at_a_pairs_evening_each_player_finds_themselves_under_their_own_name(club, organiser):
+    """Trial 28, finding 12: Dora looks under D, not under the pair's "Carl & Dora"."""
+    evening = make_pairs_evening(club, organiser)
     assert title(seat_sections(page(Client(), screen_url(evening)))[0]) == "3 pairs checked in"
     services.evening_draw_round(competition=evening, seed=1)
+    view = evening_selectors.evening(evening, with_ranking=False).current
+    # The selector: a line a player, the pair's name with it, a table and no seat of their own.
+    lines = evening_selectors.where_to_sit(view)
+    assert [line.name for line in lines] == sorted(p for pair in PAIRS for p in pair[:2])
+    dora = next(line for line in lines if line.name == "Dora Smit")
+    assert dora.pair == "Carl & Dora" and dora.label == "Dora Smit (Carl & Dora)"
+    assert all(line.seat is None for line in lines)
+    (out,) = view.sitting_out
+    tables = {e.entrant.name: t.number for t in view.tables for e in t.seats if e.entrant}
+    # The screen: "Dora Smit (Carl & Dora)" in the order of the players' own names.
     (seats,) = seat_sections(page(Client(), screen_url(evening)))
-    out = [r for r in body_rows(seats) if r.has_class("sits-out")]
-    assert len(out) == 1 and " & " in cells(out[0], "c-name")[0]
-    assert cells(out[0], "c-words") == ["sit out this round"]
+    rows = body_rows(seats)
+    expected = sorted((p, name) for first, second, name in PAIRS for p in (first, second))
+    assert [cells(r, "c-name")[0] for r in rows] == [f"{p} ({name})" for p, name in expected]
+    for row, (_player, pair) in zip(rows, expected, strict=True):
+        if pair == out.name:
+            assert row.has_class("sits-out") and cells(row, "c-words") == ["sits out"]
+        else:
+            assert cells(row, "c-table") == [tables[pair]]
+    assert len([r for r in rows if r.has_class("sits-out")]) == 2  # both of the pair
     # A pair has a table, no seat of its own.
     assert not [td for td in seats.iter("td") if td.has_class("c-seat")]
+
+
+@pytest.mark.parametrize("seats", [True, False])
+def test_a_sit_out_s_words_take_one_line_in_the_narrow_column(seats):
+    """Trial 28, finding 12: "sit out this round" took 3 lines in a pairs list's table column
+    at 1280 x 720; the words are short now (the page's title names the round)."""
+    words = evening_screen.sits_out_words()
+    assert words == "sits out"
+    assert fit.seat_row_height("Dora Smit (Carl & Dora)", words, seats) == fit.SEAT_ROW
+
+
+def test_while_the_evening_is_played_the_screen_s_ranking_shows_no_prize(
+    club, organiser, monkeypatch
+):
+    """Prizes are given when the evening is finished (a ranking row's prize None and no booby
+    while it runs): the running ranking has no prize column, no prize words, no prize page."""
+    evening = make_evening(club, organiser)
+    services.evening_draw_round(competition=evening, seed=1)
+    type_round(evening, 1, count=1)
+    read = evening_selectors.evening
+
+    def without_prizes(competition, **kwargs):
+        got = read(competition, **kwargs)
+        ranking = tuple(
+            dataclasses.replace(r, prize=None, prize_words="", booby=False) for r in got.ranking
+        )
+        return dataclasses.replace(got, ranking=ranking)
+
+    monkeypatch.setattr(evening_screen.evening_selectors, "evening", without_prizes)
+    html = page(Client(), screen_url(evening))
+    kinds = [p.attrs["class"] for p in pages_of(html)]
+    assert not [k for k in kinds if "evening-prizes" in k]
+    (ranking,) = [p for p in pages_of(html) if p.has_class("kind-evening-ranking")]
+    assert [th.text for th in ranking.iter("th")][-1] == "Total"
+    assert len(body_rows(ranking)) == 9
+    for word in ("Prize", "Booby", "Meat parcel", "A pack of cards"):
+        assert word not in html.text
 
 
 # -- the running ranking, between rounds, the prize list --------------------------------------
