@@ -347,38 +347,53 @@ class SeatLine:
     table: str | None
     seat: int | None
     pair: str = ""
+    #: A pair's other player, when the pair has no team name of its own.
+    partner: str = ""
 
     @property
     def label(self) -> str:
-        """The name as the lists show it: "Dora Smit (Carl & Dora)" for a pair's player."""
+        """The name as the lists show it: "Dora Smit (Westsiders)" for a pair's player when the
+        pair has a team name, else "Dora Smit, with Carl Visser" (the pair's name would repeat
+        hers)."""
         if not self.pair:
             return self.name
+        if self.partner:
+            return pgettext(
+                "a player's name with their partner's: Dora Smit, with Carl Visser",
+                "%(name)s, with %(partner)s",
+            ) % {"name": self.name, "partner": self.partner}
         return pgettext(
-            "a player's name with the name of the pair they play in: Dora Smit (Carl & Dora)",
+            "a player's name with the name of the pair they play in: Dora Smit (Westsiders)",
             "%(name)s (%(pair)s)",
         ) % {"name": self.name, "pair": self.pair}
 
 
-def _people(entrant: Entrant) -> list[tuple[str, str]]:
-    """An entrant's people as (own name, pair's name): a pair's two players, or one player."""
+def _people(entrant: Entrant) -> list[tuple[str, str, str]]:
+    """An entrant's people as (own name, pair's name, partner's name when the pair has no team
+    name): a pair's two players, or one player."""
     pair = entrant.partnership if entrant.partnership_id is not None else None
     if pair is None:
-        return [(entrant.name, "")]
-    return [(pair.first.name, entrant.name), (pair.second.name, entrant.name)]
+        return [(entrant.name, "", "")]
+    first, second = pair.first.name, pair.second.name
+    if pair.name:
+        return [(first, entrant.name, ""), (second, entrant.name, "")]
+    return [(first, entrant.name, second), (second, entrant.name, first)]
 
 
 def where_to_sit(view: RoundView) -> tuple[SeatLine, ...]:
     """Every player of a round in alphabetical order of their own name with their table and
     seat, sit-outs too (a pair's players each under their own name, with the pair's)."""
     lines = [
-        SeatLine(name, table.number, None if pair else seat.number, pair)
+        SeatLine(name, table.number, None if pair else seat.number, pair, partner)
         for table in view.tables
         for seat in table.seats
         if seat.entrant is not None
-        for name, pair in _people(seat.entrant)
+        for name, pair, partner in _people(seat.entrant)
     ]
     lines.extend(
-        SeatLine(name, None, None, pair) for e in view.sitting_out for name, pair in _people(e)
+        SeatLine(name, None, None, pair, partner)
+        for e in view.sitting_out
+        for name, pair, partner in _people(e)
     )
     return tuple(
         sorted(lines, key=lambda line: (name_sort_key(line.name), name_sort_key(line.pair)))

@@ -191,3 +191,12 @@ def test_the_season_adds_best_evenings_and_names_the_points_champion(club, boss)
     anna = Player.objects.get(club=club, name="Anna")
     mine = selectors.member_evenings(anna)
     assert len(mine) == 2 and all(1 <= m.place <= 4 and m.of == 4 for m in mine)
+
+
+def test_a_pairs_player_is_listed_with_the_team_name_or_else_with_the_partner():
+    named = selectors.SeatLine("Dora Smit", "2", None, pair="Westsiders")
+    plain = selectors.SeatLine("Dora Smit", "2", None, pair="Carl & Dora", partner="Carl Visser")
+    alone = selectors.SeatLine("Dora Smit", "2", 3)
+    assert named.label == "Dora Smit (Westsiders)"
+    assert plain.label == "Dora Smit, with Carl Visser"
+    assert alone.label == "Dora Smit"
