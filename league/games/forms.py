@@ -8,15 +8,17 @@ page draws of the deal form, its rows and the preview, is :mod:`league.games.dea
 
 from __future__ import annotations
 
+import copy
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.text import get_text_list
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
 from league.engine_words import engine_catalog, engine_message, engine_word
@@ -372,6 +374,39 @@ def contre_choices(rules: Ruleset) -> list[tuple[str, str]]:
     ]
 
 
+def own_copy(field: forms.Field) -> forms.Field:
+    """A copy of ``field`` for one form: what Django's deep copy of a form's fields gives each
+    form (its own field, widget, widget attributes, messages, validators and list of choices)
+    without walking them deeply, which was most of building the deal form (make bench). The
+    choices are pairs that nothing changes; a widget of widgets is copied deeply."""
+    if isinstance(field.widget, forms.MultiWidget):
+        return copy.deepcopy(field)
+    mine: forms.Field = _copy_of(field)
+    mine.widget = _copy_of(field.widget)
+    mine.widget.attrs = dict(mine.widget.attrs)
+    mine.error_messages = dict(mine.error_messages)
+    mine.validators = list(mine.validators)
+    return mine
+
+
+def _copy_of(thing: Any) -> Any:
+    """A shallow copy of a field or widget, with a list of choices of its own."""
+    mine = object.__new__(type(thing))
+    state = mine.__dict__
+    state.update(thing.__dict__)
+    choices = state.get("_choices")
+    if type(choices) is list:
+        state["_choices"] = list(choices)
+    return mine
+
+
+#: The deal form's fields as built for a (language, ruleset, side names, declaring, rows of
+#: declared melds): :meth:`DealForm.__init__` copies them for each form.
+_BUILT_FIELDS: dict[tuple[Any, ...], dict[str, forms.Field]] = {}
+#: More than a club ever has at once (games in play, languages): then the cache starts afresh.
+_BUILT_FIELDS_MOST = 256
+
+
 class DealForm(forms.Form):
     """One deal as the scorer enters it, for a given ruleset and side names.
 
@@ -415,17 +450,6 @@ class DealForm(forms.Form):
             "This form did not come from this page: reload it and enter the deal again."
         ),
     }
-    entry_key = forms.UUIDField(
-        widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
-    )
-    version = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
-    )
-    # The deal this form enters (the game's next when the form was shown): a form for a deal
-    # that somebody else has entered meanwhile is refused, not added as the deal after it.
-    number = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, min_value=1, error_messages=NOT_THIS_PAGE
-    )
 
     #: Most melds one side declares that the form offers rows for.
     MAX_DECLARED = 6
@@ -448,18 +472,67 @@ class DealForm(forms.Form):
         self.elder = elder
         #: Whether each side's melds are entered as a number (klaverjas roem).
         self.roem = rules.meld_scoring == "each"
-        self.fields["meld_entry"] = forms.ChoiceField(
-            choices=MeldEntry.choices, required=False, widget=forms.HiddenInput
-        )
-        self.initial.setdefault("meld_entry", meld_entry)
         self.group_errors: dict[str, str] = {}
         #: A card-point or meld box's own message (not a whole number, out of range), shown
         #: beside that box.
         self.field_errors: dict[str, str] = {}
         self.deal: scoring.Deal | None = None
         self.result: DealResult | None = None
-        #: Set by :func:`deal_form`: the game's state for the page's script (plain data).
-        self.offline: dict[str, Any] = {}
+        #: Set by :func:`deal_form`: what builds :attr:`offline`.
+        self.offline_of: Callable[[], dict[str, Any]] | None = None
+        # The fields are the same for every form of a ruleset, sides and language: built once
+        # (the form is built on every save of a deal, the hot path of a club night: make
+        # bench), then each form gets copies of its own to mark (errors, autofocus).
+        key = (get_language(), rules, tuple(side_names), self.declaring, self._rows())
+        built = _BUILT_FIELDS.get(key)
+        if built is None:
+            self._add_fields()
+            if len(_BUILT_FIELDS) >= _BUILT_FIELDS_MOST:
+                _BUILT_FIELDS.clear()  # rulesets and names beyond a club's: start afresh
+            _BUILT_FIELDS[key] = {name: own_copy(f) for name, f in self.fields.items()}
+        else:
+            self.fields = {name: own_copy(f) for name, f in built.items()}
+        self.initial.setdefault("meld_entry", meld_entry)
+        if not self.is_bound and "entry_key" not in self.initial:
+            self.initial["entry_key"] = uuid.uuid4()
+
+    def _clean_fields(self) -> None:
+        """Django's, without a bound field made for each field first (a tenth of saving a deal,
+        make bench): what that adds is for disabled fields, files and ``clean_<name>`` methods,
+        and this form has none of them."""
+        for name, field in self.fields.items():
+            value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            try:
+                self.cleaned_data[name] = field.clean(value)
+            except ValidationError as error:
+                self.add_error(name, error)
+
+    def _rows(self) -> tuple[int, ...]:
+        """How many rows of declared melds each side gets (none when not declaring)."""
+        if not self.declaring:
+            return ()
+        return tuple(self._declared_rows(i) for i in range(self.rules.sides))
+
+    def _add_fields(self) -> None:
+        """Every field of the form, in the page's order: what :meth:`__init__` builds once for
+        a ruleset, its sides' names, the page's language and the rows of declared melds."""
+        rules = self.rules
+        side_names = self.side_names
+        self.fields["entry_key"] = forms.UUIDField(
+            widget=forms.HiddenInput, required=False, error_messages=self.NOT_THIS_PAGE
+        )
+        self.fields["version"] = forms.IntegerField(
+            widget=forms.HiddenInput, required=False, error_messages=self.NOT_THIS_PAGE
+        )
+        # The deal this form enters (the game's next when the form was shown): a form for a
+        # deal that somebody else has entered meanwhile is refused, not added as the deal after
+        # it.
+        self.fields["number"] = forms.IntegerField(
+            widget=forms.HiddenInput, required=False, min_value=1, error_messages=self.NOT_THIS_PAGE
+        )
+        self.fields["meld_entry"] = forms.ChoiceField(
+            choices=MeldEntry.choices, required=False, widget=forms.HiddenInput
+        )
         sides = list(enumerate(side_names))
         self.fields["makers"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in sides],
@@ -558,8 +631,6 @@ class DealForm(forms.Form):
         if rules.no_trump_allowed:
             self.fields["no_trump"] = forms.BooleanField(required=False, label=_("No trump"))
         self._add_family_fields(sides, nobody)
-        if not self.is_bound and "entry_key" not in self.initial:
-            self.initial["entry_key"] = uuid.uuid4()
 
     def _add_family_fields(self, sides: list[tuple[int, str]], nobody: str) -> None:
         """The fields of part two's ideas that this ruleset plays (the class's docstring)."""
@@ -609,6 +680,12 @@ class DealForm(forms.Form):
                     widget=forms.CheckboxSelectMultiple,
                     error_messages={"invalid_choice": _("Choose from the bonuses shown.")},
                 )
+
+    @cached_property
+    def offline(self) -> dict[str, Any]:
+        """The game's state for the page's script (plain data, :func:`deal_form`'s), built when
+        the page shows the form: a form that saves its deal never shows."""
+        return {} if self.offline_of is None else self.offline_of()
 
     @property
     def meld_labels(self) -> dict[str, str]:
@@ -757,7 +834,7 @@ class DealForm(forms.Form):
         button, or "Add another meld"."""
         return "preview" in self.data or "add_meld" in self.data
 
-    @property
+    @cached_property
     def meld_kinds(self) -> list[str]:
         return [k for k in MELD_KINDS if self.rules.meld_value(k) is not None]
 
@@ -1091,18 +1168,24 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     # the preview offline) and, for the next deal, to queue deals while the phone is offline
     # (the totals and held points the waiting deals add to; the dealer, whose elder hand
     # settles equal declared melds).
-    form.offline = {
-        "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
-        "rules": resolved_ruleset_data(game.rules),  # every field: rules.js has no presets
-        "side_names": list(game.side_names),
-        "held": held,
-        "meld_entry": meld_entry,
-        "elder": elder,
-        "dealer": dealer,
-        "number": number,
-        "queue": correcting is None,
-        "totals": list(game.display_totals) if correcting is None else None,
-    }
+    rules, side_names = game.rules, list(game.side_names)
+    totals = list(game.display_totals) if correcting is None else None
+
+    def offline() -> dict[str, Any]:
+        return {
+            "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
+            "rules": resolved_ruleset_data(rules),  # every field: rules.js has no presets
+            "side_names": side_names,
+            "held": held,
+            "meld_entry": meld_entry,
+            "elder": elder,
+            "dealer": dealer,
+            "number": number,
+            "queue": correcting is None,
+            "totals": totals,
+        }
+
+    form.offline_of = offline
     return form
 
 
