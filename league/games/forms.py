@@ -16,6 +16,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import QueryDict
 from django.utils.text import get_text_list
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
@@ -400,9 +401,32 @@ def _copy_of(thing: Any) -> Any:
     return mine
 
 
+def _values_when_not_sent(fields: dict[str, forms.Field]) -> dict[str, Any]:
+    """What each of ``fields`` cleans to when a form does not send it (a box left empty, a
+    radio not chosen): the same every time, so worked out once. Only for the widgets that read
+    just their own name from the data (Django's inputs, choices and checkbox), and the fields
+    that take "nothing" (else cleaning says so, every time)."""
+    plain = {
+        forms.Widget.value_from_datadict,
+        forms.widgets.ChoiceWidget.value_from_datadict,
+        forms.CheckboxInput.value_from_datadict,
+    }
+    values: dict[str, Any] = {}
+    nothing: QueryDict = QueryDict()
+    for name, field in fields.items():
+        if type(field.widget).value_from_datadict not in plain:
+            continue
+        try:
+            values[name] = field.clean(field.widget.value_from_datadict(nothing, {}, name))
+        except ValidationError:
+            continue
+    return values
+
+
 #: The deal form's fields as built for a (language, ruleset, side names, declaring, rows of
-#: declared melds): :meth:`DealForm.__init__` copies them for each form.
-_BUILT_FIELDS: dict[tuple[Any, ...], dict[str, forms.Field]] = {}
+#: declared melds), and what they clean to when not sent: :meth:`DealForm.__init__` copies the
+#: fields for each form.
+_BUILT_FIELDS: dict[tuple[Any, ...], tuple[dict[str, forms.Field], dict[str, Any]]] = {}
 #: More than a club ever has at once (games in play, languages): then the cache starts afresh.
 _BUILT_FIELDS_MOST = 256
 
@@ -489,9 +513,12 @@ class DealForm(forms.Form):
             self._add_fields()
             if len(_BUILT_FIELDS) >= _BUILT_FIELDS_MOST:
                 _BUILT_FIELDS.clear()  # rulesets and names beyond a club's: start afresh
-            _BUILT_FIELDS[key] = {name: own_copy(f) for name, f in self.fields.items()}
+            fields = {name: own_copy(f) for name, f in self.fields.items()}
+            built = _BUILT_FIELDS[key] = (fields, _values_when_not_sent(fields))
         else:
-            self.fields = {name: own_copy(f) for name, f in built.items()}
+            self.fields = {name: own_copy(f) for name, f in built[0].items()}
+        #: What each field cleans to when the form does not send it (most of a deal's fields).
+        self.not_sent = built[1]
         self.initial.setdefault("meld_entry", meld_entry)
         if not self.is_bound and "entry_key" not in self.initial:
             self.initial["entry_key"] = uuid.uuid4()
@@ -499,9 +526,17 @@ class DealForm(forms.Form):
     def _clean_fields(self) -> None:
         """Django's, without a bound field made for each field first (a tenth of saving a deal,
         make bench): what that adds is for disabled fields, files and ``clean_<name>`` methods,
-        and this form has none of them."""
+        and this form has none of them. A field the form did not send cleans to what it always
+        cleans to then (:attr:`not_sent`): most of a deal's boxes are left empty."""
+        data, not_sent = self.data, self.not_sent
         for name, field in self.fields.items():
-            value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            key = self.add_prefix(name)
+            if key not in data and name in not_sent:
+                value = not_sent[name]
+                # Worked out once (:func:`_values_when_not_sent`); a list is the form's own.
+                self.cleaned_data[name] = list(value) if isinstance(value, list) else value
+                continue
+            value = field.widget.value_from_datadict(data, self.files, key)
             try:
                 self.cleaned_data[name] = field.clean(value)
             except ValidationError as error:
