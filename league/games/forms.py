@@ -478,6 +478,10 @@ class DealForm(forms.Form):
     #: Most melds one side declares that the form offers rows for.
     MAX_DECLARED = 6
 
+    # The fields built for every form like this one, and this form's own copies (:attr:`fields`).
+    _shared_fields: dict[str, forms.Field]
+    _own_fields: dict[str, forms.Field] | None
+
     def __init__(
         self,
         *args: Any,
@@ -506,7 +510,8 @@ class DealForm(forms.Form):
         self.offline_of: Callable[[], dict[str, Any]] | None = None
         # The fields are the same for every form of a ruleset, sides and language: built once
         # (the form is built on every save of a deal, the hot path of a club night: make
-        # bench), then each form gets copies of its own to mark (errors, autofocus).
+        # bench), then each form reads them, and gets copies of its own to mark (errors,
+        # autofocus) when it is shown (:attr:`fields`).
         key = (get_language(), rules, tuple(side_names), self.declaring, self._rows())
         built = _BUILT_FIELDS.get(key)
         if built is None:
@@ -515,13 +520,33 @@ class DealForm(forms.Form):
                 _BUILT_FIELDS.clear()  # rulesets and names beyond a club's: start afresh
             fields = {name: own_copy(f) for name, f in self.fields.items()}
             built = _BUILT_FIELDS[key] = (fields, _values_when_not_sent(fields))
+            self._shared_fields = self.fields  # its own already
         else:
-            self.fields = {name: own_copy(f) for name, f in built[0].items()}
+            self._shared_fields, self._own_fields = built[0], None
         #: What each field cleans to when the form does not send it (most of a deal's fields).
         self.not_sent = built[1]
         self.initial.setdefault("meld_entry", meld_entry)
         if not self.is_bound and "entry_key" not in self.initial:
             self.initial["entry_key"] = uuid.uuid4()
+
+    @property
+    def fields(self) -> dict[str, forms.Field]:
+        """The form's fields: its own copies of the fields built for its ruleset, sides and
+        language, made when first asked for (to show the form, mark one, add an error), so
+        that a form that only checks a deal and saves it copies none."""
+        if self._own_fields is None:
+            self._own_fields = {name: own_copy(f) for name, f in self._shared_fields.items()}
+        return self._own_fields
+
+    @fields.setter
+    def fields(self, fields: dict[str, forms.Field]) -> None:
+        self._own_fields = fields
+
+    @property
+    def readable_fields(self) -> dict[str, forms.Field]:
+        """The fields to read, never to change: the form's own once it has them, else the
+        fields built for every form like it (the form's checks read these: no copy)."""
+        return self._shared_fields if self._own_fields is None else self._own_fields
 
     def _clean_fields(self) -> None:
         """Django's, without a bound field made for each field first (a tenth of saving a deal,
@@ -529,7 +554,7 @@ class DealForm(forms.Form):
         and this form has none of them. A field the form did not send cleans to what it always
         cleans to then (:attr:`not_sent`): most of a deal's boxes are left empty."""
         data, not_sent = self.data, self.not_sent
-        for name, field in self.fields.items():
+        for name, field in self.readable_fields.items():
             key = self.add_prefix(name)
             if key not in data and name in not_sent:
                 value = not_sent[name]
@@ -814,7 +839,7 @@ class DealForm(forms.Form):
         for i, name in enumerate(self.side_names):
             melds: list[scoring.Declared] = []
             row = 0
-            while f"declared_{i}_{row}_meld" in self.fields:
+            while f"declared_{i}_{row}_meld" in self.readable_fields:
                 prefix = f"declared_{i}_{row}"
                 row += 1
                 kind, card = data.get(f"{prefix}_meld") or "", data.get(f"{prefix}_card") or ""
@@ -996,7 +1021,7 @@ class DealForm(forms.Form):
         ruleset does not pay, a side the game has not got) rather than drop it unseen."""
         rules = self.rules
         for key in sorted(self.data.keys()):
-            if key in self.fields or not key.startswith(("meld_", "card_points_")):
+            if key in self.readable_fields or not key.startswith(("meld_", "card_points_")):
                 continue
             if str(self.data.get(key) or "").strip() == "":
                 continue  # nothing entered: nothing lost
@@ -1037,7 +1062,7 @@ class DealForm(forms.Form):
         """The bid and its doubling (a game without bidding: none, 0), or None when either is
         not even a number (its message is then beside it). Whether the number is a bid, or
         the doubling one there is, is the engine's to say."""
-        if "bid" not in self.fields:
+        if "bid" not in self.readable_fields:
             return None, 0
         bid_raw = (data.get("bid") or "").strip().lower()
         contre_raw = (data.get("contre") or "0").strip()

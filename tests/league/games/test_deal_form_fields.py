@@ -118,6 +118,16 @@ def test_the_built_fields_speak_the_page_s_language(scorer, fresh_cache):
     assert again.placed_errors()["card_points_0"] == "Card points are a whole number."
 
 
+def test_a_form_that_checks_a_deal_and_saves_it_copies_no_field(scorer, fresh_cache):
+    game = start_game(scorer)
+    deal_form(game)  # builds the fields
+    form = deal_form(game, sent({"makers": "0", "card_points_0": "90"}))
+    assert form.is_valid() and form.deal is not None
+    assert form._own_fields is None  # read from the built fields, never changed
+    form["makers"]  # shown: the form's own copies from now on
+    assert form._own_fields is not None and form.fields is form._own_fields
+
+
 def test_each_game_s_sides_name_its_fields(scorer, fresh_cache):
     one = deal_form(start_game(scorer, names=["Anna & Ben", "Carl & Dora"]))
     two = deal_form(start_game(scorer, names=["Ruth & Sam", "Tom & Uma"]))
