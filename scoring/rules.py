@@ -405,19 +405,13 @@ class Ruleset:
         return hash(self.to_key())
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Ruleset) and (self is other or self.to_key() == other.to_key())
+        return isinstance(other, Ruleset) and self.to_key() == other.to_key()
 
     def to_key(self) -> tuple[Any, ...]:
-        """Every field's value, mappings as sorted pairs: what equal rulesets share. Worked out
-        once a ruleset (it never changes): a ruleset is a key of caches on a deal's hot path."""
-        key: tuple[Any, ...] | None = self.__dict__.get("_key")
-        if key is None:
-            key = tuple(
-                tuple(sorted(v.items())) if isinstance(v, Mapping) else v
-                for v in (getattr(self, f.name) for f in dataclasses.fields(self))
-            )
-            object.__setattr__(self, "_key", key)
-        return key
+        return tuple(
+            tuple(sorted(v.items())) if isinstance(v, Mapping) else v
+            for v in (getattr(self, f.name) for f in dataclasses.fields(self))
+        )
 
     # -- derived words -------------------------------------------------------------------
     @property

@@ -423,10 +423,10 @@ def _values_when_not_sent(fields: dict[str, forms.Field]) -> dict[str, Any]:
     return values
 
 
-#: The deal form's fields as built for a (language, ruleset, side names, declaring, rows of
-#: declared melds), and what they clean to when not sent: :meth:`DealForm.__init__` copies the
-#: fields for each form.
-_BUILT_FIELDS: dict[tuple[Any, ...], tuple[dict[str, forms.Field], dict[str, Any]]] = {}
+#: The deal form's fields as built for a (language, ruleset's id, side names, declaring, rows
+#: of declared melds), what they clean to when not sent, and the ruleset: every form like it
+#: reads them (:meth:`DealForm.__init__`).
+_BUILT_FIELDS: dict[tuple[Any, ...], tuple[dict[str, forms.Field], dict[str, Any], Ruleset]] = {}
 #: More than a club ever has at once (games in play, languages): then the cache starts afresh.
 _BUILT_FIELDS_MOST = 256
 
@@ -512,14 +512,17 @@ class DealForm(forms.Form):
         # (the form is built on every save of a deal, the hot path of a club night: make
         # bench), then each form reads them, and gets copies of its own to mark (errors,
         # autofocus) when it is shown (:attr:`fields`).
-        key = (get_language(), rules, tuple(side_names), self.declaring, self._rows())
+        # The ruleset by identity (comparing every rule costs more than building a few fields;
+        # every game of one stored ruleset has the same object, Game.rules), kept in the entry
+        # so that its id names it alone.
+        key = (get_language(), id(rules), tuple(side_names), self.declaring, self._rows())
         built = _BUILT_FIELDS.get(key)
-        if built is None:
+        if built is None or built[2] is not rules:
             self._add_fields()
             if len(_BUILT_FIELDS) >= _BUILT_FIELDS_MOST:
                 _BUILT_FIELDS.clear()  # rulesets and names beyond a club's: start afresh
             fields = {name: own_copy(f) for name, f in self.fields.items()}
-            built = _BUILT_FIELDS[key] = (fields, _values_when_not_sent(fields))
+            built = _BUILT_FIELDS[key] = (fields, _values_when_not_sent(fields), rules)
             self._shared_fields = self.fields  # its own already
         else:
             self._shared_fields, self._own_fields = built[0], None

@@ -36,8 +36,8 @@ from scoring.deal import Renege
 @functools.lru_cache(maxsize=256)
 def _ruleset(data: str) -> Ruleset:
     """The ruleset stored as ``data`` (JSON), built once for every game that plays it: a game's
-    ruleset is read on every deal saved (make bench), and one object serves as a cache's key
-    (the deal form's fields) without comparing every rule. Rulesets never change."""
+    ruleset is read on every deal saved (make bench), and one object names it in a cache (the
+    deal form's fields) without comparing every rule. Rulesets never change."""
     return ruleset_from_data(json.loads(data))
 
 
