@@ -511,10 +511,10 @@ class DealForm(forms.Form):
         # The fields are the same for every form of a ruleset, sides and language: built once
         # (the form is built on every save of a deal, the hot path of a club night: make
         # bench), then each form reads them, and gets copies of its own to mark (errors,
-        # autofocus) when it is shown (:attr:`fields`).
-        # The ruleset by identity (comparing every rule costs more than building a few fields;
-        # every game of one stored ruleset has the same object, Game.rules), kept in the entry
-        # so that its id names it alone.
+        # autofocus) when it is shown (:attr:`fields`). The ruleset is named by its identity
+        # (comparing every rule costs more than building a few fields; every game of one
+        # stored ruleset has the same object, Game.rules) and kept in the entry, so that its
+        # id names it alone.
         key = (get_language(), id(rules), tuple(side_names), self.declaring, self._rows())
         built = _BUILT_FIELDS.get(key)
         if built is None or built[2] is not rules:
@@ -606,9 +606,8 @@ class DealForm(forms.Form):
             label=_("Made trump"),
         )
         total = rules.card_total()
-        # Translated once a form (once a side for the melds), not once a field: the form is
-        # built on every save of a deal, the hot path of a club night (make bench). Each
-        # field copies the messages into a dict of its own.
+        # Translated once for all the fields (once a side for the melds), not once a field.
+        # Each field copies the messages into a dict of its own.
         card_point_errors = {
             "invalid": _("Card points are a whole number."),
             "min_value": _("Card points cannot be below 0."),
