@@ -27,6 +27,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league import plain_sql
 from league.languages import use_place_language
 from league.models import (
     Club,
@@ -85,7 +86,7 @@ class ProfileBackend(ModelBackend):
         if not _fits_a_key(model, user_id):
             return None
         sql = _user_sql(connection.vendor)
-        user = next(iter(model._default_manager.raw(sql, [user_id])), None)
+        user = plain_sql.read_one(model, sql, [user_id])
         if user is None:
             return None
         # The profile as select_related("profile") gives it: cached on the user (None: no
@@ -116,9 +117,10 @@ _PROFILE_USER = Profile._meta.get_field("user")
 @functools.cache
 def _user_sql(vendor: str) -> str:
     """A user with their profile's id and role, by the user's id (the one parameter): the SQL
-    of ``select_related("profile").get(pk=...)``, written once. Read through ``raw()``, which
-    converts the values as the ORM does: building the ORM's query again on every request of
-    a signed-in user was a tenth of saving a deal (make bench)."""
+    of ``select_related("profile").get(pk=...)``, written once. Read by
+    :func:`league.plain_sql.read_one`, which converts the values as the ORM does: building the
+    ORM's query again on every request of a signed-in user was a tenth of saving a deal (make
+    bench)."""
     model = get_user_model()
     quote = connection.ops.quote_name
     users, profiles = quote(model._meta.db_table), quote(Profile._meta.db_table)
@@ -195,7 +197,7 @@ def _game(game_id: int) -> Game:
     there is none."""
     game = None
     if _fits_a_key(Game, game_id):
-        game = next(iter(Game.objects.raw(_game_sql(connection.vendor), [game_id])), None)
+        game = plain_sql.read_one(Game, _game_sql(connection.vendor), [game_id])
     if game is None:
         raise Http404(f"No {Game._meta.object_name} matches the given query.")
     return game

@@ -19,7 +19,8 @@ from league.models import Deal, Game
 
 def wants_json(request: HttpRequest) -> bool:
     """Whether the sender asked for the JSON answer (the offline queue's fetch does)."""
-    return "application/json" in request.headers.get("Accept", "")
+    # From META: request.headers builds a dict of every header first (every deal saved asks).
+    return "application/json" in request.META.get("HTTP_ACCEPT", "")
 
 
 def saved(deal: Deal, created: bool, game: Game, page: str) -> JsonResponse:

@@ -8,15 +8,18 @@ page draws of the deal form, its rows and the preview, is :mod:`league.games.dea
 
 from __future__ import annotations
 
+import copy
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import QueryDict
 from django.utils.text import get_text_list
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
 from league.engine_words import engine_catalog, engine_message, engine_word
@@ -372,6 +375,62 @@ def contre_choices(rules: Ruleset) -> list[tuple[str, str]]:
     ]
 
 
+def own_copy(field: forms.Field) -> forms.Field:
+    """A copy of ``field`` for one form: what Django's deep copy of a form's fields gives each
+    form (its own field, widget, widget attributes, messages, validators and list of choices)
+    without walking them deeply, which was most of building the deal form (make bench). The
+    choices are pairs that nothing changes; a widget of widgets is copied deeply."""
+    if isinstance(field.widget, forms.MultiWidget):
+        return copy.deepcopy(field)
+    mine: forms.Field = _copy_of(field)
+    mine.widget = _copy_of(field.widget)
+    mine.widget.attrs = dict(mine.widget.attrs)
+    mine.error_messages = dict(mine.error_messages)
+    mine.validators = list(mine.validators)
+    return mine
+
+
+def _copy_of(thing: Any) -> Any:
+    """A shallow copy of a field or widget, with a list of choices of its own."""
+    mine = object.__new__(type(thing))
+    state = mine.__dict__
+    state.update(thing.__dict__)
+    choices = state.get("_choices")
+    if type(choices) is list:
+        state["_choices"] = list(choices)
+    return mine
+
+
+def _values_when_not_sent(fields: dict[str, forms.Field]) -> dict[str, Any]:
+    """What each of ``fields`` cleans to when a form does not send it (a box left empty, a
+    radio not chosen): the same every time, so worked out once. Only for the widgets that read
+    just their own name from the data (Django's inputs, choices and checkbox), and the fields
+    that take "nothing" (else cleaning says so, every time)."""
+    plain = {
+        forms.Widget.value_from_datadict,
+        forms.widgets.ChoiceWidget.value_from_datadict,
+        forms.CheckboxInput.value_from_datadict,
+    }
+    values: dict[str, Any] = {}
+    nothing: QueryDict = QueryDict()
+    for name, field in fields.items():
+        if type(field.widget).value_from_datadict not in plain:
+            continue
+        try:
+            values[name] = field.clean(field.widget.value_from_datadict(nothing, {}, name))
+        except ValidationError:
+            continue
+    return values
+
+
+#: The deal form's fields as built for a (language, ruleset's id, side names, declaring, rows
+#: of declared melds), what they clean to when not sent, and the ruleset: every form like it
+#: reads them (:meth:`DealForm.__init__`).
+_BUILT_FIELDS: dict[tuple[Any, ...], tuple[dict[str, forms.Field], dict[str, Any], Ruleset]] = {}
+#: More than a club ever has at once (games in play, languages): then the cache starts afresh.
+_BUILT_FIELDS_MOST = 256
+
+
 class DealForm(forms.Form):
     """One deal as the scorer enters it, for a given ruleset and side names.
 
@@ -415,20 +474,13 @@ class DealForm(forms.Form):
             "This form did not come from this page: reload it and enter the deal again."
         ),
     }
-    entry_key = forms.UUIDField(
-        widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
-    )
-    version = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, error_messages=NOT_THIS_PAGE
-    )
-    # The deal this form enters (the game's next when the form was shown): a form for a deal
-    # that somebody else has entered meanwhile is refused, not added as the deal after it.
-    number = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, min_value=1, error_messages=NOT_THIS_PAGE
-    )
 
     #: Most melds one side declares that the form offers rows for.
     MAX_DECLARED = 6
+
+    # The fields built for every form like this one, and this form's own copies (:attr:`fields`).
+    _shared_fields: dict[str, forms.Field]
+    _own_fields: dict[str, forms.Field] | None
 
     def __init__(
         self,
@@ -448,18 +500,102 @@ class DealForm(forms.Form):
         self.elder = elder
         #: Whether each side's melds are entered as a number (klaverjas roem).
         self.roem = rules.meld_scoring == "each"
-        self.fields["meld_entry"] = forms.ChoiceField(
-            choices=MeldEntry.choices, required=False, widget=forms.HiddenInput
-        )
-        self.initial.setdefault("meld_entry", meld_entry)
         self.group_errors: dict[str, str] = {}
         #: A card-point or meld box's own message (not a whole number, out of range), shown
         #: beside that box.
         self.field_errors: dict[str, str] = {}
         self.deal: scoring.Deal | None = None
         self.result: DealResult | None = None
-        #: Set by :func:`deal_form`: the game's state for the page's script (plain data).
-        self.offline: dict[str, Any] = {}
+        #: Set by :func:`deal_form`: what builds :attr:`offline`.
+        self.offline_of: Callable[[], dict[str, Any]] | None = None
+        # The fields are the same for every form of a ruleset, sides and language: built once
+        # (the form is built on every save of a deal, the hot path of a club night: make
+        # bench), then each form reads them, and gets copies of its own to mark (errors,
+        # autofocus) when it is shown (:attr:`fields`). The ruleset is named by its identity
+        # (comparing every rule costs more than building a few fields; every game of one
+        # stored ruleset has the same object, Game.rules) and kept in the entry, so that its
+        # id names it alone.
+        key = (get_language(), id(rules), tuple(side_names), self.declaring, self._rows())
+        built = _BUILT_FIELDS.get(key)
+        if built is None or built[2] is not rules:
+            self._add_fields()
+            if len(_BUILT_FIELDS) >= _BUILT_FIELDS_MOST:
+                _BUILT_FIELDS.clear()  # rulesets and names beyond a club's: start afresh
+            fields = {name: own_copy(f) for name, f in self.fields.items()}
+            built = _BUILT_FIELDS[key] = (fields, _values_when_not_sent(fields), rules)
+            self._shared_fields = self.fields  # its own already
+        else:
+            self._shared_fields, self._own_fields = built[0], None
+        #: What each field cleans to when the form does not send it (most of a deal's fields).
+        self.not_sent = built[1]
+        self.initial.setdefault("meld_entry", meld_entry)
+        if not self.is_bound and "entry_key" not in self.initial:
+            self.initial["entry_key"] = uuid.uuid4()
+
+    @property
+    def fields(self) -> dict[str, forms.Field]:
+        """The form's fields: its own copies of the fields built for its ruleset, sides and
+        language, made when first asked for (to show the form, mark one, add an error), so
+        that a form that only checks a deal and saves it copies none."""
+        if self._own_fields is None:
+            self._own_fields = {name: own_copy(f) for name, f in self._shared_fields.items()}
+        return self._own_fields
+
+    @fields.setter
+    def fields(self, fields: dict[str, forms.Field]) -> None:
+        self._own_fields = fields
+
+    @property
+    def readable_fields(self) -> dict[str, forms.Field]:
+        """The fields to read, never to change: the form's own once it has them, else the
+        fields built for every form like it (the form's checks read these: no copy)."""
+        return self._shared_fields if self._own_fields is None else self._own_fields
+
+    def _clean_fields(self) -> None:
+        """Django's, without a bound field made for each field first (a tenth of saving a deal,
+        make bench): what that adds is for disabled fields, files and ``clean_<name>`` methods,
+        and this form has none of them. A field the form did not send cleans to what it always
+        cleans to then (:attr:`not_sent`): most of a deal's boxes are left empty."""
+        data, not_sent = self.data, self.not_sent
+        for name, field in self.readable_fields.items():
+            key = self.add_prefix(name)
+            if key not in data and name in not_sent:
+                value = not_sent[name]
+                # Worked out once (:func:`_values_when_not_sent`); a list is the form's own.
+                self.cleaned_data[name] = list(value) if isinstance(value, list) else value
+                continue
+            value = field.widget.value_from_datadict(data, self.files, key)
+            try:
+                self.cleaned_data[name] = field.clean(value)
+            except ValidationError as error:
+                self.add_error(name, error)
+
+    def _rows(self) -> tuple[int, ...]:
+        """How many rows of declared melds each side gets (none when not declaring)."""
+        if not self.declaring:
+            return ()
+        return tuple(self._declared_rows(i) for i in range(self.rules.sides))
+
+    def _add_fields(self) -> None:
+        """Every field of the form, in the page's order: what :meth:`__init__` builds once for
+        a ruleset, its sides' names, the page's language and the rows of declared melds."""
+        rules = self.rules
+        side_names = self.side_names
+        self.fields["entry_key"] = forms.UUIDField(
+            widget=forms.HiddenInput, required=False, error_messages=self.NOT_THIS_PAGE
+        )
+        self.fields["version"] = forms.IntegerField(
+            widget=forms.HiddenInput, required=False, error_messages=self.NOT_THIS_PAGE
+        )
+        # The deal this form enters (the game's next when the form was shown): a form for a
+        # deal that somebody else has entered meanwhile is refused, not added as the deal after
+        # it.
+        self.fields["number"] = forms.IntegerField(
+            widget=forms.HiddenInput, required=False, min_value=1, error_messages=self.NOT_THIS_PAGE
+        )
+        self.fields["meld_entry"] = forms.ChoiceField(
+            choices=MeldEntry.choices, required=False, widget=forms.HiddenInput
+        )
         sides = list(enumerate(side_names))
         self.fields["makers"] = forms.TypedChoiceField(
             choices=[(str(i), name) for i, name in sides],
@@ -470,9 +606,8 @@ class DealForm(forms.Form):
             label=_("Made trump"),
         )
         total = rules.card_total()
-        # Translated once a form (once a side for the melds), not once a field: the form is
-        # built on every save of a deal, the hot path of a club night (make bench). Each
-        # field copies the messages into a dict of its own.
+        # Translated once for all the fields (once a side for the melds), not once a field.
+        # Each field copies the messages into a dict of its own.
         card_point_errors = {
             "invalid": _("Card points are a whole number."),
             "min_value": _("Card points cannot be below 0."),
@@ -558,8 +693,6 @@ class DealForm(forms.Form):
         if rules.no_trump_allowed:
             self.fields["no_trump"] = forms.BooleanField(required=False, label=_("No trump"))
         self._add_family_fields(sides, nobody)
-        if not self.is_bound and "entry_key" not in self.initial:
-            self.initial["entry_key"] = uuid.uuid4()
 
     def _add_family_fields(self, sides: list[tuple[int, str]], nobody: str) -> None:
         """The fields of part two's ideas that this ruleset plays (the class's docstring)."""
@@ -609,6 +742,12 @@ class DealForm(forms.Form):
                     widget=forms.CheckboxSelectMultiple,
                     error_messages={"invalid_choice": _("Choose from the bonuses shown.")},
                 )
+
+    @cached_property
+    def offline(self) -> dict[str, Any]:
+        """The game's state for the page's script (plain data, :func:`deal_form`'s), built when
+        the page shows the form: a form that saves its deal never shows."""
+        return {} if self.offline_of is None else self.offline_of()
 
     @property
     def meld_labels(self) -> dict[str, str]:
@@ -702,7 +841,7 @@ class DealForm(forms.Form):
         for i, name in enumerate(self.side_names):
             melds: list[scoring.Declared] = []
             row = 0
-            while f"declared_{i}_{row}_meld" in self.fields:
+            while f"declared_{i}_{row}_meld" in self.readable_fields:
                 prefix = f"declared_{i}_{row}"
                 row += 1
                 kind, card = data.get(f"{prefix}_meld") or "", data.get(f"{prefix}_card") or ""
@@ -757,7 +896,7 @@ class DealForm(forms.Form):
         button, or "Add another meld"."""
         return "preview" in self.data or "add_meld" in self.data
 
-    @property
+    @cached_property
     def meld_kinds(self) -> list[str]:
         return [k for k in MELD_KINDS if self.rules.meld_value(k) is not None]
 
@@ -884,7 +1023,7 @@ class DealForm(forms.Form):
         ruleset does not pay, a side the game has not got) rather than drop it unseen."""
         rules = self.rules
         for key in sorted(self.data.keys()):
-            if key in self.fields or not key.startswith(("meld_", "card_points_")):
+            if key in self.readable_fields or not key.startswith(("meld_", "card_points_")):
                 continue
             if str(self.data.get(key) or "").strip() == "":
                 continue  # nothing entered: nothing lost
@@ -925,7 +1064,7 @@ class DealForm(forms.Form):
         """The bid and its doubling (a game without bidding: none, 0), or None when either is
         not even a number (its message is then beside it). Whether the number is a bid, or
         the doubling one there is, is the engine's to say."""
-        if "bid" not in self.fields:
+        if "bid" not in self.readable_fields:
             return None, 0
         bid_raw = (data.get("bid") or "").strip().lower()
         contre_raw = (data.get("contre") or "0").strip()
@@ -1091,18 +1230,24 @@ def deal_form(game: Game, data: Any = None, *, correcting: Deal | None = None) -
     # the preview offline) and, for the next deal, to queue deals while the phone is offline
     # (the totals and held points the waiting deals add to; the dealer, whose elder hand
     # settles equal declared melds).
-    form.offline = {
-        "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
-        "rules": resolved_ruleset_data(game.rules),  # every field: rules.js has no presets
-        "side_names": list(game.side_names),
-        "held": held,
-        "meld_entry": meld_entry,
-        "elder": elder,
-        "dealer": dealer,
-        "number": number,
-        "queue": correcting is None,
-        "totals": list(game.display_totals) if correcting is None else None,
-    }
+    rules, side_names = game.rules, list(game.side_names)
+    totals = list(game.display_totals) if correcting is None else None
+
+    def offline() -> dict[str, Any]:
+        return {
+            "words": engine_catalog(),  # the engine's words in the page's language (rules.js)
+            "rules": resolved_ruleset_data(rules),  # every field: rules.js has no presets
+            "side_names": side_names,
+            "held": held,
+            "meld_entry": meld_entry,
+            "elder": elder,
+            "dealer": dealer,
+            "number": number,
+            "queue": correcting is None,
+            "totals": totals,
+        }
+
+    form.offline_of = offline
     return form
 
 

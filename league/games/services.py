@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
+from league import plain_sql
 from league.competitions.results import fixture_recompute
 from league.db import lock_not_granted, write_lock
 from league.errors import Busy, DealChanged, DealTaken, GameOver, NotEntering, Refused
@@ -402,7 +403,7 @@ def game_add_deal(
     try:
         with write_lock(), transaction.atomic():
             moved = prepared is None or not (
-                Game.objects.filter(pk=game.pk, version=game.version).update(**prepared[1])
+                plain_sql.update(Game, {"pk": game.pk, "version": game.version}, prepared[1])
             )
             if moved:
                 # The caller's own object, read afresh under the lock: it is what they see after.
@@ -412,13 +413,13 @@ def game_add_deal(
                     return existing, False
                 _expected_next(game, expected_number, taken_where)
                 prepared = _next_deal(game, deal, by, key, void_reason)
-                Game.objects.filter(pk=game.pk).update(**prepared[1])
+                plain_sql.update(Game, {"pk": game.pk}, prepared[1])
             assert prepared is not None
             record, changes = prepared
             record.game = game
             if game.fixture_id is not None:
                 _fixture_open(game.fixture_id, entered_by)
-            record.save(force_insert=True)
+            plain_sql.insert(record)  # record.save(force_insert=True), its SQL written once
             for name, value in changes.items():
                 setattr(game, name, value)
             live.changed(live_topics.game_topics(game))

@@ -15,6 +15,8 @@ Words (see RULES.md and DESIGN.md):
 
 from __future__ import annotations
 
+import functools
+import json
 import uuid
 from typing import Any
 
@@ -29,6 +31,14 @@ from league.models.competitions import Fixture, FixtureStatus
 from league.wording import result_text
 from scoring import Ruleset, ruleset_from_data
 from scoring.deal import Renege
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(data: str) -> Ruleset:
+    """The ruleset stored as ``data`` (JSON), built once for every game that plays it: a game's
+    ruleset is read on every deal saved (make bench), and one object names it in a cache (the
+    deal form's fields) without comparing every rule. Rulesets never change."""
+    return ruleset_from_data(json.loads(data))
 
 
 class VoidReason(models.TextChoices):
@@ -132,7 +142,7 @@ class Game(models.Model):
     @cached_property
     def rules(self) -> Ruleset:
         """The game's ruleset (read once per instance: it never changes after the start)."""
-        return ruleset_from_data(self.ruleset_data)
+        return _ruleset(json.dumps(self.ruleset_data, sort_keys=True))
 
     @property
     def finished(self) -> bool:

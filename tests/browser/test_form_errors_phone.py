@@ -7,6 +7,7 @@ JavaScript and without."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from league.competitions import services as competitions_services
 from league.models import Role
@@ -50,6 +51,9 @@ def test_the_first_wrong_field_is_focused_and_in_view_on_a_phone(
     page.select_option("#id_entrant_kind", "players")
     page.click("form.competition-form button[type=submit]")
     page.wait_for_load_state()
+    # The browser hands an autofocus field the cursor once the page is shown, which may come
+    # after it has loaded: wait for it.
+    expect(page.locator("#id_entrant_kind")).to_be_focused()
     seen = page.evaluate(SEEN)
     assert seen["focused"] == "id_entrant_kind", seen
     # The field is far below the summary at the form's top: the field is what is shown.
@@ -60,6 +64,7 @@ def test_the_first_wrong_field_is_focused_and_in_view_on_a_phone(
     page.fill("#id_typed-scores", "512")
     page.click("#typed button[type=submit]")
     page.wait_for_load_state()
+    expect(page.locator("#id_typed-scores")).to_be_focused()
     seen = page.evaluate(SEEN)
     assert seen["focused"] == "id_typed-scores", seen
     # Here the summary, just above, is in view too.
