@@ -266,7 +266,18 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     director = page(organiser_client, url("evening", evening))
     ranking = director.by_id("ranking-table")
     assert len(list(ranking.iter("tr"))) - 1 == 8
-    assert "Meat parcel" in ranking.text and "A pack of cards" in ranking.text
+    # One round of three in: places and points so far, no prize nor booby prize yet.
+    assert director.by_id("ranking-title").text == "Ranking so far"
+    assert "Meat parcel" not in ranking.text and "Booby" not in ranking.text
+    assert not any("has-prize" in tr.attrs.get("class", "") for tr in ranking.iter("tr"))
+    for number in (2, 3):
+        services.evening_draw_round(competition=evening, seed=number)
+        for fixture in Fixture.objects.filter(competition=evening, round__number=number):
+            services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    finished = page(organiser_client, url("evening", evening))
+    assert finished.by_id("ranking-title").text == "Ranking"
+    ranking = finished.by_id("ranking-table")
+    assert "Meat parcel" in ranking.text and "Wine" in ranking.text
 
 
 def page_text(response) -> str:
