@@ -266,7 +266,7 @@ def evening_check_in_guest(*, competition: Competition, name: str) -> Entrant:
     Refused once every round is drawn."""
     _require_evening(competition)
     if competition.entrant_kind != EntrantKind.ROTATION:
-        raise Refused(_("At an evening of pairs, check a pair in."), "name")
+        raise Refused(_("At an evening of pairs, check a pair in."), None)
     _door_open(competition)
     player = _guest(competition.club, name, "name")
     return _check_in_player(competition, player)

@@ -583,6 +583,10 @@ def test_a_pair_of_guests_checks_in_and_stays_off_the_pair_lists(club, organiser
     assert "two different names" in parse(response.content).by_id("guest-pair-second-error").text
     response = organiser_client.post(url("check-in-guest-pair", evening), {})
     assert response.status_code == 400
+    # A lone guest from a stale page: said above the pair forms.
+    response = organiser_client.post(url("check-in-guest", evening), {"guest-name": "Ed"})
+    assert response.status_code == 400
+    assert "check a pair in" in parse(response.content).by_id("check-in-error").text
     assert _state(evening) == before
     assert Partnership.objects.filter(club=club).count() == 1
 
