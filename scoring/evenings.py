@@ -536,10 +536,17 @@ def evening_ranking(
     rules: EveningRules,
     scores: Mapping[T, Sequence[RoundScore]],
     penalties: Mapping[T, int] | None = None,
+    *,
+    final: bool = True,
 ) -> tuple[Placed[T], ...]:
     """The evening's ranking from each entrant's rounds, with the prize list applied: by total
     points (or wins first), ties broken by the evening's tie-breaks in order; what they leave
     equal shares a place when ``shared`` is among them, else keeps the order given.
+
+    ``final``: whether the evening is finished (every round drawn and every table's result
+    in). Prizes and the booby prize are given only then: a running ranking has places and
+    points but no prize (in round 1 everyone still at a table has 0, and the lowest total is
+    whoever has not finished yet).
 
     ``penalties``: the points each entrant loses from its total for its own reneges (an
     evening with a ``renege_penalty``; its partner keeps the round's points). An evening
@@ -585,7 +592,7 @@ def evening_ranking(
                 penalties=lost.get(entrant, 0),
             )
         )
-    return _with_prizes(rules, placed)
+    return _with_prizes(rules, placed) if final else tuple(placed)
 
 
 def prize_places(rules: EveningRules, entrants: int) -> tuple[int, ...]:
@@ -704,7 +711,10 @@ def season_standings(
     absent left out). ``excused[i]``: who was excused from evening i; with ``absent:
     lowest`` an excused absentee scores that evening's lowest and an unexcused one 0
     (Laarderwegkwartier). Ranked first by score, then by total; members below the minimum
-    follow, unranked."""
+    follow, unranked.
+
+    A season counts finished evenings only: a running evening's totals are not final (players
+    still at their tables have 0), so the caller leaves it out until its last result is in."""
     members: list[T] = []
     for evening in evenings:
         for m in evening:

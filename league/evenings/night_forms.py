@@ -40,10 +40,47 @@ class CheckInForm(forms.Form):
         self.fields["player"].queryset = _active_members(competition)  # type: ignore[attr-defined]
 
 
-class GuestForm(forms.Form):
-    """A guest added on the spot by name (a new member of the club, checked in)."""
+#: The longest name a player has (the model's column).
+NAME_LENGTH = Player._meta.get_field("name").max_length or 80
 
-    name = forms.CharField(label=gettext_lazy("Guest's name"), max_length=120)
+
+class GuestForm(forms.Form):
+    """A guest added on the spot by name, checked in (kept off the member list: see
+    :func:`league.evenings.services.evening_check_in_guest`)."""
+
+    name = forms.CharField(
+        label=gettext_lazy("Guest's name"),
+        max_length=NAME_LENGTH,
+        help_text=gettext_lazy(
+            "A guest is kept off the member list; bring them into the club from the members page."
+        ),
+    )
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"])
+
+
+class GuestPairForm(forms.Form):
+    """A pair of guests checked in at a pairs evening (a concours of outsiders): two names
+    and an optional team name (:func:`league.evenings.services.evening_check_in_guest_pair`)."""
+
+    first = forms.CharField(label=gettext_lazy("First guest's name"), max_length=NAME_LENGTH)
+    second = forms.CharField(label=gettext_lazy("Second guest's name"), max_length=NAME_LENGTH)
+    name = forms.CharField(
+        label=gettext_lazy("Team name (optional)"),
+        max_length=Partnership._meta.get_field("name").max_length or 80,
+        required=False,
+        help_text=gettext_lazy(
+            "Guests are kept off the member list; bring them into the club from the members "
+            "page. The name of a member is that member, playing with a guest."
+        ),
+    )
+
+    def clean_first(self) -> str:
+        return clean_name(self.cleaned_data["first"])
+
+    def clean_second(self) -> str:
+        return clean_name(self.cleaned_data["second"])
 
     def clean_name(self) -> str:
         return clean_name(self.cleaned_data["name"])
@@ -82,7 +119,13 @@ class PairForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         # The page passes the lists it has read already (one query each for the whole page).
-        pairs = Partnership.objects.filter(club_id=competition.club_id, retired_at=None)
+        # A pair with a retired player (a guest) is off the list too, as on the club's page.
+        pairs = Partnership.objects.filter(
+            club_id=competition.club_id,
+            retired_at=None,
+            first__retired_at=None,
+            second__retired_at=None,
+        )
         people = _active_members(competition)
         self.fields["partnership"].queryset = pairs  # type: ignore[attr-defined]
         self.fields["first"].queryset = people  # type: ignore[attr-defined]

@@ -10,6 +10,11 @@ urlpatterns: list[URLPattern] = [
     path("c/<slug:slug>/evening/guest/", night_views.check_in_guest, name="check-in-guest"),
     path("c/<slug:slug>/evening/pair/", night_views.check_in_pair, name="check-in-pair"),
     path(
+        "c/<slug:slug>/evening/guest-pair/",
+        night_views.check_in_guest_pair,
+        name="check-in-guest-pair",
+    ),
+    path(
         "c/<slug:slug>/evening/entrants/<int:entrant_id>/undo/",
         night_views.check_out,
         name="check-out",

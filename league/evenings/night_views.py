@@ -28,7 +28,13 @@ from django.views.decorators.http import require_POST
 from league.access import evening_for_organiser, evening_or_404, is_organiser
 from league.errors import Refused
 from league.evenings import presenters, selectors, services
-from league.evenings.night_forms import CheckInForm, GuestForm, PairForm, PaperResultForm
+from league.evenings.night_forms import (
+    CheckInForm,
+    GuestForm,
+    GuestPairForm,
+    PairForm,
+    PaperResultForm,
+)
 from league.forms_common import show_refusal
 from league.live import topics as live_topics
 from league.models import (
@@ -136,12 +142,18 @@ def _page(
             partnerships = [
                 p
                 for p in Partnership.objects.filter(
-                    club_id=competition.club_id, retired_at=None
+                    club_id=competition.club_id,
+                    retired_at=None,
+                    first__retired_at=None,
+                    second__retired_at=None,
                 ).select_related("first", "second")
                 if p.pk not in in_pairs
             ]
             context["pair_form"] = forms.get("pair") or PairForm(
                 prefix="pair", competition=competition, partnerships=partnerships, members=members
+            )
+            context["guest_pair_form"] = forms.get("guest_pair") or GuestPairForm(
+                prefix="guest-pair"
             )
         else:
             context["members"] = [p for p in members if p.pk not in checked_in_players]
@@ -238,12 +250,40 @@ def check_in_guest(request: HttpRequest, slug: str) -> HttpResponse:
                 competition=competition, name=form.cleaned_data["name"]
             )
         except Refused as error:
+            if error.field is None:  # the door is closed: said above the forms
+                return _refused(request, competition, "check_in", error.message)
             form.add_error("name", error.message)
         else:
             messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
             return _back(competition, "check-in")
     messages.error(request, _("The guest is not checked in: see below."))
     return _page(request, competition, forms={"guest": form}, status=400)
+
+
+@login_required
+@require_POST
+def check_in_guest_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    """A pair of guests by their two names (and a team name if they have one), checked in at
+    a pairs evening."""
+    competition = evening_for_organiser(request, slug)
+    form = GuestPairForm(request.POST, prefix="guest-pair")
+    if form.is_valid():
+        try:
+            entrant = services.evening_check_in_guest_pair(
+                competition=competition,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                name=form.cleaned_data["name"],
+            )
+        except Refused as error:
+            if error.field is None:  # the door is closed: said above the forms
+                return _refused(request, competition, "check_in", error.message)
+            show_refusal(form, error)
+        else:
+            messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+            return _back(competition, "check-in")
+    messages.error(request, _("The pair is not checked in: see below."))
+    return _page(request, competition, forms={"guest_pair": form}, status=400)
 
 
 @login_required
@@ -260,6 +300,8 @@ def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
                 second=form.cleaned_data["second"],
             )
         except Refused as error:
+            if error.field is None:  # the door is closed: said above the forms
+                return _refused(request, competition, "check_in", error.message)
             show_refusal(form, error)
         else:
             messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})

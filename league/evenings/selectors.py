@@ -105,7 +105,9 @@ class RoundCell:
 class RankingRow:
     """A line of the evening's ranking: the entrant, its place (shared places equal), total
     points, wins, rounds played, one cell a drawn round, and its prize: ``prize`` (its number
-    in the prize list from 1) with the club's words for it, or ``booby``."""
+    in the prize list from 1) with the club's words for it, or ``booby``. Prizes are given only
+    once the evening is finished (:func:`scoring.evenings.evening_ranking`'s ``final``): while
+    it runs ``prize`` is None and ``booby`` False for everyone."""
 
     entrant: Entrant
     place: int
@@ -155,7 +157,7 @@ class Evening:
     @property
     def finished(self) -> bool:
         """Every round drawn and every table's result in."""
-        return self.drawn >= self.rules.rounds and all(r.finished for r in self.rounds)
+        return _finished(self.rules, self.rounds)
 
     @property
     def next_round(self) -> int | None:
@@ -223,6 +225,11 @@ def evening(competition: Competition, *, with_ranking: bool = True) -> Evening:
     return evenings_read([competition], with_ranking=with_ranking)[competition.pk]
 
 
+def _finished(rules: EveningRules, rounds: Sequence[RoundView]) -> bool:
+    """Every round drawn and every table's result in (:attr:`Evening.finished`)."""
+    return len(rounds) >= rules.rounds and all(r.finished for r in rounds)
+
+
 def _table_order(number: str) -> tuple[int, str]:
     return (int(number), "") if number.isdigit() else (10**6, number)
 
@@ -284,6 +291,8 @@ def _ranking(
     rules: EveningRules,
     entrants: Sequence[Entrant],
     rounds: Sequence[RoundView],
+    *,
+    final: bool,
 ) -> tuple[RankingRow, ...]:
     if not rounds:
         return ()
@@ -296,7 +305,7 @@ def _ranking(
         if e.joined_round <= len(rounds)
     }
     penalties = {e.pk: penalty_total(e) for e in entrants if e.pk in ranked}
-    placed = evening_ranking(rules, ranked, penalties)
+    placed = evening_ranking(rules, ranked, penalties, final=final)
     words = list(competition.prize_words or [])
     rows = []
     for p in placed:
@@ -415,11 +424,17 @@ class SeasonLine:
 
 @dataclass(frozen=True)
 class SeasonView:
+    """A season as its page and its PDF show it: every evening of it (``evenings``, the
+    first night first), the standings (``lines``) and the points champion, made of the
+    ``counted_evenings`` (the finished ones); ``in_play``: the evenings under way (a round
+    drawn, not finished), listed as in play, not counted yet."""
+
     season: Season
     evenings: tuple[Competition, ...]
     lines: tuple[SeasonLine, ...]
     champion: str | None = None
     counted_evenings: tuple[Competition, ...] = field(default=())
+    in_play: tuple[Competition, ...] = field(default=())
 
 
 def _who(entrant: Entrant) -> tuple[str, int]:
@@ -429,15 +444,22 @@ def _who(entrant: Entrant) -> tuple[str, int]:
 
 
 def season_view(season: Season) -> SeasonView:
-    """The season's standings from its evenings' totals (finished or not: a running
-    season), by the season's rules; the points champion. Seven queries whatever the number
-    of evenings (:func:`evenings_read`)."""
+    """The season's standings from its finished evenings' totals, by the season's rules;
+    the points champion. Seven queries whatever the number of evenings
+    (:func:`evenings_read`).
+
+    The rule: a season counts finished evenings (every round drawn and every table's result
+    in, :attr:`Evening.finished`; :func:`scoring.evenings.season_standings`). An evening
+    still being played is left out (its players at their tables have 0 so far, its places
+    are not final) and listed as in play, not counted yet; one not drawn yet is neither."""
     rules = season_rules_from_data(season.rules)
     evenings = list(season.evenings.order_by("held_on", "created_at", "id"))
     views = evenings_read(evenings)
+    counted = [c for c in evenings if views[c.pk].finished]
+    in_play = [c for c in evenings if views[c.pk].drawn and not views[c.pk].finished]
     totals: list[dict[tuple[str, int], int]] = []
     names: dict[tuple[str, int], str] = {}
-    for competition in evenings:
+    for competition in counted:
         view = views[competition.pk]
         evening_totals: dict[tuple[str, int], int] = {}
         for row in view.ranking:
@@ -453,12 +475,16 @@ def season_view(season: Season) -> SeasonView:
         tuple(evenings),
         lines,
         champion=names.get(champion) if champion is not None else None,
+        counted_evenings=tuple(counted),
+        in_play=tuple(in_play),
     )
 
 
 @dataclass(frozen=True)
 class MemberEvening:
-    """One evening of a member: the evening, their place of how many, points, prize."""
+    """One evening of a member: the evening, their place of how many, points, prize.
+    ``finished``: False while the evening is in play (its place is the running one, and no
+    prize is given yet)."""
 
     competition: Competition
     place: int
@@ -467,6 +493,7 @@ class MemberEvening:
     prize_words: str
     prize: int | None
     booby: bool
+    finished: bool = True
 
 
 def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
@@ -501,6 +528,7 @@ def member_evenings(player: Player) -> tuple[MemberEvening, ...]:
                         row.prize_words,
                         row.prize,
                         row.booby,
+                        finished=view.finished,
                     )
                 )
     return tuple(out)
@@ -574,7 +602,11 @@ def evenings_read(
             rules,
             tuple(field),
             views,
-            ranking=_ranking(competition, rules, field, views) if with_ranking else (),
+            ranking=(
+                _ranking(competition, rules, field, views, final=_finished(rules, views))
+                if with_ranking
+                else ()
+            ),
             booby_words=competition.booby_words,
         )
     return out

@@ -19,7 +19,9 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.competitions.services import (
     _unique_slug,
@@ -168,20 +170,43 @@ def _joining_round(competition: Competition) -> int:
     return rounds_drawn(competition) + 1
 
 
+def _door_open(competition: Competition) -> None:
+    """Refuse a check-in once every round is drawn: whoever came now would play no round (a
+    late arrival joins from the next round drawn, and there is none)."""
+    rounds = evening_rules(competition).rounds
+    if rounds_drawn(competition) >= rounds:
+        raise Refused(
+            ngettext(
+                "The only round is drawn: nobody can join now.",
+                "All %(count)d rounds are drawn: nobody can join now.",
+                rounds,
+            )
+            % {"count": rounds},
+            None,
+        )
+
+
 @transaction.atomic
 @publishes(lambda competition, **_: competition_topics(competition))
 def evening_check_in(*, competition: Competition, player: Player) -> Entrant:
-    """Check a member in at an individual evening: they play from the next round drawn."""
+    """Check a member in at an individual evening: they play from the next round drawn.
+    Refused once every round is drawn, and for a retired member (a guest is checked in by
+    :func:`evening_check_in_guest`)."""
     _require_evening(competition)
     if competition.entrant_kind != EntrantKind.ROTATION:
         raise Refused(_("At an evening of pairs, check a pair in."), "player")
     if player.club_id != competition.club_id:
         raise Refused(_("Check in a member of %(club)s.") % {"club": competition.club}, "player")
+    _door_open(competition)
     if player.retired_at is not None:
         raise Refused(
             _("%(name)s has retired: bring them back into the club first.") % {"name": player},
             "player",
         )
+    return _check_in_player(competition, player)
+
+
+def _check_in_player(competition: Competition, player: Player) -> Entrant:
     existing = competition.entrants.filter(player=player).first()
     if existing is not None:
         if existing.left_after_round is not None:
@@ -195,13 +220,102 @@ def evening_check_in(*, competition: Competition, player: Player) -> Entrant:
     )
 
 
+def _guest(club: Club, name: str, field: str, *, members_too: bool = False) -> Player:
+    """The player a guest's typed ``name`` is: a retired player of that name (a guest back
+    another week), an active member of it when ``members_too`` (else refused: they are
+    checked in from the member list), or a new player kept as retired (a guest)."""
+    name = clean_name(name)
+    if not name:
+        raise Refused(_("Give the guest a name."), field)
+    limit = Player._meta.get_field("name").max_length or 80
+    if len(name) > limit:
+        raise Refused(
+            _("The name is longer than %(limit)d letters: shorten it.") % {"limit": limit}, field
+        )
+    key = name_key(name)
+    known = next((p for p in club.players.all() if name_key(p.name) == key), None)
+    if known is None:
+        try:
+            player = player_add(club=club, name=name)
+        except Refused as error:
+            raise Refused(error.message, field) from None
+        player.retired_at = timezone.now()
+        player.save(update_fields=["retired_at"])
+        return player
+    if known.retired_at is None and not members_too:
+        raise Refused(
+            _("%(name)s is a member of %(club)s: check them in from the list of members.")
+            % {"name": known.name, "club": club},
+            field,
+        )
+    return known
+
+
 @transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
 def evening_check_in_guest(*, competition: Competition, name: str) -> Entrant:
-    """A guest added on the spot: a new member of the club (to retire later if they do not
-    come back), checked in."""
+    """A guest added on the spot and checked in, at an individual evening.
+
+    A *guest* is kept as a retired player of the club: ``retired_at`` is set when they are
+    made at the door, so they are off the member list and every list to choose from
+    (check-in, partnerships, entrants), and kept in the evening's history, the statistics,
+    the ratings and the season like anyone who played. "Bring back into the club" on the
+    club's members page (the retired list) makes them a member in one tap. A guest with the
+    name of a retired player (a guest back next week, a member who left) is that person,
+    checked in again; the name of an active member is refused (check them in from the list).
+    Refused once every round is drawn."""
     _require_evening(competition)
-    player = player_add(club=competition.club, name=name)
-    return evening_check_in(competition=competition, player=player)
+    if competition.entrant_kind != EntrantKind.ROTATION:
+        raise Refused(_("At an evening of pairs, check a pair in."), None)
+    _door_open(competition)
+    player = _guest(competition.club, name, "name")
+    return _check_in_player(competition, player)
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_check_in_guest_pair(
+    *, competition: Competition, first: str, second: str, name: str = ""
+) -> Entrant:
+    """A pair of guests (a concours of outsiders) added on the spot and checked in, at a
+    pairs evening: two players by name (each a guest as :func:`evening_check_in_guest` keeps
+    one: a new retired player, or the retired player of that name; a name of an active
+    member is that member, playing with a guest), their partnership (the one they have, or a
+    new one with the optional team ``name``, kept as retired too when a guest is in it: off
+    the lists of pairs) and the pair checked in. Refused once every round is drawn."""
+    _require_evening(competition)
+    if competition.entrant_kind != EntrantKind.PARTNERSHIPS:
+        raise Refused(_("At an evening of drawn partners, check players in one by one."), None)
+    _door_open(competition)
+    club = competition.club
+    one = _guest(club, first, "first", members_too=True)
+    other = _guest(club, second, "second", members_too=True)
+    if one.pk == other.pk:
+        raise Refused(_("Give the two players of the pair two different names."), "second")
+    pair = {one.pk, other.pk}
+    partnership = next(
+        (p for p in club.partnerships.all() if {p.first_id, p.second_id} == pair), None
+    )
+    if partnership is None:
+        team = clean_name(name)
+        limit = Partnership._meta.get_field("name").max_length or 80
+        if len(team) > limit:
+            raise Refused(
+                _("The team's name is longer than %(limit)d letters: shorten it.")
+                % {"limit": limit},
+                "name",
+            )
+        if team and any(name_key(p.name) == name_key(team) for p in club.partnerships.all()):
+            raise Refused(
+                _("%(club)s already has a team called %(name)s.") % {"club": club, "name": team},
+                "name",
+            )
+        partnership = Partnership(club=club, first=one, second=other, name=team)
+        if one.retired_at is not None or other.retired_at is not None:
+            partnership.retired_at = timezone.now()
+        partnership.full_clean()
+        partnership.save()
+    return _check_in_partnership(competition, partnership)
 
 
 @transaction.atomic
@@ -215,10 +329,12 @@ def evening_check_in_pair(
     name: str = "",
 ) -> Entrant:
     """Check a pair in at a pairs evening: a partnership of the club, or two members (their
-    partnership is made when they have none)."""
+    partnership is made when they have none). Refused once every round is drawn; a pair of
+    guests is checked in by :func:`evening_check_in_guest_pair`."""
     _require_evening(competition)
     if competition.entrant_kind != EntrantKind.PARTNERSHIPS:
         raise Refused(_("At an evening of drawn partners, check players in one by one."), None)
+    _door_open(competition)
     if partnership is None:
         if first is None or second is None:
             raise Refused(_("Choose the pair, or its two players."), "first")
@@ -229,6 +345,10 @@ def evening_check_in_pair(
         ) or partnership_add(club=club, first=first, second=second, name=name)
     if partnership.club_id != competition.club_id:
         raise Refused(_("Check in a pair of %(club)s.") % {"club": competition.club}, "partnership")
+    return _check_in_partnership(competition, partnership)
+
+
+def _check_in_partnership(competition: Competition, partnership: Partnership) -> Entrant:
     existing = competition.entrants.filter(partnership=partnership).first()
     if existing is not None:
         if existing.left_after_round is not None:

@@ -317,9 +317,17 @@ def season_sheet(view: SeasonView, *, date: str, page_size: str = "A4") -> Seaso
             "name": view.champion,
             "points": _number(total),
         }
-    evenings = ngettext(
-        "%(count)d evening so far", "%(count)d evenings so far", len(view.evenings)
-    ) % {"count": len(view.evenings)}
+    # A season counts finished evenings (selectors.season_view): one in play is named apart.
+    counted = len(view.counted_evenings)
+    evenings = ngettext("%(count)d evening so far", "%(count)d evenings so far", counted) % {
+        "count": counted
+    }
+    if view.in_play:
+        evenings = ngettext(
+            "%(count)d evening counted so far; in play, not counted yet: %(names)s",
+            "%(count)d evenings counted so far; in play, not counted yet: %(names)s",
+            counted,
+        ) % {"count": counted, "names": ", ".join(c.name for c in view.in_play)}
     heading = ""
     if unranked:
         heading = (

@@ -147,6 +147,31 @@ def test_the_ranking_by_points_and_by_wins_then_points_with_tie_breaks_and_the_b
     assert wins[0].entrant == "Dirk" and wins[0].wins == 2
 
 
+def test_a_running_ranking_has_places_and_points_but_no_prize_nor_booby_prize():
+    # Round 1 of a drive of ten (trial 28): two tables in, the others still playing at 0;
+    # the formula of four would hand prizes 3-10 to a tie at 0 and the booby prize to whoever
+    # has not finished yet.
+    scores = {
+        "Ann": [RoundScore(1700, 1000, True)],
+        "Bob": [RoundScore(1000, 1700, False)],
+        **{name: [RoundScore(0, how="played")] for name in ("Cor", "Dirk", "Els", "Fien")},
+    }
+    rules = EveningRules(tie_breaks=("shared",))
+    running = evening_ranking(rules, scores, final=False)
+    assert [(r.entrant, r.place, r.points) for r in running[:2]] == [
+        ("Ann", 1, 1700),
+        ("Bob", 2, 1000),
+    ]
+    assert [r.place for r in running[2:]] == [3, 3, 3, 3]
+    assert all(r.prize is None and not r.booby for r in running)
+    final = evening_ranking(rules, scores)  # final by default: the prize list applies
+    assert [r.prize for r in final] == [1, 2, 3, 4, 5, 6]
+    assert any(r.booby for r in evening_ranking(EveningRules(prizes="per_four"), scores))
+    assert [(r.entrant, r.place, r.points) for r in final] == [
+        (r.entrant, r.place, r.points) for r in running
+    ]
+
+
 def test_sv_bedum_champion_best_five_at_least_five_evenings_and_the_points_champion():
     # Evenings as each member's total; Eva played 4 evenings (not ranked) but scored most.
     evenings = [

@@ -10,7 +10,7 @@ import pytest
 
 from league.errors import Refused
 from league.evenings import selectors, services
-from league.models import Club, Entrant, Fixture, Player, Role
+from league.models import Club, Entrant, Fixture, Partnership, Player, Role
 from scoring.evenings import EveningRules, SeasonRules
 from scoring.rules import PRESETS
 from tests.builders import make_user
@@ -200,3 +200,137 @@ def test_a_pairs_player_is_listed_with_the_team_name_or_else_with_the_partner():
     assert named.label == "Dora Smit (Westsiders)"
     assert plain.label == "Dora Smit, with Carl Visser"
     assert alone.label == "Dora Smit"
+
+
+# -- the door closes; guests (trial 28, finding 4) ------------------------------------------------
+
+
+def _pairs_evening(club, boss, **rules):
+    return _evening(club, boss, entrants="pairs", pair_draw="lot", **rules)
+
+
+def _counts(club):
+    return (
+        Entrant.objects.filter(competition__club=club).count(),
+        Player.objects.filter(club=club).count(),
+        Partnership.objects.filter(club=club).count(),
+    )
+
+
+def test_nobody_checks_in_once_every_round_is_drawn_and_nothing_is_saved(club, boss):
+    evening = _evening(club, boss)
+    _check_in(evening, NAMES[:8])
+    services.evening_draw_round(competition=evening, seed=1)
+    services.evening_draw_round(competition=evening, seed=2)
+    # Round 3 still to draw: a late guest plays round 3.
+    late = services.evening_check_in_guest(competition=evening, name="Late Lou")
+    assert late.joined_round == 3
+    services.evening_draw_round(competition=evening, seed=3)
+    jan = Player.objects.create(club=club, name="Jan")
+    before = _counts(club)
+    closed = "All 3 rounds are drawn: nobody can join now."
+    with pytest.raises(Refused, match=closed):
+        services.evening_check_in(competition=evening, player=jan)
+    with pytest.raises(Refused, match=closed):
+        services.evening_check_in_guest(competition=evening, name="Visitor")
+    assert _counts(club) == before
+    assert not Player.objects.filter(club=club, name="Visitor").exists()
+
+
+def test_a_pairs_evening_closes_its_door_to_pairs_and_guest_pairs_alike(club, boss):
+    evening = _pairs_evening(club, boss, rounds=1)
+    a, b, c, d, e, f = (Player.objects.create(club=club, name=n) for n in NAMES[:6])
+    services.evening_check_in_pair(competition=evening, first=a, second=b)
+    services.evening_check_in_pair(competition=evening, first=c, second=d)
+    services.evening_draw_round(competition=evening, seed=1)
+    before = _counts(club)
+    closed = "The only round is drawn: nobody can join now."
+    with pytest.raises(Refused, match=closed):
+        services.evening_check_in_pair(competition=evening, first=e, second=f)
+    with pytest.raises(Refused, match=closed):
+        services.evening_check_in_guest_pair(competition=evening, first="Pierre", second="Marie")
+    assert _counts(club) == before
+
+
+def test_a_guest_is_kept_as_a_retired_player_and_back_next_week_is_the_same_person(club, boss):
+    season = services.season_create(club=club, name="2026", rules=SeasonRules(), by=boss)
+    first = _evening(club, boss, rounds=1)
+    first.season = season
+    first.save()
+    _check_in(first, NAMES[:3])
+    guest = services.evening_check_in_guest(competition=first, name="  Visitor ")
+    player = guest.player
+    assert guest.name == "Visitor" and player.retired_at is not None
+    # Off the member lists, kept in the evening and the season.
+    assert not Player.objects.filter(club=club, retired_at=None, name="Visitor").exists()
+    services.evening_draw_round(competition=first, seed=1)
+    _type_round(first, 1, [(1500, 1172)])
+    assert "Visitor" in {line.name for line in selectors.season_view(season).lines}
+    # Next week: the same name is the same person, checked in again.
+    second = _evening(club, boss)
+    again = services.evening_check_in_guest(competition=second, name="visitor")
+    assert again.player_id == player.pk
+    assert Player.objects.filter(club=club).count() == 4
+    with pytest.raises(Refused, match="already checked in"):
+        services.evening_check_in_guest(competition=second, name="Visitor")
+    # The name of an active member is refused: they are checked in from the list.
+    before = _counts(club)
+    with pytest.raises(Refused, match="Anna is a member of KC De Pitslag") as member:
+        services.evening_check_in_guest(competition=second, name="anna")
+    assert member.value.field == "name"
+    with pytest.raises(Refused) as blank:
+        services.evening_check_in_guest(competition=second, name="   ")
+    assert blank.value.field == "name"
+    with pytest.raises(Refused, match="longer than 80 letters"):
+        services.evening_check_in_guest(competition=second, name="x" * 81)
+    assert _counts(club) == before
+    # A retired member is checked in from the list only as a guest (or back in the club).
+    with pytest.raises(Refused, match="has retired"):
+        services.evening_check_in(competition=_evening(club, boss), player=player)
+
+
+def test_a_pair_of_guests_is_two_retired_players_and_their_retired_partnership(club, boss):
+    evening = _pairs_evening(club, boss)
+    anna = Player.objects.create(club=club, name="Anna")
+    entrant = services.evening_check_in_guest_pair(
+        competition=evening, first="Pierre", second="Marie", name="Les Amis"
+    )
+    pair = entrant.partnership
+    assert entrant.name == "Les Amis" and entrant.joined_round == 1
+    assert pair.retired_at is not None
+    assert pair.first.retired_at is not None and pair.second.retired_at is not None
+    assert {pair.first.name, pair.second.name} == {"Pierre", "Marie"}
+    # A member with a guest: the member is that member; the pair is a guest pair.
+    mixed = services.evening_check_in_guest_pair(competition=evening, first="anna", second="Jules")
+    assert mixed.partnership.first_id == anna.pk and mixed.partnership.retired_at is not None
+    assert Player.objects.get(pk=anna.pk).retired_at is None
+    before = _counts(club)
+    for first, second, name, field in (
+        ("Paul", "paul", "", "second"),
+        ("Paul", "Luc", "les amis", "name"),
+        ("", "Luc", "", "first"),
+        ("Paul", "Luc", "x" * 81, "name"),
+    ):
+        with pytest.raises(Refused) as refused:
+            services.evening_check_in_guest_pair(
+                competition=evening, first=first, second=second, name=name
+            )
+        assert refused.value.field == field, (first, second, name)
+    with pytest.raises(Refused, match="already checked in"):
+        services.evening_check_in_guest_pair(competition=evening, first="Marie", second="Pierre")
+    with pytest.raises(Refused, match="already checked in with"):
+        services.evening_check_in_guest_pair(competition=evening, first="Pierre", second="Luc")
+    assert _counts(club) == before
+    # Back at the next concours: the same two players and their partnership.
+    next_time = _pairs_evening(club, boss)
+    back = services.evening_check_in_guest_pair(
+        competition=next_time, first="Marie", second="Pierre"
+    )
+    assert back.partnership_id == pair.pk and _counts(club)[1:] == before[1:]
+    # A guest pair at an evening of drawn partners is refused.
+    with pytest.raises(Refused, match="one by one"):
+        services.evening_check_in_guest_pair(
+            competition=_evening(club, boss), first="Ed", second="Flo"
+        )
+    with pytest.raises(Refused, match="check a pair in"):
+        services.evening_check_in_guest(competition=next_time, name="Ed")

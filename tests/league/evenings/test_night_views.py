@@ -15,7 +15,16 @@ from django.test import Client
 from django.urls import reverse
 
 from league.evenings import services
-from league.models import Club, Competition, Entrant, Fixture, FixtureSide, Player, Round
+from league.models import (
+    Club,
+    Competition,
+    Entrant,
+    Fixture,
+    FixtureSide,
+    Partnership,
+    Player,
+    Round,
+)
 from league.tournaments import services as tournaments_services
 from scoring.evenings import EveningRules
 from scoring.rules import PRESETS
@@ -266,7 +275,18 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     director = page(organiser_client, url("evening", evening))
     ranking = director.by_id("ranking-table")
     assert len(list(ranking.iter("tr"))) - 1 == 8
-    assert "Meat parcel" in ranking.text and "A pack of cards" in ranking.text
+    # One round of three in: places and points so far, no prize nor booby prize yet.
+    assert director.by_id("ranking-title").text == "Ranking so far"
+    assert "Meat parcel" not in ranking.text and "Booby" not in ranking.text
+    assert not any("has-prize" in tr.attrs.get("class", "") for tr in ranking.iter("tr"))
+    for number in (2, 3):
+        services.evening_draw_round(competition=evening, seed=number)
+        for fixture in Fixture.objects.filter(competition=evening, round__number=number):
+            services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    finished = page(organiser_client, url("evening", evening))
+    assert finished.by_id("ranking-title").text == "Ranking"
+    ranking = finished.by_id("ranking-table")
+    assert "Meat parcel" in ranking.text and "Wine" in ranking.text
 
 
 def page_text(response) -> str:
@@ -451,3 +471,131 @@ def test_the_director_has_the_room_the_edit_link_and_the_reneges_there(
     assert director.by_id("edit-evening").attrs["href"] == url("edit", evening)
     reader = page(Client(), url("evening", evening))
     assert not has_id(reader, "room") and not has_id(reader, "penalty-form")
+
+
+# -- the door closes; guests (trial 28, finding 4) ------------------------------------------------
+
+
+def test_once_every_round_is_drawn_the_check_in_forms_go_and_posts_are_refused(
+    club, evening, organiser_client
+):
+    checked_in(evening, NAMES[:8])
+    jan = members(club, ["Jan"])[0]
+    for number in (1, 2):
+        services.evening_draw_round(competition=evening, seed=number)
+    open_door = page(organiser_client, url("evening", evening))
+    assert has_id(open_door, "guest-form") and has_id(open_door, "members-to-check-in")
+    assert not has_id(open_door, "check-in-closed")
+    services.evening_draw_round(competition=evening, seed=3)
+    director = page(organiser_client, url("evening", evening))
+    closed = "All 3 rounds are drawn: nobody can join now."
+    assert director.by_id("check-in-closed").text == closed
+    for gone in ("guest-form", "members-to-check-in", "check-in-filter-box", "pair-form"):
+        assert not has_id(director, gone), gone
+    before = _state(evening)
+    for address, data in (
+        (url("check-in", evening), {"player": jan.pk}),
+        (url("check-in-guest", evening), {"guest-name": "Visitor"}),
+    ):
+        response = organiser_client.post(address, data)  # a page from before the last draw
+        assert response.status_code == 400
+        assert parse(response.content).by_id("check-in-error").text == closed
+        assert page_text(response).count(closed) == 2  # at the top and in the check-in
+    assert _state(evening) == before
+
+
+def test_a_pairs_evening_closes_its_door_to_pairs_and_guest_pairs(
+    club, organiser, organiser_client
+):
+    evening = make_evening(club, organiser, entrants="pairs", pair_draw="lot", rounds=1)
+    a, b, c, d, e, f = members(club, NAMES[:6])
+    services.evening_check_in_pair(competition=evening, first=a, second=b)
+    services.evening_check_in_pair(competition=evening, first=c, second=d)
+    services.evening_draw_round(competition=evening, seed=1)
+    director = page(organiser_client, url("evening", evening))
+    assert not has_id(director, "pair-form") and not has_id(director, "guest-pair-form")
+    before = _state(evening)
+    for address, data in (
+        (url("check-in-pair", evening), {"pair-first": e.pk, "pair-second": f.pk}),
+        (
+            url("check-in-guest-pair", evening),
+            {"guest-pair-first": "Pierre", "guest-pair-second": "Marie"},
+        ),
+    ):
+        response = organiser_client.post(address, data)
+        assert response.status_code == 400
+        assert "The only round is drawn" in parse(response.content).by_id("check-in-error").text
+    assert _state(evening) == before
+
+
+def test_a_guest_is_kept_off_the_member_lists_and_brought_into_the_club_in_one_tap(
+    club, evening, organiser_client
+):
+    director = page(organiser_client, url("evening", evening))
+    assert (
+        "A guest is kept off the member list; bring them into the club from the members page."
+        in director.by_id("guest-form").text
+    )
+    response = organiser_client.post(url("check-in-guest", evening), {"guest-name": "Visitor"})
+    assert response.status_code == 302
+    guest = Player.objects.get(club=club, name="Visitor")
+    assert guest.retired_at is not None
+    assert evening.entrants.filter(player=guest).exists()
+    club_page = page(organiser_client, reverse("competitions:club-detail", args=[club.slug]))
+    assert "Visitor" not in club_page.by_id("members").text
+    assert "Visitor" in club_page.by_id("retired").text
+    back = organiser_client.post(reverse("competitions:player-return", args=[guest.pk]))
+    assert back.status_code == 302
+    guest.refresh_from_db()
+    assert guest.retired_at is None
+    assert "Visitor" in page(organiser_client, f"/clubs/{club.slug}/").by_id("members").text
+
+
+def test_a_pair_of_guests_checks_in_and_stays_off_the_pair_lists(club, organiser, organiser_client):
+    evening = make_evening(club, organiser, entrants="pairs", pair_draw="lot")
+    a, b = members(club, NAMES[:2])
+    director = page(organiser_client, url("evening", evening))
+    assert has_id(director, "pair-form") and has_id(director, "guest-pair-form")
+    data = {
+        "guest-pair-first": "Pierre",
+        "guest-pair-second": "Marie",
+        "guest-pair-name": "Les Amis",
+    }
+    response = organiser_client.post(url("check-in-guest-pair", evening), data)
+    assert response.status_code == 302 and response["Location"].endswith("#check-in")
+    entrant = evening.entrants.get()
+    assert entrant.name == "Les Amis" and entrant.partnership.retired_at is not None
+    # The pair check-in's selects and the club's pages leave the guests out.
+    second = make_evening(club, organiser, name="Next concours", entrants="pairs", pair_draw="lot")
+    form = page(organiser_client, url("evening", second)).by_id("pair-form")
+    options = " ".join(o.text for o in form.iter("option"))
+    assert "Anna" in options and not any(n in options for n in ("Pierre", "Marie", "Amis"))
+    club_page = page(organiser_client, reverse("competitions:club-detail", args=[club.slug]))
+    for section in ("members", "partnerships"):
+        assert not any(n in club_page.by_id(section).text for n in ("Pierre", "Marie", "Amis"))
+    # A refusal is said by its field, nothing saved.
+    before = _state(evening)
+    response = organiser_client.post(
+        url("check-in-guest-pair", evening),
+        {"guest-pair-first": "Luc", "guest-pair-second": "luc"},
+    )
+    assert response.status_code == 400
+    assert "two different names" in parse(response.content).by_id("guest-pair-second-error").text
+    response = organiser_client.post(url("check-in-guest-pair", evening), {})
+    assert response.status_code == 400
+    # A lone guest from a stale page: said above the pair forms.
+    response = organiser_client.post(url("check-in-guest", evening), {"guest-name": "Ed"})
+    assert response.status_code == 400
+    assert "check a pair in" in parse(response.content).by_id("check-in-error").text
+    assert _state(evening) == before
+    assert Partnership.objects.filter(club=club).count() == 1
+
+
+def test_only_an_organiser_checks_a_pair_of_guests_in(club, organiser, scorer_client):
+    evening = make_evening(club, organiser, entrants="pairs", pair_draw="lot")
+    data = {"guest-pair-first": "Pierre", "guest-pair-second": "Marie"}
+    before = _state(evening)
+    refused(scorer_client.post(url("check-in-guest-pair", evening), data), login=False)
+    refused(Client().post(url("check-in-guest-pair", evening), data), login=True)
+    assert _state(evening) == before
+    assert not Partnership.objects.filter(club=club).exists()

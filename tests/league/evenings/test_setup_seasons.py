@@ -294,3 +294,78 @@ def test_evenings_read_together_read_as_each_alone(club, organiser):
         assert together[competition.pk].rounds == alone.rounds
         assert together[competition.pk].entrants == alone.entrants
     assert selectors.evenings_read([]) == {}
+
+
+# -- an evening in play (trial 28, finding 3) ---------------------------------------------------
+
+EIGHT = [*NAMES, "Els", "Fien", "Gerrit", "Hanna"]
+
+
+def running_evening(club, by, season, night: int):
+    """An evening of the season one round in: of its two tables one is typed, one plays."""
+    competition = services.evening_create(
+        club=club,
+        name=f"Evening {night}",
+        rules=PRESETS["klaverjas"],
+        evening=EveningRules(rounds=2),
+        by=by,
+        held_on=datetime.date(2026, 9, 1) + datetime.timedelta(days=7 * night),
+        season=season,
+        prize_words=["Meat parcel", "Wine"],
+        booby_words="A cabbage",
+    )
+    for name in EIGHT:
+        player = Player.objects.get_or_create(club=club, name=name)[0]
+        services.evening_check_in(competition=competition, player=player)
+    services.evening_draw_round(competition=competition, seed=night)
+    fixture = Fixture.objects.filter(competition=competition).order_by("id").first()
+    services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    return competition
+
+
+def test_an_evening_in_play_is_not_counted_in_the_season_and_listed_as_in_play(club, organiser):
+    from league.evenings import selectors
+    from league.printing.evening_paper import season_sheet
+
+    season = services.season_create(
+        club=club, name="2026", rules=SeasonRules(absent="zero"), by=organiser
+    )
+    done = played_evening(club, organiser, season, 1)
+    running = running_evening(club, organiser, season, 2)
+    view = selectors.season_view(season)
+    assert view.counted_evenings == (done,) and view.in_play == (running,)
+    assert view.evenings == (done, running)
+    by_name = {line.name: line.row for line in view.lines}
+    # Only the finished evening counts: nobody has two evenings, nobody a 0 from a table
+    # still playing, and Els (only at the running evening) is not in the standings yet.
+    assert sorted(by_name) == sorted(NAMES)
+    assert all(row.played == 1 and 0 not in row.counted for row in by_name.values())
+    root = page(Client(), f"/clubs/{club.slug}/seasons/{season.pk}/")
+    assert "Els" not in root.by_id("season-table").text
+    assert root.by_id(f"in-play-{running.pk}").text == "In play, not counted yet"
+    with pytest.raises(AssertionError):
+        root.by_id(f"in-play-{done.pk}")
+    sheet = season_sheet(view, date="today")
+    assert sheet.evenings == ("1 evening counted so far; in play, not counted yet: Evening 2")
+    assert sorted(r.name for r in sheet.rows) == sorted(NAMES)
+
+
+def test_a_members_page_marks_an_evening_in_play_with_its_running_place_and_no_prize(
+    club, organiser
+):
+    from league.evenings import selectors
+
+    season = services.season_create(club=club, name="2026", rules=SeasonRules(), by=organiser)
+    played_evening(club, organiser, season, 1)
+    running_evening(club, organiser, season, 2)
+    anna = Player.objects.get(club=club, name="Anna")
+    lines = selectors.member_evenings(anna)
+    assert [line.finished for line in lines] == [False, True]
+    assert lines[0].of == 8 and lines[0].prize is None and not lines[0].booby
+    assert lines[0].prize_words == ""
+    root = page(Client(), f"/players/{anna.pk}/")
+    rows = [tr for tr in root.by_id("member-evenings").iter("tr")][1:]
+    assert "Evening 2" in rows[0].text and "In play:" in rows[0].text
+    assert "so far" in rows[0].text
+    assert not any(w in rows[0].text for w in ("Prize", "Meat parcel", "Wine", "cabbage"))
+    assert "In play" not in rows[1].text

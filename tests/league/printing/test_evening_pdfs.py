@@ -633,3 +633,14 @@ def test_the_season_reads_in_queries_that_do_not_grow_with_its_members(club, bos
             get_pdf(client, season_url(season))
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_the_results_of_an_evening_in_play_give_no_prize_yet(club, boss):
+    # Trial 28, finding 10: one round in, the prize column and the prize list stay empty.
+    evening = make_evening(club, boss, NAMES[:9])
+    play_round(evening, 1)
+    sheet_text = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(evening)))))
+    assert "Provisional: 1 of 3 rounds played." in sheet_text
+    assert "R1 Total 1 " in sheet_text  # no prize column while the evening is in play
+    assert not re.search(r"Prize \d+[,:]|Booby prize|Meat parcel|A pack of cards", sheet_text)
+    assert all(r.prize is None and not r.booby for r in selectors.evening(evening).ranking)
