@@ -124,6 +124,14 @@ def _entry_page(
         if match.next_token
         else None,
     }
+    # Which forms the page holds, for the live updates (js/live.js's data-live-state): a page
+    # left open on another phone swaps them when this changes.
+    if context["form"] is not None and running is not None:
+        context["forms_state"] = f"deal-{running.pk}"
+    elif can_start:
+        context["forms_state"] = f"start-{len(match.games)}"
+    else:
+        context["forms_state"] = "none"
     context["live_topics"] = live_topics.match_page(fixture)
     response = render(request, "tournaments/entry_match.html", context, status=status)
     # The link is the side's key: keep it out of shared caches and search engines.

@@ -131,3 +131,35 @@ def test_a_table_typed_from_paper_closes_its_links_and_is_typed_again_by_the_dir
     assert response.status_code == 302
     fixture.refresh_from_db()
     assert fixture.typed_scores == [[1172, 1500]]
+
+
+# -- finding 8: a phone left open follows which forms the table needs ---------------------------
+
+
+def _forms(token: str):
+    entry = page(Client(), _entry(token))
+    part = entry.by_id("entry-forms")
+    ids = {e.attrs.get("id") for e in part.iter()}
+    return part.attrs.get("data-live-state"), "data-live-reload" in part.attrs, ids
+
+
+def test_the_forms_part_says_its_state_so_a_watching_phone_swaps_it(evening):
+    side, other = _sides(evening)
+    seat3 = FixtureSide.objects.filter(fixture=side.fixture, side=0).order_by("id").last()
+    state, reload, ids = _forms(other.entry_token)
+    assert (state, reload) == ("start-0", False) and "start-game" in ids
+    game = _play(side, 0)
+    # The other side's phone: the start form goes (the game has started; its side confirms).
+    state, reload, ids = _forms(other.entry_token)
+    assert (state, reload) == ("none", False) and "start" not in ids
+    # The same side's other seat: a deal form comes, and with it a reload for its scripts.
+    state, reload, ids = _forms(seat3.entry_token)
+    assert (state, reload) == (f"deal-{game.pk}", True) and "deal-form" in ids
+    for _ in range(16):
+        tournaments_services.token_add_deal(
+            side=side, game=game, deal=Deal(makers=0, card_points=(100, 62))
+        )
+    # After the last deal: no deal form is left on either seat's page.
+    for token in (side.entry_token, seat3.entry_token):
+        state, _, ids = _forms(token)
+        assert state == "none" and "deal-form" not in ids
