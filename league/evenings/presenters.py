@@ -128,7 +128,7 @@ def tables_without_result(view: Evening) -> str:
 
 
 def _and_list(items: list[str]) -> str:
-    """"3", "3 and 4", "2, 3 and 4"."""
+    """ "3", "3 and 4", "2, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
     return _("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}

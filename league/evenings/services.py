@@ -423,7 +423,10 @@ def evening_draw_round(
                 number,
                 history,
                 seed=seed,
-                points=_points_so_far(competition),
+                # Read only when the ranking draws: the whole evening's ranking, its queries.
+                points=_points_so_far(competition)
+                if rules.pair_draw == "ranking" and number > 1
+                else None,
             )
         else:
             draw = draw_individuals(rules, [e.pk for e in entrants], history, seed=seed)

@@ -117,9 +117,7 @@ def test_pairs_drawn_by_the_ranking_count_the_sit_out_score(club, organiser):
         club=club,
         name="Concours",
         rules=dataclasses.replace(PRESETS["belote"], deals=12, target=None),
-        evening=EveningRules(
-            entrants="pairs", rounds=3, pair_draw="ranking", sit_out_points=1500
-        ),
+        evening=EveningRules(entrants="pairs", rounds=3, pair_draw="ranking", sit_out_points=1500),
         by=organiser,
         held_on=datetime.date(2026, 11, 27),
     )
@@ -159,6 +157,6 @@ def test_a_late_arrival_is_not_the_first_to_sit_out(club, organiser):
     _type(evening, 1, ["1", "2"])
     services.evening_draw_round(competition=evening, seed=0)
     for seed in range(1, 25):
-        night = services.evening_redraw_round(competition=evening, number=2, seed=seed)
+        night = services.evening_redraw_round(competition=evening, seed=seed)
         sitting = list(night.sitting_out.all())
         assert len(sitting) == 1 and sitting[0].pk != late.pk, seed

@@ -100,9 +100,7 @@ def test_a_finished_tables_links_change_nothing(evening, organiser):
         )
 
 
-def test_the_director_still_corrects_a_finished_table_on_its_games_sheet(
-    evening, organiser_client
-):
+def test_the_director_still_corrects_a_finished_table_on_its_games_sheet(evening, organiser_client):
     side, _ = _sides(evening)
     game = _play(side, 16)
     edit = reverse("games:deal-edit", args=[game.pk, 16])
