@@ -208,27 +208,25 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     side = entry_side_or_404(token)
     # The phone's offline queue sending a waiting deal asks for short JSON answers.
     as_json = answers.wants_json(request)
+    try:
+        key = uuid.UUID(request.POST.get("entry_key") or "")
+    except ValueError:
+        key = None  # none or malformed: the form reports it
+    if (
+        key is not None
+        and selectors.entry_closed(side.fixture_id) == selectors.CLOSED_RESULT_IN
+        and (again := _saved_before(request, side, token, key, as_json=as_json)) is not None
+    ):
+        # An evening's last deal closes its table's links at once: the same deal sent again
+        # (its answer lost on the Wi-Fi) is told it was saved, not that the link is closed.
+        return again
     if as_json and (words := _closed_words(side.fixture_id)):
         return answers.gone(words)
     if (gone := _expired(request, side)) is not None:
         return gone
     game = selectors.running_game(side.fixture_id)
-    try:
-        key = uuid.UUID(request.POST.get("entry_key") or "")
-    except ValueError:
-        key = None  # none or malformed: the form reports it
-    if key is not None:
-        # A form sent again after its deal ended the game was saved the first time: the
-        # key is looked for in every game of the match, not only the running one.
-        again = selectors.deal_by_entry_key(side.fixture_id, key)
-        if again is not None and as_json:
-            return answers.saved(again, False, again.game, _entry_url(token))
-        if again is not None:
-            messages.info(
-                request,
-                _("Deal %(number)s was already saved; not added twice.") % {"number": again.number},
-            )
-            return _to_entry(token, "entry")
+    if key is not None and (again := _saved_before(request, side, token, key, as_json=as_json)):
+        return again
     if game is None:
         message = _("No game of this match is being played: nothing was saved.")
         if as_json:
@@ -287,6 +285,24 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
             _("Deal %(number)s was already saved; it was not added twice.")
             % {"number": deal.number},
         )
+    return _to_entry(token, "entry")
+
+
+def _saved_before(
+    request: HttpRequest, side: FixtureSide, token: str, key: uuid.UUID, *, as_json: bool
+) -> HttpResponse | None:
+    """The answer to a deal form sent again whose deal (its entry ``key``) was saved the first
+    time, else None. The key is looked for in every game of the match, not only the running
+    one: the deal may have ended its game."""
+    again = selectors.deal_by_entry_key(side.fixture_id, key)
+    if again is None:
+        return None
+    if as_json:
+        return answers.saved(again, False, again.game, _entry_url(token))
+    messages.info(
+        request,
+        _("Deal %(number)s was already saved; not added twice.") % {"number": again.number},
+    )
     return _to_entry(token, "entry")
 
 

@@ -8,6 +8,8 @@ again. Before the game is over, the entering phone may still undo its last deal.
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -98,6 +100,30 @@ def test_a_finished_tables_links_change_nothing(evening, organiser):
         tournaments_services.token_undo_deal(
             side=side, game=game, number=16, expected_version=game.deals.get(number=16).version
         )
+
+
+def test_the_last_deal_sent_again_is_told_it_was_saved_not_that_the_link_closed(evening):
+    side, _ = _sides(evening)
+    game = _play(side, 15)
+    key = str(uuid.uuid4())
+    post = {
+        "entry_key": key,
+        "number": "16",
+        "makers": "0",
+        "card_points_0": "100",
+        "card_points_1": "62",
+    }
+    address = _entry(side.entry_token, "deal") + f"?game={game.pk}"
+    assert Client().post(address, post).status_code == 302
+    assert Fixture.objects.get(competition=evening).finished
+    # The offline queue's resend (its answer was lost): saved already, not "closed".
+    again = Client().post(address, post, HTTP_ACCEPT="application/json")
+    assert again.status_code == 200, again.content
+    assert game.deals.count() == 16
+    # A new deal on the closed table is refused in the evening's words.
+    post["entry_key"] = str(uuid.uuid4())
+    gone = Client().post(address, post, HTTP_ACCEPT="application/json")
+    assert gone.status_code == 410 and RESULT_IN in gone.content.decode()
 
 
 def test_the_director_still_corrects_a_finished_table_on_its_games_sheet(evening, organiser_client):
