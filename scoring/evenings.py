@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Generic, Literal, TypeVar
 
 from scoring.errors import EngineError, Term, gettext_noop
+from scoring.matches import paper_ceiling
 from scoring.pairing import _matched_partners, _pair, _tables
 from scoring.rules import Ruleset
 from scoring.swiss import SwissEntrant, swiss_pairings
@@ -258,11 +259,27 @@ def in_round(joined_round: int, left_after_round: int | None, round_number: int)
 
 def check_paper_total(rules: Ruleset, scores: Sequence[int]) -> None:
     """Check one table's two totals typed from a paper sheet against what the game can add up
-    to: a game of a fixed number of deals (a boom of 16 or 12) deals ``deals`` x the cards'
-    total (162), plus roem, which comes in tens. Raises :class:`InvalidEvening` naming what
-    does not add up; a game to a target, or one that rounds its deals, is not checked."""
+    to: a game of a fixed number of deals (a boom of 16, a partie of 12) deals ``deals`` x
+    the cards' total (162); above that is what was melded (roem, belote and rebelote...),
+    which comes in tens. Neither side's total may pass the most such a game can reach
+    (:func:`scoring.matches.paper_ceiling`: ``deals`` x the most one deal can score, melds,
+    pit and capot included): 99999 is a slip of the pen, said as such. The words are the
+    same for every game of the family (no game's own word for melds: a belote concours has
+    no roem). Raises :class:`InvalidEvening` naming what does not add up; a game to a
+    target, or one that rounds its deals, is not checked."""
     if rules.deals is None or rules.rounding != "none":
         return
+    ceiling = paper_ceiling(rules)
+    highest = max(scores, default=0)
+    if highest > ceiling:
+        raise InvalidEvening(
+            gettext_noop(
+                "A total of %(total)d is more than a game of %(deals)d deals can reach (at "
+                "most %(most)d a side): check the sheet."
+            ),
+            code="evening.paper_ceiling",
+            params={"total": highest, "deals": rules.deals, "most": ceiling},
+        )
     base = rules.deals * rules.card_total()
     total = sum(scores)
     if total < base:
@@ -283,15 +300,16 @@ def check_paper_total(rules: Ruleset, scores: Sequence[int]) -> None:
         raise InvalidEvening(
             gettext_noop(
                 "The two totals add up to %(total)d: above %(base)d (%(deals)d deals of "
-                "%(cards)d) is the roem, %(roem)d, which comes in tens: check the sheet."
+                "%(cards)d) is what was melded, %(melds)d points, which come in tens: check "
+                "the sheet."
             ),
-            code="evening.paper_roem",
+            code="evening.paper_melds",
             params={
                 "total": total,
                 "deals": rules.deals,
                 "cards": rules.card_total(),
                 "base": base,
-                "roem": total - base,
+                "melds": total - base,
             },
         )
 
@@ -324,12 +342,22 @@ class RoundDraw(Generic[T]):
 @dataclass
 class EveningHistory(Generic[T]):
     """What earlier rounds of the evening (or the season, when a club wants that) did: pairs
-    who partnered, pairs who faced each other, who sat out, who sat at a table of three."""
+    who partnered, pairs who faced each other, who sat out, who sat at a table of three.
+
+    ``missed``: rounds an entrant was not there for (it arrived late, or was away and came
+    back); they score the absent score. For the fairness of who sits out next, a missed
+    round counts as a round without a table, like a sit-out (:meth:`without_table`): a late
+    arrival is not the first to sit out, having missed rounds already."""
 
     partnered: Counter[tuple[T, T]] = field(default_factory=Counter)
     faced: Counter[tuple[T, T]] = field(default_factory=Counter)
     sat_out: Counter[T] = field(default_factory=Counter)
     three: Counter[T] = field(default_factory=Counter)
+    missed: Counter[T] = field(default_factory=Counter)
+
+    def without_table(self, entrant: T) -> int:
+        """Rounds ``entrant`` had no table in: sat out or missed (who sits out goes by it)."""
+        return self.sat_out[entrant] + self.missed[entrant]
 
     def add(self, draw: RoundDraw[T], entrants: Entrants = "individuals") -> None:
         """Count a round that was played."""
@@ -380,7 +408,8 @@ def draw_individuals(
     """Draw a round of an individual evening: partners opposite, as few repeated partners and
     then opponents as the numbers allow, the players in a random order for ``seed`` (the
     numbered stones). When the number is not a multiple of four: sit-outs (those who sat out
-    least first, so at most once an evening while others have not), tables of three (those
+    or missed rounds least first, so at most once an evening while others have not: a round
+    missed counts as one sat out, :attr:`EveningHistory.missed`), tables of three (those
     who sat at one least), or substitutes (the last table's empty seats are None)."""
     people = _distinct(players)
     history = history or EveningHistory()
@@ -415,7 +444,7 @@ def draw_individuals(
     for (a, b), times in history.faced.items():
         if a in index and b in index:
             faced[_pair(index[a], index[b])] = times
-    sat = [history.sat_out[p] for p in people] + [10**6] * substitutes
+    sat = [history.without_table(p) for p in people] + [10**6] * substitutes
     scale = 4 * n * (rules.rounds + 1) + 1
     partners, sitting = _matched_partners(n, sat, partnered, faced, scale)
     tables, _ = _tables(partners, faced, scale)
@@ -450,11 +479,13 @@ def draw_pairs(
     ``points`` so far, 1 against 2, 3 against 4, no rematch while one can be avoided: a Swiss
     pairing), or ``movement`` (the pairs in the order given: odd-numbered pairs stay at their
     table, even ones move one table up each round). With an odd number one pair sits out
-    (*au pot*), never twice before every pair has once."""
+    (*au pot*), never twice before every pair has once (a round a pair missed counts as one
+    it sat out: :attr:`EveningHistory.missed`)."""
     teams = _distinct(pairs)
     history = history or EveningHistory()
     met = [(a, b) for (a, b), times in history.faced.items() for _ in range(times) if a != b]
-    byes = [p for p, times in history.sat_out.items() for _ in range(times)]
+    # A round missed counts as a bye already had: a late pair is not the first au pot.
+    byes = [p for p in teams for _ in range(history.without_table(p))]
     if rules.pair_draw == "movement" and round_number > 1:
         return _movement(teams, round_number)
     by_ranking = rules.pair_draw == "ranking" and round_number > 1

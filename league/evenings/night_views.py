@@ -360,12 +360,39 @@ def come_back(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
 
 
 # -- the draw --------------------------------------------------------------------------------
+def _posted_round(request: HttpRequest) -> int | None:
+    """The round a draw's form names (its hidden ``round``), None when missing or no number."""
+    value = request.POST.get("round", "")
+    return int(value) if value.isdecimal() and len(value) < 4 else None
+
+
 @login_required
 @require_POST
 def draw(request: HttpRequest, slug: str) -> HttpResponse:
+    """Draw the round the form names. A form without its round (a page older than the form)
+    is refused, nothing drawn. While tables of a drawn round are still playing, the first
+    post answers a confirmation page naming them (their players are drawn again); the draw
+    goes ahead when it is posted with ``confirm``."""
     competition = evening_for_organiser(request, slug)
+    number = _posted_round(request)
+    if number is None:
+        return _refused(
+            request,
+            competition,
+            "draw",
+            _("This page was out of date: nothing was drawn. Check the page, then draw again."),
+        )
+    if not request.POST.get("confirm"):
+        view = selectors.evening(competition, with_ranking=False)
+        question = presenters.draw_over_playing(view, number)
+        if question:
+            return render(
+                request,
+                "evenings/night_draw_confirm.html",
+                {"competition": competition, "number": number, "question": question},
+            )
     try:
-        night = services.evening_draw_round(competition=competition)
+        night = services.evening_draw_round(competition=competition, number=number)
     except Refused as error:
         return _refused(request, competition, "draw", error.message)
     messages.success(request, _("Round %(number)d is drawn.") % {"number": night.number})
@@ -375,14 +402,21 @@ def draw(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def redraw(request: HttpRequest, slug: str) -> HttpResponse:
     """Draw the last round again: a confirmation page (GET) first, since the seats drawn and
-    the entry links handed out are thrown away."""
+    the entry links handed out are thrown away. Its form names the round; a stale one (another
+    round drawn since) is refused."""
     competition = evening_for_organiser(request, slug)
     view = selectors.evening(competition, with_ranking=False)
     if view.current is None:
         raise Http404(_("No round is drawn yet."))
     if request.method == "POST":
+        number = _posted_round(request)
         try:
-            night = services.evening_redraw_round(competition=competition)
+            if number is None:
+                raise Refused(
+                    _("This page was out of date: nothing was drawn again. Check the page."),
+                    "round",
+                )
+            night = services.evening_redraw_round(competition=competition, number=number)
         except Refused as error:
             return _refused(request, competition, "redraw", error.message)
         messages.success(request, _("Round %(number)d is drawn again.") % {"number": night.number})

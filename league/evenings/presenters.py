@@ -127,6 +127,43 @@ def tables_without_result(view: Evening) -> str:
     ) % {"number": current.round.number, "tables": ", ".join(tables)}
 
 
+def _and_list(items: list[str]) -> str:
+    """ "3", "3 and 4", "2, 3 and 4"."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def draw_over_playing(view: Evening, number: int) -> str:
+    """What drawing round ``number`` while tables of drawn rounds are still playing asks
+    first: "Tables 3 and 4 are still playing round 1: their players will be drawn for round 2
+    as well. Draw round 2 anyway?" ("" when no table is playing, or when the draw will be
+    refused anyway: a stale round, or pairs drawn by the ranking, which wait for the tables)."""
+    if number != view.drawn + 1 or view.next_round is None:
+        return ""
+    if view.rules.entrants == "pairs" and view.rules.pair_draw == "ranking" and number > 1:
+        return ""
+    sentences = []
+    for night in view.rounds:
+        tables = [t.number for t in night.still_playing]
+        if not tables:
+            continue
+        sentences.append(
+            ngettext(
+                "Table %(tables)s is still playing round %(round)d: its players will be drawn "
+                "for round %(number)d as well.",
+                "Tables %(tables)s are still playing round %(round)d: their players will be "
+                "drawn for round %(number)d as well.",
+                len(tables),
+            )
+            % {"tables": _and_list(tables), "round": night.round.number, "number": number}
+        )
+    if not sentences:
+        return ""
+    sentences.append(_("Draw round %(number)d anyway?") % {"number": number})
+    return " ".join(sentences)
+
+
 def seats_sentence(table: Table, pairs: bool) -> str:
     """A table's seats: "1 Anna, 3 Ben against 2 Cor, 4 Dirk" (the two pairs at a pairs
     evening: "Anna & Ben against Cor & Dirk")."""

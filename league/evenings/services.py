@@ -31,6 +31,7 @@ from league.competitions.services import (
 )
 from league.engine_words import engine_message
 from league.errors import Refused
+from league.evenings.selectors import evening as evening_view
 from league.live.publish import publishes
 from league.live.topics import competition_topics
 from league.models import (
@@ -438,7 +439,8 @@ def evening_come_back(*, entrant: Entrant) -> Entrant:
 
 
 def evening_history(competition: Competition) -> EveningHistory[int]:
-    """What the evening's drawn rounds did (partners, opponents, sit-outs), by entrant id."""
+    """What the evening's drawn rounds did (partners, opponents, sit-outs, rounds missed by a
+    late arrival or one away), by entrant id."""
     history: EveningHistory[int] = EveningHistory()
     rules = evening_rules(competition)
     seats: dict[int, list[list[int]]] = {}
@@ -451,6 +453,17 @@ def evening_history(competition: Competition) -> EveningHistory[int]:
         history.add(_as_draw(table, rules), rules.entrants)
     for sitting in Round.sitting_out.through.objects.filter(round__competition=competition):
         history.sat_out[sitting.entrant_id] += 1
+    # Rounds drawn while an entrant was not there (late, or away): the engine counts them as
+    # rounds without a table when it chooses who sits out next.
+    drawn = rounds_drawn(competition)
+    for entrant in competition.entrants.all():
+        missed = sum(
+            1
+            for number in range(1, drawn + 1)
+            if not in_round(entrant.joined_round, entrant.left_after_round, number)
+        )
+        if missed:
+            history.missed[entrant.pk] = missed
     return history
 
 
@@ -472,21 +485,29 @@ def present(competition: Competition, round_number: int) -> list[Entrant]:
 
 
 def _points_so_far(competition: Competition) -> dict[int, int]:
-    points: dict[int, int] = {}
-    for side in FixtureSide.objects.filter(fixture__competition=competition):
-        points[side.entrant_id] = points.get(side.entrant_id, 0) + side.points_for
-    return points
+    """Each entrant's points as the evening's ranking shows them (its games, its sit-out and
+    absent rounds' scores, less its penalties): what a draw "by the ranking" pairs by."""
+    return {row.entrant.pk: row.points for row in evening_view(competition).ranking}
 
 
 @transaction.atomic
 @publishes(lambda competition, **_: competition_topics(competition))
-def evening_draw_round(*, competition: Competition, seed: int | None = None) -> Round:
+def evening_draw_round(
+    *, competition: Competition, number: int | None = None, seed: int | None = None
+) -> Round:
     """Draw the evening's next round: who sits where (as few repeated partners and opponents
-    as the numbers allow), who sits out; each table a fixture with its entry links."""
+    as the numbers allow), who sits out; each table a fixture with its entry links.
+
+    ``number``: the round the director means to draw (the draw form carries it). A stale
+    form (a second laptop with an old page, a double tap, a resend) names a round already
+    drawn: refused, nothing drawn, rather than drawing the round after it."""
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     _require_evening(competition)
     rules = evening_rules(competition)
-    number = rounds_drawn(competition) + 1
+    drawn = rounds_drawn(competition)
+    if number is not None and number != drawn + 1:
+        raise _stale_draw(number, drawn)
+    number = drawn + 1
     if number > rules.rounds:
         raise Refused(_("All %(count)d rounds are drawn.") % {"count": rules.rounds}, None)
     if rules.entrants == "pairs" and rules.pair_draw == "ranking" and number > 1:
@@ -522,7 +543,10 @@ def evening_draw_round(*, competition: Competition, seed: int | None = None) -> 
                 number,
                 history,
                 seed=seed,
-                points=_points_so_far(competition),
+                # Read only when the ranking draws: the whole evening's ranking, its queries.
+                points=_points_so_far(competition)
+                if rules.pair_draw == "ranking" and number > 1
+                else None,
             )
         else:
             draw = draw_individuals(rules, [e.pk for e in entrants], history, seed=seed)
@@ -557,6 +581,16 @@ def evening_draw_round(*, competition: Competition, seed: int | None = None) -> 
     return night
 
 
+def _stale_draw(number: int, drawn: int) -> Refused:
+    if number <= drawn:
+        return Refused(_("Round %(number)d is already drawn.") % {"number": number}, "round")
+    return Refused(
+        _("Round %(number)d cannot be drawn yet: round %(next)d is next.")
+        % {"number": number, "next": drawn + 1},
+        "round",
+    )
+
+
 def _round_untouched(night: Round) -> bool:
     fixtures = Fixture.objects.filter(round=night)
     return not (
@@ -568,29 +602,48 @@ def _round_untouched(night: Round) -> bool:
 
 @transaction.atomic
 @publishes(lambda competition, **_: competition_topics(competition))
-def evening_redraw_round(*, competition: Competition, seed: int | None = None) -> Round:
+def evening_redraw_round(
+    *, competition: Competition, number: int | None = None, seed: int | None = None
+) -> Round:
     """Draw the last round again (a late arrival, a mistake), before anyone starts playing it:
-    its tables and entry links are made anew."""
+    its tables and entry links are made anew. ``number``: the round the director means (the
+    confirmation form carries it); a stale one (another round drawn since) is refused."""
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     _require_evening(competition)
     night = competition.rounds.order_by("-number").first()
     if night is None:
         raise Refused(_("No round is drawn yet."), None)
+    if number is not None and number != night.number:
+        raise Refused(
+            _("Round %(number)d is not the last round drawn: nothing was drawn again.")
+            % {"number": number},
+            "round",
+        )
     if not _round_untouched(night):
         raise Refused(
             _("Round %(number)d has started: a game or a result is in. It cannot be drawn again.")
             % {"number": night.number},
             None,
         )
+    number = night.number
     night.delete()
-    return evening_draw_round(competition=competition, seed=seed)
+    return evening_draw_round(competition=competition, number=number, seed=seed)
 
 
 @transaction.atomic
 def evening_paper_result(*, fixture: Fixture, scores: tuple[int, int]) -> Fixture:
     """One table's two totals typed from its paper sheet, checked against what a game of
-    the evening can add up to (a boom's 16 x 162 plus roem)."""
+    the evening can add up to (a boom's 16 x 162 plus melds, no side past the game's most).
+    Typed again, they replace the table's earlier typed result (the director's correction);
+    a table whose deals are entered on a phone takes none (its game's sheet is corrected)."""
     _require_evening(fixture.competition)
+    if fixture.games.filter(deal_count__gt=0).exists():
+        # Said in the evening's words (the league's would be "deals are already entered for
+        # this fixture at the table"): the director corrects such a table on its game's sheet.
+        raise Refused(
+            _("This table is entering its deals on a phone: its result comes from there."),
+            "scores",
+        )
     try:
         check_paper_total(fixture.competition.rules, scores)
     except InvalidEvening as error:

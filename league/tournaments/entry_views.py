@@ -3,8 +3,10 @@
 A link needs no account: whoever holds it plays for that side of that match. The side enters
 its deals through it; the other side confirms the result through its own link. An unknown
 token is a 404 (:func:`league.access.entry_side_or_404`); once the result is confirmed the
-link still shows the match, but every write answers 410 Gone ("This link has expired"). A
-link only ever writes to its own fixture's running game: the game is never named by the
+link still shows the match, but every write answers 410 Gone ("This link has expired"). A club
+evening's table has no confirmation: its links close the same way once its result is in (its
+game over, or its totals typed from paper), and the director corrects it. A link only ever
+writes to its own fixture's running game: the game is never named by the
 request, only checked against it. Deals go through the same deal form as the game page
 (:func:`league.games.forms.deal_form`).
 """
@@ -31,7 +33,7 @@ from league.games.deal_presenter import deal_entry, preview_deal
 from league.games.forms import DealForm, FirstDealerForm, deal_form, refused_deal_form
 from league.games.selectors import fixture_seat_players
 from league.live import topics as live_topics
-from league.models import FixtureSide
+from league.models import CompetitionKind, FixtureSide
 from league.ratings.uses import fixture_chances
 from league.stored_words import confirmed_by_words, event_notes
 from league.tournaments import presenters, selectors, services
@@ -55,6 +57,10 @@ def _entry_page(
     fixture = match.fixture
     running = match.running_game
     confirmed = fixture.confirmed_at is not None
+    # A club evening's table: nobody confirms; its result counts once its game is over or its
+    # totals are typed from paper, and from then on only the director changes it.
+    evening = fixture.competition.kind == CompetitionKind.EVENING
+    result_in = evening and (fixture.finished or fixture.typed_scores is not None)
     # One side enters, the other confirms (a Bridgemate's way): the side that started the
     # game, or took entry over since; before anybody has, either side may.
     entering = fixture.entered_by in (None, side.side)
@@ -69,6 +75,7 @@ def _entry_page(
         latest is not None
         and latest[1]
         and not confirmed
+        and not result_in
         and fixture.disputed_at is None
         and fixture.entered_by == side.side
         and services.entered_by_this_side(fixture, latest[0], latest[1][-1].number)
@@ -90,6 +97,7 @@ def _entry_page(
         "form": form if enters else None,
         "deal_entry": deal_entry(form) if form is not None and enters else None,
         "confirmed": confirmed,
+        "evening": evening,
         "expired": status == 410,
         "error": error,
         "can_start": can_start,
@@ -116,6 +124,14 @@ def _entry_page(
         if match.next_token
         else None,
     }
+    # Which forms the page holds, for the live updates (js/live.js's data-live-state): a page
+    # left open on another phone swaps them when this changes.
+    if context["form"] is not None and running is not None:
+        context["forms_state"] = f"deal-{running.pk}"
+    elif can_start:
+        context["forms_state"] = f"start-{len(match.games)}"
+    else:
+        context["forms_state"] = "none"
     context["live_topics"] = live_topics.match_page(fixture)
     response = render(request, "tournaments/entry_match.html", context, status=status)
     # The link is the side's key: keep it out of shared caches and search engines.
@@ -132,10 +148,22 @@ def _start_form(
     return FirstDealerForm(data, rules=rules, side_names=names, players=players)
 
 
+def _closed_words(fixture_id: int) -> str:
+    """Why the link takes no more writes (read afresh), in the reader's words; "" if it does:
+    its match's result is confirmed, or its club evening table's result is in."""
+    closed = selectors.entry_closed(fixture_id)
+    if closed == selectors.CLOSED_CONFIRMED:
+        return str(EXPIRED)
+    if closed == selectors.CLOSED_RESULT_IN:
+        return str(services.RESULT_IN)
+    return ""
+
+
 def _expired(request: HttpRequest, side: FixtureSide) -> HttpResponse | None:
-    """The 410 page when the match's result is confirmed (read afresh), else None."""
-    if selectors.fixture_confirmed(side.fixture_id):
-        return _entry_page(request, side, status=410, error=str(EXPIRED))
+    """The 410 page when the match's result is confirmed, or the evening table's result is in
+    (read afresh), else None."""
+    if words := _closed_words(side.fixture_id):
+        return _entry_page(request, side, status=410, error=words)
     return None
 
 
@@ -180,27 +208,25 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     side = entry_side_or_404(token)
     # The phone's offline queue sending a waiting deal asks for short JSON answers.
     as_json = answers.wants_json(request)
-    if as_json and selectors.fixture_confirmed(side.fixture_id):
-        return answers.gone(str(EXPIRED))
-    if (gone := _expired(request, side)) is not None:
-        return gone
-    game = selectors.running_game(side.fixture_id)
     try:
         key = uuid.UUID(request.POST.get("entry_key") or "")
     except ValueError:
         key = None  # none or malformed: the form reports it
-    if key is not None:
-        # A form sent again after its deal ended the game was saved the first time: the
-        # key is looked for in every game of the match, not only the running one.
-        again = selectors.deal_by_entry_key(side.fixture_id, key)
-        if again is not None and as_json:
-            return answers.saved(again, False, again.game, _entry_url(token))
-        if again is not None:
-            messages.info(
-                request,
-                _("Deal %(number)s was already saved; not added twice.") % {"number": again.number},
-            )
-            return _to_entry(token, "entry")
+    if (
+        key is not None
+        and selectors.entry_closed(side.fixture_id) == selectors.CLOSED_RESULT_IN
+        and (again := _saved_before(request, side, token, key, as_json=as_json)) is not None
+    ):
+        # An evening's last deal closes its table's links at once: the same deal sent again
+        # (its answer lost on the Wi-Fi) is told it was saved, not that the link is closed.
+        return again
+    if as_json and (words := _closed_words(side.fixture_id)):
+        return answers.gone(words)
+    if (gone := _expired(request, side)) is not None:
+        return gone
+    game = selectors.running_game(side.fixture_id)
+    if key is not None and (again := _saved_before(request, side, token, key, as_json=as_json)):
+        return again
     if game is None:
         message = _("No game of this match is being played: nothing was saved.")
         if as_json:
@@ -262,6 +288,24 @@ def entry_deal(request: HttpRequest, token: str) -> HttpResponse:
     return _to_entry(token, "entry")
 
 
+def _saved_before(
+    request: HttpRequest, side: FixtureSide, token: str, key: uuid.UUID, *, as_json: bool
+) -> HttpResponse | None:
+    """The answer to a deal form sent again whose deal (its entry ``key``) was saved the first
+    time, else None. The key is looked for in every game of the match, not only the running
+    one: the deal may have ended its game."""
+    again = selectors.deal_by_entry_key(side.fixture_id, key)
+    if again is None:
+        return None
+    if as_json:
+        return answers.saved(again, False, again.game, _entry_url(token))
+    messages.info(
+        request,
+        _("Deal %(number)s was already saved; not added twice.") % {"number": again.number},
+    )
+    return _to_entry(token, "entry")
+
+
 @never_cache
 @require_POST
 def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
@@ -271,8 +315,8 @@ def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
     as a correction would; the entry page never sends it, since corrections are the director's.
     """
     side = entry_side_or_404(token)
-    if selectors.fixture_confirmed(side.fixture_id):
-        return JsonResponse({"valid": False, "errors": {"game": str(EXPIRED)}}, status=410)
+    if words := _closed_words(side.fixture_id):
+        return JsonResponse({"valid": False, "errors": {"game": words}}, status=410)
     game = selectors.running_game(side.fixture_id)
     if game is None:
         message = _("No game of this match is being played.")

@@ -25,6 +25,7 @@ from league.competitions.selectors import (
 from league.models import (
     Club,
     Competition,
+    CompetitionKind,
     Deal,
     Entrant,
     Fixture,
@@ -209,6 +210,33 @@ def token_side(token: str) -> FixtureSide | None:
 def fixture_confirmed(fixture_id: int) -> bool:
     """Whether the fixture's result is confirmed, read afresh (one query)."""
     return Fixture.objects.filter(pk=fixture_id, confirmed_at__isnull=False).exists()
+
+
+#: Why an entry link takes no more writes (:func:`entry_closed`).
+CLOSED_CONFIRMED = "confirmed"
+CLOSED_RESULT_IN = "result_in"
+
+
+def entry_closed(fixture_id: int) -> str:
+    """Why the fixture's entry links take no more writes, read afresh (one query):
+    :data:`CLOSED_CONFIRMED` (its result is confirmed), :data:`CLOSED_RESULT_IN` (a club
+    evening's table whose result is in: its game finished or its totals typed from paper;
+    nobody confirms at an evening, so from then on only the director corrects it), or ""
+    (open)."""
+    row = (
+        Fixture.objects.filter(pk=fixture_id)
+        .values("confirmed_at", "finished", "typed_scores", "competition__kind")
+        .first()
+    )
+    if row is None:
+        return ""
+    if row["confirmed_at"] is not None:
+        return CLOSED_CONFIRMED
+    if row["competition__kind"] == CompetitionKind.EVENING and (
+        row["finished"] or row["typed_scores"] is not None
+    ):
+        return CLOSED_RESULT_IN
+    return ""
 
 
 def running_game(fixture_id: int) -> Game | None:

@@ -31,7 +31,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
 from league.competitions.selectors import competition_standings
@@ -683,11 +683,21 @@ def entrant_withdraw(*, entrant: Entrant, by: User) -> Entrant:
     return entrant
 
 
+#: The words of every write to a club evening's table link once the table's result is in.
+RESULT_IN = gettext_lazy("This table's result is in: ask the director to correct it.")
+
+
 def _open_for_entry(side: FixtureSide) -> Fixture:
     # Read afresh: the link's page may have been open since before the confirmation.
     fixture = Fixture.objects.select_related("competition", "round").get(pk=side.fixture_id)
     if fixture.confirmed_at is not None:
         raise Refused(_("This link has expired: the match's result is confirmed."), None)
+    if fixture.competition.kind == CompetitionKind.EVENING and (
+        fixture.finished or fixture.typed_scores is not None
+    ):
+        # Nobody confirms a club evening's table: its result counts once it is in, and only
+        # the director changes it then (the game's sheet, or its paper result typed again).
+        raise Refused(str(RESULT_IN), None)
     if fixture.round.draft:
         raise Refused(_("This round is not published yet: wait for the director."), None)
     return fixture

@@ -4,9 +4,10 @@
 // contents of every element marked data-live (with an id). A part somebody is using (the focus
 // is in it, or a field in it has been changed) is left alone and refreshed once they leave it;
 // an element marked data-live-unless="<id>" is also left alone while the element of that id is
-// in use (a deal's heading beside its form). A page connects only while it is in view: a
-// browser allows six connections to one site, and a director's dozen tabs must not use them
-// up; a page coming back into view catches up at once.
+// in use (a deal's heading beside its form); one marked data-live-state is replaced only when
+// its state changes (the forms of an entry link: see swap). A page connects only while it is
+// in view: a browser allows six connections to one site, and a director's dozen tabs must not
+// use them up; a page coming back into view catches up at once.
 // Without JavaScript, or where EventSource is missing, the page simply works by reload.
 (function () {
   "use strict";
@@ -122,6 +123,38 @@
         region.innerHTML = replacement.innerHTML;
         changed.push(region.id);
       }
+    }
+    // A part that changes shape rather than contents (data-live-state: the forms of an entry
+    // link, "start", a game's deal form or none) is replaced only when its state differs, so
+    // a form somebody may use is not rebuilt under them at every event; it waits while the
+    // element its data-live-unless names is in use, or the focus is inside it. When the new
+    // part brings a form the page's scripts start with (data-live-reload), the page is
+    // loaded again instead, once nothing on it is in use.
+    var shaped = document.querySelectorAll("[data-live-state][id]");
+    for (var k = 0; k < shaped.length; k++) {
+      var part = shaped[k];
+      var fresher = fresh.getElementById(part.id);
+      if (!fresher) continue;
+      var state = fresher.getAttribute("data-live-state");
+      if (state === part.getAttribute("data-live-state")) continue;
+      var partUnless = part.getAttribute("data-live-unless");
+      var focused = document.activeElement;
+      if ((partUnless && inUse(document.getElementById(partUnless))) ||
+          (focused && focused !== document.body && part.contains(focused))) {
+        kept = true;
+        continue;
+      }
+      if (fresher.hasAttribute("data-live-reload")) {
+        if (kept) continue;
+        location.reload();
+        return;
+      }
+      part.innerHTML = fresher.innerHTML;
+      ["data-live-state", "data-live-unless", "data-live-reload"].forEach(function (name) {
+        if (fresher.hasAttribute(name)) part.setAttribute(name, fresher.getAttribute(name));
+        else part.removeAttribute(name);
+      });
+      changed.push(part.id);
     }
     waitingForIdle = kept;
     if (changed.length) {

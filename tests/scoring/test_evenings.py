@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -13,6 +14,7 @@ from scoring.evenings import (
     InvalidEvening,
     RoundScore,
     SeasonRules,
+    check_paper_total,
     draw_individuals,
     draw_pairs,
     evening_ranking,
@@ -21,6 +23,8 @@ from scoring.evenings import (
     round_score,
     season_standings,
 )
+from scoring.matches import paper_ceiling
+from scoring.rules import PRESETS
 
 
 def play_rounds(rules, players, rounds, seed=1):
@@ -332,3 +336,60 @@ def test_a_setting_out_of_range_names_its_field():
     with pytest.raises(InvalidEvening) as caught:
         EveningRules(entrants="pairs", short="table_of_three")
     assert caught.value.field == "short"
+
+
+# -- trial 28: who sits out after a missed round; the paper check's words ----------------------
+
+
+def test_a_round_missed_counts_as_one_without_a_table_for_who_sits_out():
+    """A late arrival (missed round 1) among eight who all played: one of the eight sits out
+    round 2, whatever the seed; the late one sat out as much as anyone by then."""
+    rules = EveningRules(short="sit_out")
+    history = EveningHistory()
+    first = draw_individuals(rules, list("ABCDEFGH"), history, seed=1)
+    history.add(first)
+    history.missed["I"] += 1
+    assert history.without_table("I") == 1 and history.without_table("A") == 0
+    for seed in range(40):
+        draw = draw_individuals(rules, list("ABCDEFGHI"), history, seed=seed)
+        assert draw.sitting_out != ("I",), seed
+    # One who sat out and one who missed a round are equal: neither goes before the rest.
+    history.sat_out["A"] += 1
+    for seed in range(40):
+        draw = draw_individuals(rules, list("ABCDEFGHI"), history, seed=seed)
+        assert draw.sitting_out[0] not in ("A", "I"), seed
+
+
+def test_a_pair_that_missed_a_round_is_not_the_first_au_pot():
+    rules = EveningRules(entrants="pairs", pair_draw="lot")
+    history = EveningHistory()
+    history.add(draw_pairs(rules, ["A", "B"], 1, seed=1), "pairs")
+    history.missed["C"] += 1
+    for seed in range(40):
+        assert draw_pairs(rules, ["A", "B", "C"], 2, history, seed=seed).sitting_out != ("C",)
+
+
+def _refusal(rules, scores) -> str:
+    with pytest.raises(InvalidEvening) as error:
+        check_paper_total(rules, scores)
+    return error.value.message
+
+
+def test_the_paper_check_speaks_of_melds_not_roem_and_names_a_total_no_game_reaches():
+    concours = replace(PRESETS["belote"], deals=12, target=None)
+    said = _refusal(concours, (1000, 1000))
+    assert "roem" not in said
+    assert said == (
+        "The two totals add up to 2000: above 1944 (12 deals of 162) is what was melded, "
+        "56 points, which come in tens: check the sheet."
+    )
+    boom = PRESETS["klaverjas"]
+    said = _refusal(boom, (99999, 99999))
+    assert "roem" not in said and "melded" not in said
+    most = paper_ceiling(boom)
+    assert said == (
+        f"A total of 99999 is more than a game of 16 deals can reach (at most {most} a side): "
+        "check the sheet."
+    )
+    check_paper_total(boom, (most, 0))  # the most a side can reach is not refused
+    check_paper_total(concours, (1000, 1004))

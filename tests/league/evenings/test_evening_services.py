@@ -100,8 +100,10 @@ def test_a_paper_result_must_add_up_to_a_boom(club, boss):
     with pytest.raises(Refused, match="less than 16 deals of 162") as short:
         services.evening_paper_result(fixture=fixture, scores=(1000, 1000))
     assert short.value.field == "scores"
-    with pytest.raises(Refused, match="roem, 5, which comes in tens"):
+    with pytest.raises(Refused, match="is what was melded, 5 points, which come in tens"):
         services.evening_paper_result(fixture=fixture, scores=(1500, 1097))
+    with pytest.raises(Refused, match="more than a game of 16 deals can reach"):
+        services.evening_paper_result(fixture=fixture, scores=(99999, 99999))
     fixture.refresh_from_db()
     assert not fixture.finished and fixture.typed_scores is None
     services.evening_paper_result(fixture=fixture, scores=(1500, 1192))

@@ -128,7 +128,7 @@ def test_the_draw_says_how_many_and_what_happens_to_the_odd_ones(evening, organi
     checked_in(evening, NAMES)
     draw = page(organiser_client, url("evening", evening)).by_id("draw-count").text
     assert "9 players" in draw and "2 tables" in draw and "1 sits out" in draw
-    organiser_client.post(url("draw", evening))
+    organiser_client.post(url("draw", evening), {"round": 1})
     director = page(organiser_client, url("evening", evening))
     assert director.by_id("draw-warning").text == "Round 1: tables 1, 2 have no result yet."
     for fixture in Fixture.objects.filter(competition=evening):
@@ -182,8 +182,8 @@ def _writes(evening):
         (url("check-in", evening), {"player": jan.pk}),
         (url("check-in-guest", evening), {"guest-name": "Visitor"}),
         (url("leave", evening, entrant.pk), {}),
-        (url("draw", evening), {}),
-        (url("redraw", evening), {}),
+        (url("draw", evening), {"round": 2, "confirm": "1"}),
+        (url("redraw", evening), {"round": 1}),
         (
             url("paper-result", evening, fixture.pk),
             {f"table-{fixture.pk}-side0": "1500", f"table-{fixture.pk}-side1": "1172"},
@@ -234,7 +234,7 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     # A check-in tapped by mistake is undone before the draw.
     assert organiser_client.post(url("check-out", evening, guest.pk)).status_code == 302
     assert evening.entrants.count() == 8
-    assert organiser_client.post(url("draw", evening)).status_code == 302
+    assert organiser_client.post(url("draw", evening), {"round": 1}).status_code == 302
     night = Round.objects.get(competition=evening)
     fixtures = list(Fixture.objects.filter(round=night).order_by("table"))
     assert len(fixtures) == 2
@@ -242,7 +242,7 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     confirm = page(organiser_client, url("redraw", evening))
     assert has_id(confirm, "redraw-confirm")
     assert Round.objects.filter(pk=night.pk).exists()
-    assert organiser_client.post(url("redraw", evening)).status_code == 302
+    assert organiser_client.post(url("redraw", evening), {"round": 1}).status_code == 302
     assert not Round.objects.filter(pk=night.pk).exists()
     fixtures = list(Fixture.objects.filter(competition=evening).order_by("table"))
     for fixture in fixtures:
@@ -260,7 +260,7 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     fixture.refresh_from_db()
     assert fixture.typed_scores == [[1172, 1500]]
     # Once a result is in, the round cannot be drawn again.
-    response = organiser_client.post(url("redraw", evening))
+    response = organiser_client.post(url("redraw", evening), {"round": 1})
     assert response.status_code == 400
     assert "has started" in parse(response.content).by_id("redraw-error").text
     assert page_text(response).count("has started") == 2
@@ -295,7 +295,7 @@ def page_text(response) -> str:
 
 def test_refusals_are_said_at_the_top_and_by_their_button(evening, organiser_client):
     checked_in(evening, NAMES[:3])
-    response = organiser_client.post(url("draw", evening))
+    response = organiser_client.post(url("draw", evening), {"round": 1})
     assert response.status_code == 400
     html = page_text(response)
     assert html.count("A round needs at least four players. Checked in: 3.") == 2
@@ -455,7 +455,7 @@ def test_a_table_playing_on_its_phone_takes_no_paper_result(evening, organiser, 
     )
     assert response.status_code == 400
     said = parse(response.content).by_id(f"table-{fixture.pk}-error").text
-    assert "Deals are already entered" in said
+    assert "This table is entering its deals on a phone" in said
     fixture.refresh_from_db()
     assert fixture.typed_scores is None
 
