@@ -216,7 +216,15 @@ def _page(
     context["current"] = rounds[-1] if rounds else None
     context["earlier"] = list(reversed(rounds[:-1]))
     # A table of an earlier round still without its result is not folded away.
-    context["earlier_open"] = any(not night.finished for night in view.rounds[:-1])
+    # Nor is the round of a table whose result was just refused (its field has the cursor).
+    context["earlier_open"] = any(not night.finished for night in view.rounds[:-1]) or (
+        paper_summary is not None
+        and any(
+            row["table"].fixture.pk == paper_summary["fixture"]
+            for night in rounds[:-1]
+            for row in night["tables"]
+        )
+    )
     # Each line with its prize in words, shown under the name: with the total next to it, it
     # is read on a phone without swiping (the rounds follow).
     context["ranking"] = [

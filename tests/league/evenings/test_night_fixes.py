@@ -114,6 +114,28 @@ def test_a_refused_paper_result_opens_at_its_summary_with_the_first_wrong_field_
     assert fixture.typed_scores is None
 
 
+def test_a_refused_correction_of_an_earlier_round_opens_that_round(
+    club, organiser, organiser_client
+):
+    evening = make_evening(club, organiser)
+    check_in(evening, NAMES[:4])
+    services.evening_draw_round(competition=evening, seed=1)
+    fixture = Fixture.objects.get(competition=evening)
+    services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    services.evening_draw_round(competition=evening, seed=2)
+    assert (
+        "open" not in page(organiser_client, url("evening", evening)).by_id("earlier-rounds").attrs
+    )
+    response = organiser_client.post(
+        url("paper-result", evening, fixture.pk),
+        {f"table-{fixture.pk}-side0": "1500", f"table-{fixture.pk}-side1": "1000"},
+    )
+    root = parse(response.content)
+    assert "open" in root.by_id("earlier-rounds").attrs
+    (focused,) = with_autofocus(root)
+    assert focused.attrs["id"] == f"id_table-{fixture.pk}-side0"
+
+
 # -- 9: a finished evening, a round drawn early ------------------------------------------------
 
 
