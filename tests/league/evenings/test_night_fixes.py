@@ -215,7 +215,7 @@ def test_the_rankings_total_and_prize_come_before_the_rounds(club, organiser, or
 
 
 def test_pairs_check_in_with_one_tap_and_pairs_with_a_player_in_are_not_offered(
-    club, organiser, organiser_client
+    club, organiser, organiser_client, scorer_client
 ):
     evening = make_evening(club, organiser, entrants="pairs", pair_draw="lot")
     a, b, c, d, e = members(club, NAMES[:5])
@@ -248,6 +248,9 @@ def test_pairs_check_in_with_one_tap_and_pairs_with_a_player_in_are_not_offered(
     response = organiser_client.post(url("check-in-pair", evening), {"pair-partnership": "x"})
     assert response.status_code == 400
     refused(Client().post(url("check-in-pair", evening), {"pair-partnership": cd.pk}), login=True)
+    refused(
+        scorer_client.post(url("check-in-pair", evening), {"pair-partnership": cd.pk}), login=False
+    )
     assert evening.entrants.count() == 1
 
 
@@ -277,7 +280,9 @@ def test_a_new_evening_from_a_seasons_page_is_that_seasons(club, organiser, orga
         assert chosen(f"{new}?season={other}") == [""]
 
 
-def test_a_quick_choice_keeps_the_name_night_and_season_typed(club, organiser, organiser_client):
+def test_a_quick_choice_keeps_the_name_night_and_season_typed(
+    club, organiser, organiser_client, scorer_client
+):
     season = services.season_create(
         club=club, name="Season 2026", rules=SeasonRules(), by=organiser
     )
@@ -334,6 +339,7 @@ def test_a_quick_choice_keeps_the_name_night_and_season_typed(club, organiser, o
     assert chosen == [""]
     assert root.by_id("id_held_on").attrs["value"] != "soon"
     refused(Client().post(new, {"like": "bedum"}), login=True)
+    refused(scorer_client.post(new, {"like": "bedum"}), login=False)
 
 
 # -- 17: a refused redraw is said once ----------------------------------------------------------
