@@ -27,7 +27,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league import plain_sql
 from league.languages import use_place_language
 from league.models import (
     Club,
@@ -42,6 +41,7 @@ from league.models import (
     Role,
     Round,
 )
+from league.plain_sql import read_one
 from league.timezones import use_club_time
 
 View = Callable[..., HttpResponse]
@@ -86,7 +86,7 @@ class ProfileBackend(ModelBackend):
         if not _fits_a_key(model, user_id):
             return None
         sql = _user_sql(connection.vendor)
-        user = plain_sql.read_one(model, sql, [user_id])
+        user = read_one(model, sql, [user_id])
         if user is None:
             return None
         # The profile as select_related("profile") gives it: cached on the user (None: no
@@ -197,7 +197,7 @@ def _game(game_id: int) -> Game:
     there is none."""
     game = None
     if _fits_a_key(Game, game_id):
-        game = plain_sql.read_one(Game, _game_sql(connection.vendor), [game_id])
+        game = read_one(Game, _game_sql(connection.vendor), [game_id])
     if game is None:
         raise Http404(f"No {Game._meta.object_name} matches the given query.")
     return game

@@ -48,7 +48,8 @@ from league.models import (
 from league.names import name_sort_key
 from league.printing.qr import qr_svg
 from league.screen.join import phone_url
-from league.screen.presenters import room
+from league.screen.presenters import clock_of
+from league.templatetags.form_errors import field_target, mark_wrong_fields
 
 # -- the page --------------------------------------------------------------------------------
 #: The evening's papers (seat lists, score sheets, results as PDFs), a partial of their own
@@ -112,6 +113,7 @@ def _page(
     errors: dict[str, str] | None = None,
     entrant_errors: dict[int, str] | None = None,
     table_errors: dict[int, str] | None = None,
+    paper_summary: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     forms = forms or {}
@@ -130,6 +132,8 @@ def _page(
         "entrant_errors": entrant_errors or {},
         "lines": presenters.check_in_lines(view),
         "live_topics": live_topics.event_page(competition),
+        "paper_summary": paper_summary,
+        "prize_list": presenters.prize_list(view) if view.finished else (),
     }
     if runs:
         members = sorted(
@@ -138,20 +142,37 @@ def _page(
         )
         context["guest_form"] = forms.get("guest") or GuestForm(prefix="guest")
         if pairs:
+            # One tap a pair: the club's pairs not checked in, neither of whose players is
+            # checked in with another pair (the service would refuse them); the form below
+            # makes a new pair of two members not checked in yet.
             in_pairs = {e.partnership_id for e in view.entrants}
-            partnerships = [
-                p
-                for p in Partnership.objects.filter(
-                    club_id=competition.club_id,
-                    retired_at=None,
-                    first__retired_at=None,
-                    second__retired_at=None,
-                ).select_related("first", "second")
-                if p.pk not in in_pairs
-            ]
-            context["pair_form"] = forms.get("pair") or PairForm(
-                prefix="pair", competition=competition, partnerships=partnerships, members=members
+            playing = {
+                player_id
+                for e in view.entrants
+                if e.partnership is not None
+                for player_id in (e.partnership.first_id, e.partnership.second_id)
+            }
+            context["pairs_to_check_in"] = sorted(
+                (
+                    p
+                    for p in Partnership.objects.filter(
+                        club_id=competition.club_id,
+                        retired_at=None,
+                        first__retired_at=None,
+                        second__retired_at=None,
+                    ).select_related("first", "second")
+                    if p.pk not in in_pairs and not {p.first_id, p.second_id} & playing
+                ),
+                key=lambda p: name_sort_key(str(p)),
             )
+            pair_form = forms.get("pair") or PairForm(
+                prefix="pair",
+                competition=competition,
+                members=[p for p in members if p.pk not in playing],
+            )
+            # The club's pairs are the one-tap list: the form is for two members only.
+            pair_form.fields.pop("partnership", None)
+            context["pair_form"] = pair_form
             context["guest_pair_form"] = forms.get("guest_pair") or GuestPairForm(
                 prefix="guest-pair"
             )
@@ -161,14 +182,19 @@ def _page(
             context["draw_phrases"] = presenters.draw_phrases(view.rules, len(view.playing_next()))
             context["draw_warning"] = presenters.tables_without_result(view)
         context["print_links"] = PRINT_LINKS if _has_template(PRINT_LINKS) else ""
-        # The round clock and the tables still playing, as on a tournament director's page.
-        context["room"] = room(competition)
+        # The room: each round's tables still to finish, named with the round's number, and
+        # the clock of the newest round (the one the room's screen shows), none once the
+        # evening is finished.
+        context["still_to_finish"] = presenters.still_to_finish(view)
         current = view.current
+        clock_night = current.round if current is not None and not view.finished else None
+        context["clock_night"] = clock_night
+        context["clock"] = clock_of(clock_night) if clock_night is not None else None
         context["can_redraw"] = current is not None and not any(
             t.finished or t.playing or t.fixture.typed_scores for t in current.tables
         )
     points_of = {row.entrant.pk: row.cells for row in view.ranking}
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     for index, night in enumerate(view.rounds):
         latest = index == len(view.rounds) - 1
         out = [
@@ -190,12 +216,36 @@ def _page(
                 "out": out,
             }
         )
+    if paper_summary is not None and not any(
+        row.get("paper_form")
+        for night in rounds
+        for row in night["tables"]
+        if row["table"].fixture.pk == paper_summary["fixture"]
+    ):
+        # The table plays on its phone (no form to put right): the summary leads to it.
+        table = f"table-{paper_summary['fixture']}"
+        paper_summary["errors"] = [(table, message) for _target, message in paper_summary["errors"]]
     context["current"] = rounds[-1] if rounds else None
     context["earlier"] = list(reversed(rounds[:-1]))
     # A table of an earlier round still without its result is not folded away.
-    context["earlier_open"] = any(not night.finished for night in view.rounds[:-1])
+    # Nor is the round of a table whose result was just refused (its field has the cursor).
+    context["earlier_open"] = any(not night.finished for night in view.rounds[:-1]) or (
+        paper_summary is not None
+        and any(
+            row["table"].fixture.pk == paper_summary["fixture"]
+            for night in rounds[:-1]
+            for row in night["tables"]
+        )
+    )
+    # Each line with its prize in words, shown under the name: with the total next to it, it
+    # is read on a phone without swiping (the rounds follow).
     context["ranking"] = [
-        (row, [(cell, presenters.cell_mark(cell)) for cell in row.cells]) for row in view.ranking
+        (
+            row,
+            [(cell, presenters.cell_mark(cell)) for cell in row.cells],
+            presenters.prize_label(row),
+        )
+        for row in view.ranking
     ]
     context["round_numbers"] = [night.round.number for night in view.rounds]
     return render(request, "evenings/night_evening.html", context, status=status)
@@ -291,6 +341,19 @@ def check_in_guest_pair(request: HttpRequest, slug: str) -> HttpResponse:
 def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
     competition = evening_for_organiser(request, slug)
     form = PairForm(request.POST, prefix="pair", competition=competition)
+    if request.POST.get("pair-partnership"):
+        # A pair's one-tap button: a refusal is said by the list, as a member's is.
+        if not form.is_valid():
+            message = next(iter(form.errors.values()))[0]
+            return _refused(request, competition, "check_in", str(message))
+        try:
+            entrant = services.evening_check_in_pair(
+                competition=competition, partnership=form.cleaned_data["partnership"]
+            )
+        except Refused as error:
+            return _refused(request, competition, "check_in", error.message)
+        messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+        return _back(competition, "check-in")
     if form.is_valid():
         try:
             entrant = services.evening_check_in_pair(
@@ -418,7 +481,9 @@ def redraw(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             night = services.evening_redraw_round(competition=competition, number=number)
         except Refused as error:
-            return _refused(request, competition, "redraw", error.message)
+            # Said once, where the button was (the draw's part of the page always has a
+            # place for it), not at the top as well: the two were side by side.
+            return _page(request, competition, errors={"redraw": error.message}, status=400)
         messages.success(request, _("Round %(number)d is drawn again.") % {"number": night.number})
         return _back(competition, "tables")
     return render(
@@ -448,13 +513,39 @@ def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespon
                 request, _("Table %(table)s: result saved.") % {"table": fixture.table}
             )
             return _back(competition, "tables")
-    messages.error(
-        request, _("Table %(table)s: the result is not saved.") % {"table": fixture.table}
-    )
     return _page(
         request,
         competition,
         forms={prefix: form},
         table_errors={fixture.pk: refusal} if refusal else None,
+        paper_summary=_paper_summary(fixture, form, refusal),
         status=400,
     )
+
+
+def _paper_summary(fixture: Fixture, form: PaperResultForm, refusal: str) -> dict[str, Any]:
+    """The summary at the top of the page of a table's refused result, as every form's
+    (includes/error_summary.html): which table, why, each reason a link to the field to put
+    right; the first wrong field gets the cursor (``autofocus``: without JavaScript too the
+    page opens there). A total that does not add up is both fields' fault: the first gets
+    the cursor. A table playing on its phone shows no form: the link goes to the table
+    (``_page``)."""
+    errors: list[tuple[str, str]] = []
+    if refusal:
+        first = form["side0"]
+        for name in ("side0", "side1"):
+            attrs = form.fields[name].widget.attrs
+            attrs["aria-invalid"] = "true"
+            attrs["aria-describedby"] = f"table-{fixture.pk}-error"
+        form.fields["side0"].widget.attrs["autofocus"] = True
+        errors.append((field_target(first), refusal))
+    else:
+        mark_wrong_fields(form)
+        for name in form.fields:
+            errors.extend((field_target(form[name]), str(e)) for e in form[name].errors)
+        errors.extend((f"table-{fixture.pk}", str(e)) for e in form.non_field_errors())
+    return {
+        "title": _("Table %(table)s: the result is not saved.") % {"table": fixture.table},
+        "errors": errors,
+        "fixture": fixture.pk,
+    }

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from league.evenings.selectors import Evening, RoundCell, Table
+from league.evenings.selectors import Evening, RankingRow, RoundCell, Table
 from league.models import Entrant
 from scoring.evenings import EveningRules
 
@@ -41,9 +41,11 @@ def seated_ids(view: Evening) -> set[int]:
 
 
 def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
-    """The checked-in list, by name, each with its state and buttons."""
+    """The checked-in list, by name, each with its state and buttons. Once the evening is
+    finished nobody leaves or comes back any more: those buttons go."""
     seated = seated_ids(view)
     drawn = view.drawn
+    open_ = not view.finished
     lines = []
     for e in view.entrants:
         if e.left_after_round is not None:
@@ -58,8 +60,8 @@ def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
                 entrant=e,
                 state=state,
                 can_undo=not was_seated,
-                can_leave=was_seated and e.left_after_round is None,
-                can_come_back=e.left_after_round is not None,
+                can_leave=open_ and was_seated and e.left_after_round is None,
+                can_come_back=open_ and e.left_after_round is not None,
             )
         )
     return tuple(lines)
@@ -208,3 +210,53 @@ def cell_mark(cell: RoundCell) -> str:
     if cell.how == "playing":
         return pgettext("a ranking's round cell", "playing")
     return ""
+
+
+def still_to_finish(view: Evening) -> tuple[str, ...]:
+    """For the director's room: each drawn round with tables whose result is not in, named
+    with its number, since the next round may be drawn while the last tables of one still
+    play ("Round 1: still to finish: tables 3 and 4"); the newest round's line also when
+    every table of it has finished. Nothing once the evening is finished."""
+    if view.finished or view.current is None:
+        return ()
+    lines = []
+    for night in view.rounds:
+        tables = [t.number for t in night.still_playing]
+        number = night.round.number
+        if tables:
+            # One table: "table 3"; more: "tables 3, 4 and 7".
+            named = {"number": number, "tables": ", ".join(tables[:-1]), "last": tables[-1]}
+            if len(tables) == 1:
+                named["tables"] = tables[0]
+            lines.append(
+                ngettext(
+                    "Round %(number)d: still to finish: table %(tables)s",
+                    "Round %(number)d: still to finish: tables %(tables)s and %(last)s",
+                    len(tables),
+                )
+                % named
+            )
+        elif night is view.current:
+            lines.append(_("Round %(number)d: every table has finished.") % {"number": number})
+    return tuple(lines)
+
+
+def prize_label(row: RankingRow) -> str:
+    """A ranking line's prize in words: the club's words for it ("Meat parcel"), else "Prize
+    2"; the booby prize says so ("Booby prize: a cabbage"). "" without a prize."""
+    if row.booby:
+        if row.prize_words:
+            return _("Booby prize: %(words)s") % {"words": row.prize_words}
+        return _("Booby prize")
+    if row.prize:
+        return row.prize_words or _("Prize %(number)d") % {"number": row.prize}
+    return ""
+
+
+def prize_list(view: Evening) -> tuple[tuple[RankingRow, str], ...]:
+    """The prizes of a finished evening in order (the booby prize last), each with its
+    winner's ranking line."""
+    rows = [row for row in view.ranking if row.prize and not row.booby]
+    rows.sort(key=lambda row: (row.prize or 0, row.place))
+    rows += [row for row in view.ranking if row.booby]
+    return tuple((row, prize_label(row)) for row in rows)

@@ -13,8 +13,10 @@ The evening's own page (check-in, the draw, the results) is ``evenings:evening``
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -81,12 +83,50 @@ def club_evenings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 # -- an evening -------------------------------------------------------------------------------
+def _club_season(club: Club, value: str | None) -> Season | None:
+    """The club's season named by ``value`` (an id from a link or a form), or None: another
+    club's season, or no number, is ignored."""
+    if not value or not value.isdigit():
+        return None
+    return club.seasons.filter(pk=int(value)).first()
+
+
+def _typed_about(club: Club, data: Any) -> dict[str, Any]:
+    """What was typed about the evening (its name, night and season) when a quick choice is
+    pressed: kept as typed, a night or season that is no good left out."""
+    kept: dict[str, Any] = {}
+    name = data.get("name", "")
+    if name:
+        kept["name"] = name[:120]
+    held_on = EveningForm.base_fields["held_on"]
+    with contextlib.suppress(forms.ValidationError):
+        kept["held_on"] = held_on.clean(data.get("held_on", ""))
+    season = _club_season(club, data.get("season"))
+    kept["season"] = season.pk if season is not None else None
+    return kept
+
+
 @organiser_required
 def evening_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    """A new evening of the club: a form in the club's words, started from a quick choice."""
+    """A new evening of the club: a form in the club's words, started from a quick choice.
+
+    ``?season=<id>`` (the season page's "New evening") chooses that season of the club. A
+    quick choice is a button of the form: pressed, the form comes back filled as that club
+    runs its evening, with the name, night and season typed so far kept (no JavaScript
+    needed); ``?like=<key>`` opens the form at a choice."""
     club = club_or_404(slug)
     like = LIKE_BY_KEY.get(request.GET.get("like", ""))
-    form = EveningForm(request.POST or None, club=club, initial=evening_initial(like))
+    initial = evening_initial(like)
+    season = _club_season(club, request.GET.get("season"))
+    if season is not None:
+        initial["season"] = season.pk
+    if request.method == "POST" and "like" in request.POST:
+        like = LIKE_BY_KEY.get(request.POST["like"])
+        initial = {**evening_initial(like), **_typed_about(club, request.POST)}
+        form = EveningForm(club=club, initial=initial)
+        context = {"club": club, "form": form, "likes": LIKE, "like": like, "new": True}
+        return render(request, "evenings/setup_evening.html", context)
+    form = EveningForm(request.POST or None, club=club, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

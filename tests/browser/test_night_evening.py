@@ -24,7 +24,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["Anna", "Ben", "Cor", "Dirk", "Els"]
 
 
-def _evening():
+def _evening(rounds: int = 1):
+    """A one-round evening by default: its first round's result finishes it, and the prize
+    list is given (prizes come once the evening is finished)."""
     director = make_user("director", Role.ORGANISER)
     club = Club.objects.create(name="KC De Pitslag", slug="pitslag")
     for name in NAMES:
@@ -33,7 +35,7 @@ def _evening():
         club=club,
         name="Friday drive",
         rules=PRESETS["klaverjas"],
-        evening=EveningRules(rounds=3),
+        evening=EveningRules(rounds=rounds),
         by=director,
         held_on=datetime.date(2026, 11, 27),
         prize_words=["Meat parcel"],

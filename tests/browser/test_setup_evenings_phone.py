@@ -43,12 +43,16 @@ def test_the_setup_pages_fit_a_phone_and_set_a_concours_up(new_context):
     ]
     assert problems(page, urls) == []
     page.goto(f"/clubs/{club.slug}/evenings/new/")
-    page.click("#quick-choices a[href='?like=concours']")
+    # The name typed first stays when a quick choice is pressed (a button of the form).
     page.fill("#id_name", "Concours de Pâques")
+    page.click("#quick-choices button[value=concours]")
+    page.wait_for_selector("#quick-choices button[value=concours][aria-current=true]")
+    assert page.input_value("#id_name") == "Concours de Pâques"
     # Only the chosen game's options show (static/js/rule-options.js).
     assert page.locator("#id_capot").is_visible()
     assert not page.locator("#id_tegenpit").is_visible()
-    page.click("form.evening-form button[type=submit]")
+    # Enter in a field sets the evening up (not the first quick choice above the form).
+    page.press("#id_name", "Enter")
     page.wait_for_url(lambda url: "/evening/" in url and "/new/" not in url)
     concours = Competition.objects.get(name="Concours de Pâques")
     assert concours.rules.preset == "belote" and concours.rules.deals == 12

@@ -162,6 +162,9 @@ PARTS = {
     "includes/tiebreak_chain.html",
     "includes/meld_values.html",
     "includes/rule_options.html",
+    # The evening's tables: their paper forms are summarised at the top of the evening's page
+    # (evenings/night_paper_summary.html), where the phone lands.
+    "evenings/night_tables.html",
 }
 
 

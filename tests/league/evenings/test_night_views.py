@@ -263,7 +263,7 @@ def test_the_organiser_runs_a_night_from_the_door_to_the_ranking(evening, organi
     response = organiser_client.post(url("redraw", evening), {"round": 1})
     assert response.status_code == 400
     assert "has started" in parse(response.content).by_id("redraw-error").text
-    assert page_text(response).count("has started") == 2
+    assert page_text(response).count("has started") == 1  # where the button was, not twice
     leaver = evening.entrants.order_by("id").first()
     assert organiser_client.post(url("leave", evening, leaver.pk)).status_code == 302
     leaver.refresh_from_db()

@@ -202,8 +202,8 @@ def test_a_belote_concours_of_pairs_by_the_ranking_every_team_a_prize(club, orga
 
 def test_the_quick_choices_fill_the_form_as_the_clubs_run_their_evenings(club, organiser_client):
     root = page(organiser_client, f"/clubs/{club.slug}/evenings/new/")
-    links = {a.attrs["href"] for a in root.by_id("quick-choices").iter("a")}
-    assert links == {"?like=drive", "?like=bedum", "?like=pitslag", "?like=concours"}
+    choices = {b.attrs["value"] for b in root.by_id("quick-choices").iter("button")}
+    assert choices == {"drive", "bedum", "pitslag", "concours"}
     bedum = page(organiser_client, f"/clubs/{club.slug}/evenings/new/?like=bedum")
     values = {i.attrs.get("name"): i.attrs.get("value") for i in bedum.iter("input")}
     assert values["deals"] == "12" and values["rounds"] == "4"
