@@ -224,18 +224,20 @@ def still_to_finish(view: Evening) -> tuple[str, ...]:
         tables = [t.number for t in night.still_playing]
         number = night.round.number
         if tables:
-            # One table: "table 3"; more: "tables 3, 4 and 7".
-            named = {"number": number, "tables": ", ".join(tables[:-1]), "last": tables[-1]}
+            # One table: "table 3"; more: "tables 3, 4 and 7" (two sentences, not a plural:
+            # the one-table sentence has no last table to name).
             if len(tables) == 1:
-                named["tables"] = tables[0]
-            lines.append(
-                ngettext(
-                    "Round %(number)d: still to finish: table %(tables)s",
-                    "Round %(number)d: still to finish: tables %(tables)s and %(last)s",
-                    len(tables),
-                )
-                % named
-            )
+                line = _("Round %(number)d: still to finish: table %(tables)s") % {
+                    "number": number,
+                    "tables": tables[0],
+                }
+            else:
+                line = _("Round %(number)d: still to finish: tables %(tables)s and %(last)s") % {
+                    "number": number,
+                    "tables": ", ".join(tables[:-1]),
+                    "last": tables[-1],
+                }
+            lines.append(line)
         elif night is view.current:
             lines.append(_("Round %(number)d: every table has finished.") % {"number": number})
     return tuple(lines)

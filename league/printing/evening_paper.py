@@ -239,7 +239,7 @@ def results_sheet(evening: Evening, *, date: str, page_size: str = "A4") -> Resu
     if hows & {"sat_out", "absent", "playing"}:
         legend = _(
             "s: sat out the round; a: missed the round (arrived later or left early); "
-            "\u2026: still playing."
+            "…: still playing."
         )
     note = ""
     if evening.drawn and not evening.finished:
