@@ -747,7 +747,7 @@ class SeasonRules:
                 raise InvalidEvening(
                     gettext_noop("Say how many evenings a period has."),
                     "period_evenings",
-                    code="season.period_evenings",
+                    code="season.period_missing",
                 )
             return
         if not _whole(self.period_evenings) or self.period_evenings < 1:
