@@ -69,7 +69,7 @@ def season_rows(season: Season) -> dict[str, object]:
     return {line.name: line.row for line in selectors.season_view(season).lines}
 
 
-# -- excused: the services ------------------------------------------------------------------------
+# -- excused: the services -------------------------------------------------------------------------
 
 
 def test_a_member_is_marked_excused_once_and_taken_back(club, boss):
@@ -107,7 +107,7 @@ def test_excusing_is_refused_for_a_player_who_plays_another_club_or_a_retired(cl
     assert night.excused == []
 
 
-# -- excused: the season ------------------------------------------------------------------------
+# -- excused: the season ---------------------------------------------------------------------------
 
 
 def test_laarderwegkwartier_an_excused_absentee_gets_the_lowest_an_unexcused_0(club, boss):
@@ -161,7 +161,7 @@ def test_a_pair_is_excused_when_one_of_its_players_is(club, boss):
     assert 0 in rows[pairs["Els"]].counted  # Els and Fien missed the second unexcused
 
 
-# -- excused: the director's section --------------------------------------------------------------
+# -- excused: the director's section ------------------------------------------------------------
 
 
 def test_the_director_marks_and_takes_back_from_the_evening_page(club, boss):
@@ -238,7 +238,7 @@ def test_the_excused_section_reads_in_the_same_queries_however_many_are_excused(
     assert content.count(reverse("evenings:unexcuse", args=[night.slug]).encode()) == 6
 
 
-# -- periods: the form ------------------------------------------------------------------------------
+# -- periods: the form ---------------------------------------------------------------------------
 
 
 def season_post(**changes) -> dict[str, str]:
@@ -313,7 +313,7 @@ def test_a_bad_period_or_excuse_is_told_beside_its_field(
     assert not Season.objects.exists()
 
 
-# -- periods: the standings, the page and the paper ----------------------------------------------
+# -- periods: the standings, the page and the paper --------------------------------------------
 
 
 def test_a_season_by_periods_on_its_page_and_its_paper(club, boss):
