@@ -22,8 +22,10 @@ Words (``../shared/reference/family-and-evenings.md`` sections 2.4 and 3):
   places), plus the *booby prize* (*poedelprijs*) for the lowest total.
 - *season*: a club's evenings added up by its rule (:class:`SeasonRules`): the sum or the
   average of the best k, a minimum attendance, absent evenings scored as the evening's lowest,
-  a fixed number or 0; the *points champion* (*puntenkampioen*) has the most points however
-  many evenings.
+  a fixed number or 0, an *excused* absence (the director marked the member excused for the
+  evening) by a rule of its own; or by *periods* (a run of evenings, e.g. six weeks: the best
+  k evenings of each period count, and the season is the best m periods); the *points
+  champion* (*puntenkampioen*) has the most points however many evenings.
 """
 
 from __future__ import annotations
@@ -667,42 +669,131 @@ def _replace(row: Placed[T], **changes: object) -> Placed[T]:
 # -- the season ---------------------------------------------------------------------------------
 
 
+#: What an evening missed counts as (:class:`SeasonRules`).
+MissedScore = Literal["lowest", "fixed", "zero", "none"]
+MISSED_SCORES: tuple[str, ...] = ("lowest", "fixed", "zero", "none")
+
+
 @dataclass(frozen=True)
 class SeasonRules:
     """How a club adds its evenings up: ``aggregate`` ``sum`` or ``average`` of the ``best``
     evenings (None: all), a ``minimum`` number of evenings played to be ranked, and what an
-    evening missed counts as when it is counted at all: ``absent`` ``lowest`` (that evening's
-    lowest score: an excused absence at the Laarderwegkwartier), ``fixed`` (``absent_points``,
-    De Daele's 5000), ``zero``, or ``none`` (not counted: the best k are of the evenings
-    played)."""
+    evening missed counts as when it is counted at all.
+
+    An evening missed without an excuse counts as ``absent``: ``lowest`` (that evening's
+    lowest score), ``fixed`` (``absent_points``), ``zero``, or ``none`` (not counted: the
+    best k are of the evenings played). An *excused* absence (the director marked the member
+    excused for that evening) counts as ``excused``: ``absent`` (like any evening missed), or
+    one of the same four with its own ``excused_points``: the Laarderwegkwartier scores an
+    excused absentee the evening's lowest and an unexcused one 0; KJV De Daele a timely
+    excused absence 5000.
+
+    *Periods* (``'t Harde``): with ``period_evenings`` set, the season's evenings in order
+    fall into periods of that many evenings (the last may be shorter); a member's *period
+    score* is the sum (the average, with ``aggregate`` ``average``) of their best
+    ``period_best`` evenings of the period (None: all), and the season's score the sum
+    (average) of their best ``best_periods`` periods (None: all). 't Harde: 7 periods of 6
+    evenings, the best 4 of a period count, the season is the best 5 periods. ``best`` (the
+    best evenings of the whole season) does not go with periods: a period has its own best."""
 
     aggregate: Literal["sum", "average"] = "sum"
     best: int | None = None
     minimum: int = 0
-    absent: Literal["lowest", "fixed", "zero", "none"] = "none"
+    absent: MissedScore = "none"
     absent_points: int = 0
+    excused: Literal["absent", "lowest", "fixed", "zero", "none"] = "absent"
+    excused_points: int = 0
+    period_evenings: int | None = None
+    period_best: int | None = None
+    best_periods: int | None = None
 
     def __post_init__(self) -> None:
-        if self.aggregate not in ("sum", "average") or self.absent not in (
-            "lowest",
-            "fixed",
-            "zero",
-            "none",
-        ):
+        if self.aggregate not in ("sum", "average") or self.absent not in MISSED_SCORES:
             raise InvalidEvening(
                 gettext_noop("A season adds its evenings up by sum or average."),
                 code="season.choice",
             )
-        if self.best is not None and (not isinstance(self.best, int) or self.best < 1):
+        if self.excused != "absent" and self.excused not in MISSED_SCORES:
+            raise InvalidEvening(
+                gettext_noop("Choose what an excused evening counts as."),
+                "excused",
+                code="season.excused",
+            )
+        if self.best is not None and (not _whole(self.best) or self.best < 1):
             raise InvalidEvening(
                 gettext_noop("The best evenings counted must be at least one."),
+                "best",
                 code="season.best",
             )
-        if not isinstance(self.minimum, int) or self.minimum < 0:
+        if not _whole(self.minimum) or self.minimum < 0:
             raise InvalidEvening(
                 gettext_noop("The minimum attendance is a whole number, 0 or more."),
+                "minimum",
                 code="season.minimum",
             )
+        for name in ("absent_points", "excused_points"):
+            value = getattr(self, name)
+            if not _whole(value) or value < 0:
+                raise InvalidEvening(
+                    gettext_noop("Points for an evening missed are a whole number, 0 or more."),
+                    name,
+                    code="season.points",
+                )
+        self._check_periods()
+
+    def _check_periods(self) -> None:
+        if self.period_evenings is None:
+            if self.period_best is not None or self.best_periods is not None:
+                raise InvalidEvening(
+                    gettext_noop("Say how many evenings a period has."),
+                    "period_evenings",
+                    code="season.period_missing",
+                )
+            return
+        if not _whole(self.period_evenings) or self.period_evenings < 1:
+            raise InvalidEvening(
+                gettext_noop("A period has at least one evening."),
+                "period_evenings",
+                code="season.period_evenings",
+            )
+        if self.best is not None:
+            raise InvalidEvening(
+                gettext_noop(
+                    "With periods, the best evenings count within each period: leave the "
+                    "season's best evenings blank."
+                ),
+                "best",
+                code="season.best_with_periods",
+            )
+        if self.period_best is not None and (
+            not _whole(self.period_best) or not 1 <= self.period_best <= self.period_evenings
+        ):
+            raise InvalidEvening(
+                gettext_noop(
+                    "The best evenings of a period are at least one and at most the "
+                    "%(count)d evenings a period has."
+                ),
+                "period_best",
+                code="season.period_best",
+                params={"count": self.period_evenings},
+            )
+        if self.best_periods is not None and (
+            not _whole(self.best_periods) or self.best_periods < 1
+        ):
+            raise InvalidEvening(
+                gettext_noop("The best periods counted must be at least one."),
+                "best_periods",
+                code="season.best_periods",
+            )
+
+    @property
+    def has_periods(self) -> bool:
+        """Whether the season adds up by periods."""
+        return self.period_evenings is not None
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def season_rules_from_data(data: Mapping[str, object] | None) -> SeasonRules:
@@ -717,11 +808,24 @@ def season_rules_to_data(rules: SeasonRules) -> dict[str, object]:
 
 
 @dataclass(frozen=True)
+class PeriodScore:
+    """A member's period of the season: its ``number`` (1, 2, ...), ``score`` (the sum or
+    average of the best evenings of it), the evening scores ``counted`` in it (best first),
+    and whether it is one of the best periods the season counts (``in_season``)."""
+
+    number: int
+    score: float
+    counted: tuple[int, ...]
+    in_season: bool
+
+
+@dataclass(frozen=True)
 class SeasonRow(Generic[T]):
     """A member's line in the season: ``score`` by the season's rule, ``counted`` the
     evening scores it is made of, ``played`` evenings, ``total`` every point however many
     evenings (the points champion's measure), ``ranked`` whether the minimum is met, and
-    ``place`` among the ranked (None for one who is not)."""
+    ``place`` among the ranked (None for one who is not); ``periods`` each period's score
+    when the season has periods (empty otherwise)."""
 
     member: T
     score: float
@@ -730,6 +834,56 @@ class SeasonRow(Generic[T]):
     total: int
     ranked: bool
     place: int | None = None
+    periods: tuple[PeriodScore, ...] = ()
+
+
+def _best(scores: Sequence[int], k: int | None) -> list[int]:
+    out = sorted(scores, reverse=True)
+    return out if k is None else out[:k]
+
+
+def _aggregate(rules: SeasonRules, scores: Sequence[float]) -> float:
+    if rules.aggregate == "average":
+        return sum(scores) / len(scores) if scores else 0.0
+    return float(sum(scores))
+
+
+def missed_score(rules: SeasonRules, evening: Mapping[T, int], *, excused: bool) -> int | None:
+    """What an evening missed counts as for a member (None: not counted), by whether they
+    were excused from it. An evening nobody played (none of its totals known) counts for
+    nobody."""
+    how: str = rules.absent
+    points = rules.absent_points
+    if excused and rules.excused != "absent":
+        how, points = rules.excused, rules.excused_points
+    if how == "none" or not evening:
+        return None
+    if how == "fixed":
+        return points
+    if how == "lowest":
+        return min(evening.values())
+    return 0
+
+
+def period_scores(rules: SeasonRules, scores: Sequence[int | None]) -> tuple[PeriodScore, ...]:
+    """A member's periods from their score of each evening of the season, in order (None: an
+    evening that does not count for them), by the season's periods (:class:`SeasonRules`);
+    empty for a season without periods. The best periods are marked ``in_season``; with an
+    average, a period without any evening counted is none of them."""
+    size = rules.period_evenings
+    if size is None:
+        return ()
+    periods: list[PeriodScore] = []
+    for number, start in enumerate(range(0, len(scores), size), start=1):
+        chunk = [s for s in scores[start : start + size] if s is not None]
+        best = _best(chunk, rules.period_best)
+        periods.append(PeriodScore(number, _aggregate(rules, best), tuple(best), False))
+    candidates = [p for p in periods if p.counted or rules.aggregate == "sum"]
+    ranked = sorted(candidates, key=lambda p: (-p.score, p.number))
+    chosen = {
+        p.number for p in (ranked if rules.best_periods is None else ranked[: rules.best_periods])
+    }
+    return tuple(replace(p, in_season=p.number in chosen) for p in periods)
 
 
 def season_standings(
@@ -738,22 +892,25 @@ def season_standings(
     *,
     excused: Sequence[frozenset[T] | set[T]] = (),
 ) -> tuple[SeasonRow[T], ...]:
-    """The season from each evening's totals (one mapping a member's total an evening, members
-    absent left out). ``excused[i]``: who was excused from evening i; with ``absent:
-    lowest`` an excused absentee scores that evening's lowest and an unexcused one 0
-    (Laarderwegkwartier). Ranked first by score, then by total; members below the minimum
-    follow, unranked.
+    """The season from each evening's totals, the evenings in order (one mapping a member's
+    total an evening, members absent left out; an empty mapping keeps an evening's place,
+    the periods' among them, while it is not counted yet). ``excused[i]``: who was excused
+    from evening i; an evening missed counts by :func:`missed_score`. Ranked first by score,
+    then by total; members below the minimum follow, unranked.
 
     A season counts finished evenings only: a running evening's totals are not final (players
-    still at their tables have 0), so the caller leaves it out until its last result is in."""
+    still at their tables have 0), so the caller leaves it out (or passes it empty) until its
+    last result is in."""
     members: list[T] = []
+    seen: set[T] = set()
     for evening in evenings:
         for m in evening:
-            if m not in members:
+            if m not in seen:
+                seen.add(m)
                 members.append(m)
     rows: list[SeasonRow[T]] = []
     for m in members:
-        scores: list[int] = []
+        scores: list[int | None] = []
         played = 0
         total = 0
         for i, evening in enumerate(evenings):
@@ -761,24 +918,28 @@ def season_standings(
                 scores.append(evening[m])
                 played += 1
                 total += evening[m]
-                continue
-            if rules.absent == "none" or not evening:
-                continue
-            if rules.absent == "fixed":
-                scores.append(rules.absent_points)
-            elif rules.absent == "lowest":
-                is_excused = i < len(excused) and m in excused[i]
-                scores.append(min(evening.values()) if is_excused or not excused else 0)
             else:
-                scores.append(0)
-        counted = sorted(scores, reverse=True)
-        if rules.best is not None:
-            counted = counted[: rules.best]
-        if rules.aggregate == "average":
-            score: float = sum(counted) / len(counted) if counted else 0.0
+                is_excused = i < len(excused) and m in excused[i]
+                scores.append(missed_score(rules, evening, excused=is_excused))
+        periods = period_scores(rules, scores)
+        if periods:
+            chosen = [p for p in periods if p.in_season]
+            score = _aggregate(rules, [p.score for p in chosen])
+            counted = _best([s for p in chosen for s in p.counted], None)
         else:
-            score = float(sum(counted))
-        rows.append(SeasonRow(m, score, tuple(counted), played, total, played >= rules.minimum))
+            counted = _best([s for s in scores if s is not None], rules.best)
+            score = _aggregate(rules, counted)
+        rows.append(
+            SeasonRow(
+                m,
+                score,
+                tuple(counted),
+                played,
+                total,
+                played >= rules.minimum,
+                periods=periods,
+            )
+        )
     ranked = sorted((r for r in rows if r.ranked), key=lambda r: (-r.score, -r.total))
     out: list[SeasonRow[T]] = []
     for i, row in enumerate(ranked):
@@ -806,6 +967,7 @@ __all__ = [
     "EveningHistory",
     "EveningRules",
     "InvalidEvening",
+    "PeriodScore",
     "Placed",
     "RoundDraw",
     "RoundScore",
@@ -818,6 +980,8 @@ __all__ = [
     "evening_rules_change_refusal",
     "evening_rules_from_data",
     "in_round",
+    "missed_score",
+    "period_scores",
     "points_champion",
     "prize_places",
     "round_score",

@@ -416,8 +416,16 @@ SEASON_ABSENT_CHOICES = [
 ]
 
 
+SEASON_EXCUSED_CHOICES = [
+    ("absent", _("Like any evening missed")),
+    *SEASON_ABSENT_CHOICES,
+]
+
+
 class SeasonForm(forms.Form):
-    """A season of the club's evenings, and how they add up."""
+    """A season of the club's evenings, and how they add up: the best evenings of the
+    season, or periods (a run of evenings whose best count, the best periods making the
+    season); what an evening missed counts, with an excuse and without."""
 
     name = NameField(max_length=120, label=_("Name"), help_text=_("e.g. Season 2026-2027"))
     aggregate = _radio(AGGREGATE_CHOICES, _("A member's season score is"), initial="sum")
@@ -444,15 +452,68 @@ class SeasonForm(forms.Form):
         label=_("Points for an evening missed"),
         help_text=_("With a fixed number only."),
     )
+    excused = _radio(
+        SEASON_EXCUSED_CHOICES,
+        _("An evening missed with an excuse counts as"),
+        initial="absent",
+        required=False,
+        help_text=_(
+            "The director marks a member excused on the evening's page (e.g. the evening's "
+            "lowest score for an excused member, 0 for one missing without a word)."
+        ),
+    )
+    excused_points = number(
+        required=False,
+        min_value=0,
+        max_value=100_000,
+        initial=0,
+        label=_("Points for an excused evening"),
+        help_text=_("With a fixed number only (e.g. 5000)."),
+    )
+    period_evenings = number(
+        required=False,
+        min_value=1,
+        max_value=200,
+        label=_("Periods of … evenings (optional)"),
+        help_text=_(
+            "e.g. 6: seven periods of six weeks. Blank: no periods. With periods, leave the "
+            "season's best evenings blank."
+        ),
+    )
+    period_best = number(
+        required=False,
+        min_value=1,
+        max_value=200,
+        label=_("The best … evenings of a period count (optional)"),
+        help_text=_("e.g. 4. Blank: every evening of a period counts."),
+    )
+    best_periods = number(
+        required=False,
+        min_value=1,
+        max_value=200,
+        label=_("The season counts the best … periods (optional)"),
+        help_text=_("e.g. 5. Blank: every period counts."),
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if not all(name in data for name in ("aggregate", "best", "minimum", "absent")):
+        needed = (
+            *("aggregate", "best", "minimum", "absent", "excused"),
+            *("period_evenings", "period_best", "best_periods"),
+        )
+        if not all(name in data for name in needed):
             return data
         points = data.get("absent_points")
         if data["absent"] == "fixed" and points is None:
             self.add_error("absent_points", _("Say how many points an evening missed counts."))
+            return data
+        excused: Any = data["excused"] or "absent"  # one of the choices: the field checked
+        excused_points = data.get("excused_points")
+        if excused == "fixed" and excused_points is None:
+            self.add_error(
+                "excused_points", _("Say how many points an evening missed with an excuse counts.")
+            )
             return data
         try:
             data["rules"] = SeasonRules(
@@ -461,9 +522,14 @@ class SeasonForm(forms.Form):
                 minimum=data["minimum"],
                 absent=data["absent"],
                 absent_points=points or 0,
+                excused=excused,
+                excused_points=excused_points or 0,
+                period_evenings=data["period_evenings"],
+                period_best=data["period_best"],
+                best_periods=data["best_periods"],
             )
         except InvalidEvening as error:
-            field = {"season.best": "best", "season.minimum": "minimum"}.get(error.code)
+            field = error.field if error.field in self.fields else None
             self.add_error(field, engine_message(error))
         return data
 

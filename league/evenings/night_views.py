@@ -134,6 +134,7 @@ def _page(
         "live_topics": live_topics.event_page(competition),
         "paper_summary": paper_summary,
         "prize_list": presenters.prize_list(view) if view.finished else (),
+        "excused": selectors.evening_excused(view),
     }
     if runs:
         members = sorted(

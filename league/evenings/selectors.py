@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import pgettext
 
 from league.models import (
@@ -459,15 +459,28 @@ def season_view(season: Season) -> SeasonView:
     in_play = [c for c in evenings if views[c.pk].drawn and not views[c.pk].finished]
     totals: list[dict[tuple[str, int], int]] = []
     names: dict[tuple[str, int], str] = {}
-    for competition in counted:
+    pair_players: dict[tuple[str, int], tuple[int, int]] = {}
+    # An evening in play keeps its place (empty, counting for nobody yet), so that the
+    # periods of a season with periods do not shift while it is played.
+    for competition in evenings:
         view = views[competition.pk]
+        if not view.drawn:
+            continue
         evening_totals: dict[tuple[str, int], int] = {}
-        for row in view.ranking:
+        for row in view.ranking if view.finished else ():
             who = _who(row.entrant)
             evening_totals[who] = row.points
             names[who] = row.entrant.name
+            pair = row.entrant.partnership
+            if pair is not None:
+                pair_players[who] = (pair.first_id, pair.second_id)
         totals.append(evening_totals)
-    rows = season_standings(rules, totals)
+    excused = [
+        _excused_keys(competition, pair_players)
+        for competition in evenings
+        if views[competition.pk].drawn
+    ]
+    rows = season_standings(rules, totals, excused=excused)
     champion = points_champion(rows)
     lines = tuple(SeasonLine(r.member, names[r.member], r) for r in rows)
     return SeasonView(
@@ -477,6 +490,49 @@ def season_view(season: Season) -> SeasonView:
         champion=names.get(champion) if champion is not None else None,
         counted_evenings=tuple(counted),
         in_play=tuple(in_play),
+    )
+
+
+def _excused_keys(
+    competition: Competition, pair_players: dict[tuple[str, int], tuple[int, int]]
+) -> frozenset[tuple[str, int]]:
+    """Who the season takes as excused from an evening: each member marked excused, and each
+    pair one of whose players is (the pair could not come because of them)."""
+    ids = {pk for pk in competition.excused or [] if isinstance(pk, int)}
+    keys = {("player", pk) for pk in ids}
+    keys.update(key for key, players in pair_players.items() if ids.intersection(players))
+    return frozenset(keys)
+
+
+@dataclass(frozen=True)
+class Excused:
+    """The evening's excused absences: ``members`` marked excused (by name; none checked in),
+    and ``to_mark`` the club's active members an organiser may still mark (neither checked
+    in, alone or in a pair, nor excused)."""
+
+    members: tuple[Player, ...]
+    to_mark: tuple[Player, ...]
+
+
+def evening_excused(view: Evening) -> Excused:
+    """Who is excused from the evening and who may still be marked: one query."""
+    competition = view.competition
+    ids = {pk for pk in competition.excused or [] if isinstance(pk, int)}
+    playing = {e.player_id for e in view.entrants if e.player_id is not None}
+    for e in view.entrants:
+        if e.partnership is not None:
+            playing.update((e.partnership.first_id, e.partnership.second_id))
+    players = sorted(
+        Player.objects.filter(club_id=competition.club_id).filter(
+            Q(retired_at=None) | Q(pk__in=ids)
+        ),
+        key=lambda p: name_sort_key(p.name),
+    )
+    return Excused(
+        members=tuple(p for p in players if p.pk in ids and p.pk not in playing),
+        to_mark=tuple(
+            p for p in players if p.retired_at is None and p.pk not in ids and p.pk not in playing
+        ),
     )
 
 

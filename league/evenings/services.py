@@ -690,6 +690,67 @@ def season_edit(*, season: Season, name: str, rules: SeasonRules) -> Season:
     return season
 
 
+# -- excused absences ---------------------------------------------------------------------------
+
+
+def _plays(competition: Competition, player: Player) -> bool:
+    """Whether ``player`` is checked in at the evening, alone or in a pair (a leaver too)."""
+    return (
+        competition.entrants.filter(player=player).exists()
+        or competition.entrants.filter(partnership__first=player).exists()
+        or competition.entrants.filter(partnership__second=player).exists()
+    )
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_excuse(*, competition: Competition, player: Player) -> Competition:
+    """Mark a member excused for the evening (*excused*: they said in time that they cannot
+    come). A season may count an excused absence apart from an unexcused one
+    (:class:`~scoring.evenings.SeasonRules`: the evening's lowest at the
+    Laarderwegkwartier, 5000 at KJV De Daele). Refused for a member checked in (they play:
+    they are not absent) and for one of another club or retired; marking one twice keeps
+    one mark."""
+    _require_evening(competition)
+    if player.club_id != competition.club_id:
+        raise Refused(_("Choose a member of %(club)s.") % {"club": competition.club}, "player")
+    if player.retired_at is not None:
+        raise Refused(
+            _("%(name)s has retired: bring them back into the club first.") % {"name": player},
+            "player",
+        )
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    if _plays(competition, player):
+        raise Refused(
+            _("%(name)s is checked in: a member who plays is not absent.") % {"name": player.name},
+            "player",
+        )
+    excused = [pk for pk in competition.excused or [] if isinstance(pk, int)]
+    if player.pk not in excused:
+        excused.append(player.pk)
+        competition.excused = excused
+        competition.save(update_fields=["excused"])
+    return competition
+
+
+@transaction.atomic
+@publishes(lambda competition, **_: competition_topics(competition))
+def evening_unexcuse(*, competition: Competition, player: Player) -> Competition:
+    """Take a member's excuse for the evening back (marked by mistake, or too late after
+    all): an evening they miss counts as any other missed."""
+    _require_evening(competition)
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    excused = list(competition.excused or [])
+    if player.pk not in excused:
+        raise Refused(
+            _("%(name)s is not marked excused for this evening.") % {"name": player.name},
+            "player",
+        )
+    competition.excused = [pk for pk in excused if pk != player.pk]
+    competition.save(update_fields=["excused"])
+    return competition
+
+
 # -- individual reneges -----------------------------------------------------------------------
 
 #: The most penalties one entrant carries in an evening (a bound on what a form can add).

@@ -271,11 +271,15 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
         for line in view.lines
         if not line.row.ranked
     ]
+    # A season by periods shows a column per period instead of the evening scores counted.
+    periods = max((len(line.row.periods) for line in view.lines), default=0)
     context = {
         "club": club,
         "season": season,
         "view": view,
         "rules": rules,
+        "period_numbers": range(1, periods + 1),
+        "columns": 5 + periods if rules.has_periods else 6,
         "rules_line": season_rules_line(rules),
         "ranked": ranked,
         "unranked": unranked,

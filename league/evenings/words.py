@@ -121,7 +121,9 @@ def evening_rules_line(evening: EveningRules, game: Ruleset) -> str:
 
 def season_rules_line(rules: SeasonRules) -> str:
     """The season's rules in one line: "the sum of the best 5 evenings; at least 5 evenings
-    to be ranked; a missed evening counts as its lowest score"."""
+    to be ranked; a missed evening counts as its lowest score"; by periods, "periods of 6
+    evenings; the best 4 evenings of a period count; the season counts the best 5 periods";
+    an excused absence's rule last."""
     if rules.best is None:
         how = (
             _("the sum of every evening")
@@ -142,6 +144,8 @@ def season_rules_line(rules: SeasonRules) -> str:
             "the average of the best %(count)d evenings",
             rules.best,
         ) % {"count": rules.best}
+    if rules.period_evenings is not None:
+        how = _period_words(rules)
     parts = [how[:1].upper() + how[1:]]
     if rules.minimum:
         parts.append(
@@ -159,4 +163,49 @@ def season_rules_line(rules: SeasonRules) -> str:
         "none": "",
     }[rules.absent]
     parts.append(absent)
+    excused = {
+        "absent": "",
+        "lowest": _("an evening missed with an excuse counts as its lowest score"),
+        "fixed": _("an evening missed with an excuse counts %(points)s")
+        % {"points": number(rules.excused_points)},
+        "zero": _("an evening missed with an excuse counts 0"),
+        "none": _("an evening missed with an excuse is not counted"),
+    }[rules.excused]
+    parts.append(excused)
+    return clauses(parts)
+
+
+def _period_words(rules: SeasonRules) -> str:
+    """A season by periods in words: "periods of 6 evenings; the best 4 evenings of a period
+    count; the season counts the best 5 periods"."""
+    size = rules.period_evenings or 1
+    parts = [
+        ngettext("periods of %(count)d evening", "periods of %(count)d evenings", size)
+        % {"count": size}
+    ]
+    if rules.period_best is not None:
+        parts.append(
+            ngettext(
+                "the best evening of a period counts",
+                "the best %(count)d evenings of a period count",
+                rules.period_best,
+            )
+            % {"count": rules.period_best}
+        )
+    if rules.best_periods is not None:
+        parts.append(
+            ngettext(
+                "the season counts the best period",
+                "the season counts the best %(count)d periods",
+                rules.best_periods,
+            )
+            % {"count": rules.best_periods}
+        )
+    if rules.aggregate == "average":
+        parts.append(
+            _(
+                "a period scores the average of the evenings it counts, the season the "
+                "average of its periods"
+            )
+        )
     return clauses(parts)

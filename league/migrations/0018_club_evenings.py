@@ -38,6 +38,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="competition",
+            name="excused",
+            field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AddField(
+            model_name="competition",
             name="held_on",
             field=models.DateField(blank=True, null=True),
         ),

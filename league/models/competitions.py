@@ -97,6 +97,9 @@ class Competition(models.Model):
     )
     prize_words = models.JSONField(default=list, blank=True)
     booby_words = models.CharField(max_length=120, blank=True, default="")
+    # The club's members the director marked excused for the evening (player ids): a season
+    # may score an excused absence apart from an unexcused one (scoring.evenings.SeasonRules).
+    excused = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -25,7 +25,7 @@ from league.evenings.selectors import (
     SeasonView,
     where_to_sit,
 )
-from league.evenings.words import evening_rules_line, season_rules_line
+from league.evenings.words import clauses, evening_rules_line, season_rules_line
 from league.evenings.words import number as _number
 from league.games import selectors as games_selectors
 from league.printing.pdf.evening import (
@@ -40,7 +40,7 @@ from league.printing.pdf.evening import (
 from league.printing.sheet_data import BlankSheet
 from league.rulebook.rules_box import rules_box_lines
 from league.tournaments.presenters import round_name, ruleset_name
-from scoring.evenings import season_rules_from_data
+from scoring.evenings import PeriodScore, season_rules_from_data
 
 __all__ = [
     "boom_sheets",
@@ -284,6 +284,20 @@ def results_sheet(evening: Evening, *, date: str, page_size: str = "A4") -> Resu
 # -- the season ------------------------------------------------------------------------------------
 
 
+def _periods(periods: Sequence[PeriodScore]) -> str:
+    """A member's periods in the counted column: "P1 19800, P2 (18200), ...", those that do
+    not count towards the season in brackets."""
+    return ", ".join(
+        (
+            pgettext("a period's score on the season's paper", "P%(number)d %(points)s")
+            if p.in_season
+            else pgettext("a period's score that does not count", "P%(number)d (%(points)s)")
+        )
+        % {"number": p.number, "points": _number(p.score)}
+        for p in periods
+    )
+
+
 def season_sheet(view: SeasonView, *, date: str, page_size: str = "A4") -> SeasonSheet:
     """The season's standings: the ranked by place, then those not ranked yet."""
     rules = season_rules_from_data(view.season.rules)
@@ -295,7 +309,9 @@ def season_sheet(view: SeasonView, *, date: str, page_size: str = "A4") -> Seaso
             name=line.name,
             score=_number(r.score),
             played=str(r.played),
-            counted=", ".join(_number(s) for s in r.counted),
+            counted=_periods(r.periods)
+            if rules.has_periods
+            else ", ".join(map(_number, r.counted)),
             total=_number(r.total),
         )
 
@@ -328,6 +344,13 @@ def season_sheet(view: SeasonView, *, date: str, page_size: str = "A4") -> Seaso
             "%(count)d evenings counted so far; in play, not counted yet: %(names)s",
             counted,
         ) % {"count": counted, "names": ", ".join(c.name for c in view.in_play)}
+    if rules.has_periods:
+        evenings = clauses(
+            [
+                evenings,
+                _("each period's score (P1, P2, ...); in brackets one that does not count"),
+            ]
+        )
     heading = ""
     if unranked:
         heading = (

@@ -21,6 +21,8 @@ from scoring.evenings import (
     points_champion,
     prize_places,
     round_score,
+    season_rules_from_data,
+    season_rules_to_data,
     season_standings,
 )
 from scoring.matches import paper_ceiling
@@ -209,15 +211,157 @@ def test_cafe_de_lijst_the_average_of_the_six_best_at_least_six():
 
 def test_laarderwegkwartier_excused_gets_the_evening_s_lowest_unexcused_zero():
     evenings = [{"A": 5000, "B": 4000}, {"A": 5200, "B": 4100, "C": 6000}]
-    rows = season_standings(
-        SeasonRules(absent="lowest"), evenings, excused=[frozenset({"C"}), frozenset()]
-    )
+    rules = SeasonRules(absent="zero", excused="lowest")
+    rows = season_standings(rules, evenings, excused=[frozenset({"C"}), frozenset()])
     c = next(r for r in rows if r.member == "C")
     assert c.counted == (6000, 4000)  # excused from the first evening: its lowest, 4000
-    rows = season_standings(
-        SeasonRules(absent="lowest"), evenings, excused=[frozenset(), frozenset()]
+    rows = season_standings(rules, evenings, excused=[frozenset(), frozenset()])
+    assert next(r for r in rows if r.member == "C").counted == (6000, 0)  # unexcused: 0
+    rows = season_standings(rules, evenings)  # nobody excused: every absence is unexcused
+    assert next(r for r in rows if r.member == "C").score == 6000
+
+
+def test_kjv_de_daele_a_timely_excused_absence_scores_5000():
+    evenings = [
+        {"Anna": 6100, "Bert": 5900, "Cor": 4200},
+        {"Anna": 5800, "Cor": 4500},
+        {"Bert": 6000, "Cor": 4400},
+    ]
+    rules = SeasonRules(absent="zero", excused="fixed", excused_points=5000)
+    excused = [frozenset(), frozenset({"Bert"}), frozenset()]
+    by = {r.member: r for r in season_standings(rules, evenings, excused=excused)}
+    assert by["Bert"].counted == (6000, 5900, 5000) and by["Bert"].score == 16900
+    assert by["Anna"].counted == (6100, 5800, 0)  # missed the third without an excuse
+    # Cor played every evening (13,100): ahead of Anna, behind Bert with his excuse.
+    assert [by[m].place for m in ("Bert", "Cor", "Anna")] == [1, 2, 3]
+    assert by["Bert"].played == 2 and by["Bert"].total == 11900  # the 5000 is no points played
+
+
+@pytest.mark.parametrize(
+    ("excused", "expected"),
+    [
+        ("absent", (5000, 4000)),  # like any evening missed: here the evening's lowest
+        ("zero", (5000, 0)),
+        ("none", (5000,)),  # not counted at all
+        ("fixed", (5000, 1234)),
+    ],
+)
+def test_an_excused_absence_counts_by_its_own_rule(excused, expected):
+    evenings = [{"A": 5000, "B": 4500}, {"B": 4000, "C": 6000}]
+    rules = SeasonRules(absent="lowest", excused=excused, excused_points=1234)
+    rows = season_standings(rules, evenings, excused=[frozenset(), frozenset({"A"})])
+    assert next(r for r in rows if r.member == "A").counted == expected
+
+
+def t_harde_evening(period: int, week: int) -> dict[str, int]:
+    """An evening of 't Harde: Gerrit plays every week, best in the later periods; Hennie
+    misses the first two weeks of every period and scores a steady 5000."""
+    gerrit = [5000, 4900, 4800, 4700, 3000, 3100][week] + 100 * period
+    evening = {"Gerrit": gerrit, "Jans": 4000}
+    if week >= 2:
+        evening["Hennie"] = 5000
+    return evening
+
+
+def test_t_harde_seven_periods_of_six_the_best_four_weeks_the_best_five_periods():
+    rules = SeasonRules(period_evenings=6, period_best=4, best_periods=5)
+    evenings = [t_harde_evening(p, w) for p in range(1, 8) for w in range(6)]
+    assert len(evenings) == 42
+    by = {r.member: r for r in season_standings(rules, evenings)}
+    gerrit = by["Gerrit"]
+    # Period p: 5000 + 4900 + 4800 + 4700 + 4 x 100p; the season: periods 3 to 7.
+    assert [p.score for p in gerrit.periods] == [19400 + 400 * p for p in range(1, 8)]
+    assert [p.in_season for p in gerrit.periods] == [False, False, True, True, True, True, True]
+    assert gerrit.score == sum(19400 + 400 * p for p in range(3, 8)) == 107000
+    assert gerrit.periods[0].counted == (5100, 5000, 4900, 4800)  # the 3100 and 3200 dropped
+    assert len(gerrit.counted) == 20  # 4 evenings of each of 5 periods
+    hennie = by["Hennie"]
+    assert [p.score for p in hennie.periods] == [20000] * 7  # 4 played a period: all count
+    assert hennie.score == 100000 and gerrit.place == 1 and hennie.place == 2
+    assert sum(p.in_season for p in hennie.periods) == 5  # equals: the first five
+
+
+def test_periods_before_the_season_is_complete_and_the_last_period_short():
+    rules = SeasonRules(period_evenings=6, period_best=4, best_periods=5)
+    evenings = [t_harde_evening(p, w) for p in range(1, 3) for w in range(6)]
+    evenings += [t_harde_evening(3, 0), t_harde_evening(3, 1)]  # 14 evenings: 6, 6, 2
+    gerrit = next(r for r in season_standings(rules, evenings) if r.member == "Gerrit")
+    assert [p.number for p in gerrit.periods] == [1, 2, 3]
+    assert gerrit.periods[2].score == 5300 + 5200  # two evenings so far, both count
+    assert all(p.in_season for p in gerrit.periods)  # fewer than five periods: all count
+    assert gerrit.score == 19800 + 20200 + 10500
+    hennie = next(r for r in season_standings(rules, evenings) if r.member == "Hennie")
+    assert hennie.periods[2].score == 0 and hennie.periods[2].counted == ()
+
+
+def test_periods_with_averages_and_absences():
+    # The average of a period's best 2; the season the average of the best 2 periods; a
+    # missed evening counts 0, so it can drag a period down only when too few are played.
+    rules = SeasonRules(
+        aggregate="average", period_evenings=3, period_best=2, best_periods=2, absent="zero"
     )
-    assert next(r for r in rows if r.member == "C").counted == (6000, 0)
+    evenings = [
+        {"A": 100, "B": 300},
+        {"A": 200},
+        {"A": 300, "B": 500},
+        {"A": 400},
+        {"A": 600},
+        {"A": 500, "C": 1},
+    ]
+    by = {r.member: r for r in season_standings(rules, evenings)}
+    assert [p.score for p in by["A"].periods] == [250.0, 550.0]
+    assert by["A"].score == 400.0
+    assert [p.score for p in by["B"].periods] == [400.0, 0.0]  # period 2: 0, 0
+    assert by["B"].score == 200.0
+    # Not counted (absent "none"): a period without an evening is none of the best.
+    rules = replace(rules, absent="none")
+    b = next(r for r in season_standings(rules, evenings) if r.member == "B")
+    assert [(p.score, p.in_season) for p in b.periods] == [(400.0, True), (0.0, False)]
+    assert b.score == 400.0
+
+
+def test_an_evening_not_counted_yet_keeps_its_place_in_the_periods():
+    rules = SeasonRules(period_evenings=2)
+    evenings = [{"A": 10}, {}, {"A": 30}]  # the second in play: empty
+    a = season_standings(rules, evenings)[0]
+    assert [p.score for p in a.periods] == [10.0, 30.0]
+
+
+def test_season_settings_are_refused_in_words_with_the_field_to_change():
+    cases = [
+        (dict(excused="sometimes"), "excused"),
+        (dict(period_evenings=0), "period_evenings"),
+        (dict(period_best=4), "period_evenings"),
+        (dict(best_periods=5), "period_evenings"),
+        (dict(period_evenings=6, period_best=7), "period_best"),
+        (dict(period_evenings=6, period_best=0), "period_best"),
+        (dict(period_evenings=6, best_periods=0), "best_periods"),
+        (dict(period_evenings=6, best=5), "best"),
+        (dict(excused_points=-1), "excused_points"),
+        (dict(minimum=True), "minimum"),
+    ]
+    for settings, field in cases:
+        with pytest.raises(InvalidEvening) as refused:
+            SeasonRules(**settings)
+        assert refused.value.field == field, settings
+    error = pytest.raises(InvalidEvening, SeasonRules, period_evenings=6, period_best=7).value
+    assert str(error) == (
+        "The best evenings of a period are at least one and at most the 6 evenings a period has."
+    )
+
+
+def test_season_rules_round_trip_as_data_and_old_data_reads_as_before():
+    rules = SeasonRules(
+        absent="zero",
+        excused="fixed",
+        excused_points=5000,
+        period_evenings=6,
+        period_best=4,
+        best_periods=5,
+    )
+    assert season_rules_from_data(season_rules_to_data(rules)) == rules
+    old = season_rules_from_data({"aggregate": "sum", "best": 5, "absent": "lowest"})
+    assert old.excused == "absent" and not old.has_periods
 
 
 def test_bad_settings_are_refused_in_words():

@@ -85,6 +85,11 @@ def test_the_organiser_sets_a_season_up_as_sv_bedum_counts_it(club, organiser_cl
         "minimum": 2,
         "absent": "none",
         "absent_points": 0,
+        "excused": "absent",
+        "excused_points": 0,
+        "period_evenings": None,
+        "period_best": None,
+        "best_periods": None,
     }
 
 
