@@ -529,6 +529,16 @@ def round_score(rule: FixedOrAverage, fixed: int, played: Sequence[int]) -> int:
     return sum(played) // len(played)
 
 
+def missed_round_against(played_against: Sequence[int]) -> int:
+    """The points against a sit-out or an absentee counts for a round it had no table in: the
+    average (rounded down) of what the round's players had against them, 0 with nobody's to
+    go by. Counting 0 would let a round sat out win the ``against`` tie-break (trial 29: the
+    prize went to the player who sat out)."""
+    if not played_against:
+        return 0
+    return sum(played_against) // len(played_against)
+
+
 # -- the evening's ranking ----------------------------------------------------------------------
 
 
@@ -980,6 +990,7 @@ __all__ = [
     "evening_rules_change_refusal",
     "evening_rules_from_data",
     "in_round",
+    "missed_round_against",
     "missed_score",
     "period_scores",
     "points_champion",

@@ -35,6 +35,7 @@ from scoring.evenings import (
     evening_ranking,
     evening_rules_from_data,
     in_round,
+    missed_round_against,
     points_champion,
     round_score,
     season_rules_from_data,
@@ -257,6 +258,12 @@ def _cells(
     # What the round's players scored: a sit-out's or an absentee's average or lowest.
     round_scores = {n: [r.points for r in by_entrant.values()] for n, by_entrant in played.items()}
     round_scores.update({v.round.number: [] for v in rounds if v.round.number not in played})
+    # A round without a table counts the round's usual points against, not 0: else sitting
+    # out would win the "fewer points against" tie-break.
+    round_against = {
+        n: missed_round_against([r.against for r in by_entrant.values()])
+        for n, by_entrant in played.items()
+    }
     out: dict[int, list[tuple[RoundCell, RoundScore | None]]] = {}
     for e in entrants:
         cells: list[tuple[RoundCell, RoundScore | None]] = []
@@ -274,14 +281,22 @@ def _cells(
                     continue
                 points = round_score(rules.sit_out_score, rules.sit_out_points, scores)
                 cells.append(
-                    (RoundCell(points, "sat_out"), RoundScore(points=points, how="sat_out"))
+                    (
+                        RoundCell(points, "sat_out"),
+                        RoundScore(points=points, against=round_against.get(n, 0), how="sat_out"),
+                    )
                 )
             else:
                 if not view.finished and rules.absent_score in ("round_average", "round_lowest"):
                     cells.append((RoundCell(None, "playing"), None))
                     continue
                 points = round_score(rules.absent_score, rules.absent_points, scores)
-                cells.append((RoundCell(points, "absent"), RoundScore(points=points, how="absent")))
+                cells.append(
+                    (
+                        RoundCell(points, "absent"),
+                        RoundScore(points=points, against=round_against.get(n, 0), how="absent"),
+                    )
+                )
         out[e.pk] = cells
     return out
 

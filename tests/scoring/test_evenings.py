@@ -537,3 +537,10 @@ def test_the_paper_check_speaks_of_melds_not_roem_and_names_a_total_no_game_reac
     )
     check_paper_total(boom, (most, 0))  # the most a side can reach is not refused
     check_paper_total(concours, (1000, 1004))
+
+
+def test_a_round_without_a_table_counts_the_rounds_average_points_against():
+    from scoring.evenings import missed_round_against
+
+    assert missed_round_against([1172, 1300, 1001]) == 1157
+    assert missed_round_against([]) == 0

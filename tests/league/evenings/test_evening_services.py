@@ -336,3 +336,20 @@ def test_a_pair_of_guests_is_two_retired_players_and_their_retired_partnership(c
         )
     with pytest.raises(Refused, match="check a pair in"):
         services.evening_check_in_guest(competition=next_time, name="Ed")
+
+
+def test_sitting_out_does_not_win_the_points_against_tie_break(club, boss):
+    # Trial 29: two players level on points and on the first round; the one who sat out a
+    # round had 0 against for it and took the prize on "fewer points against". A round
+    # without a table now counts the round's average points against.
+    evening = _evening(club, boss, rounds=1)
+    _check_in(evening, NAMES[:9])
+    services.evening_draw_round(competition=evening, seed=5)
+    _type_round(evening, 1, [(1500, 1172), (1300, 1372)])
+    view = selectors.evening(evening)
+    cells = selectors._cells(view.rules, view.entrants, view.rounds)
+    (sitter,) = view.current.sitting_out
+    (cell, score) = cells[sitter.pk][0]
+    assert cell.how == "sat_out"
+    # The eight players had 1172, 1500, 1372 and 1300 against them, two each.
+    assert score.against == (1172 + 1500 + 1372 + 1300) // 4

@@ -374,3 +374,33 @@ def test_a_members_page_marks_an_evening_in_play_with_its_running_place_and_no_p
     assert "so far" in rows[0].text
     assert not any(w in rows[0].text for w in ("Prize", "Meat parcel", "Wine", "cabbage"))
     assert "In play" not in rows[1].text
+
+
+def test_the_seasons_names_lead_to_the_members_pages(client, organiser):
+    # Trial 29: the season's names were plain text; a member's page is one tap away.
+    from league.evenings import services as evening_services
+    from league.models import Club, Player
+    from scoring.evenings import EveningRules, SeasonRules
+    from scoring.rules import PRESETS
+
+    club = Club.objects.create(name="KC Links", slug="links")
+    season = evening_services.season_create(
+        club=club, name="2026", rules=SeasonRules(), by=organiser
+    )
+    evening = evening_services.evening_create(
+        club=club,
+        name="Drive",
+        rules=PRESETS["klaverjas"],
+        evening=EveningRules(rounds=1),
+        by=organiser,
+        season=season,
+    )
+    players = [Player.objects.create(club=club, name=n) for n in ("Anna", "Ben", "Cor", "Dirk")]
+    for p in players:
+        evening_services.evening_check_in(competition=evening, player=p)
+    evening_services.evening_draw_round(competition=evening, number=1, seed=1)
+    fixture = evening.fixtures.get()
+    evening_services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    page = client.get(f"/clubs/{club.slug}/seasons/{season.pk}/").content.decode()
+    for p in players:
+        assert f'href="/players/{p.pk}/">{p.name}</a>' in page
