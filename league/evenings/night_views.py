@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
@@ -64,6 +65,11 @@ def _has_template(name: str) -> bool:
     except TemplateDoesNotExist:
         return False
     return True
+
+
+#: The tag of the check-in's messages: shown in the check-in section, where the tap was (at
+#: the top of a phone's page they were off the screen).
+CHECK_IN = "check-in"
 
 
 def _table_rows(
@@ -249,6 +255,10 @@ def _page(
         for row in view.ranking
     ]
     context["round_numbers"] = [night.round.number for night in view.rounds]
+    # The check-in's messages in its section, where the tap was; the rest at the top.
+    said = list(get_messages(request))
+    context["door_messages"] = [m for m in said if CHECK_IN in m.extra_tags.split()]
+    context["page_messages"] = [m for m in said if CHECK_IN not in m.extra_tags.split()]
     return render(request, "evenings/night_evening.html", context, status=status)
 
 
@@ -286,7 +296,9 @@ def check_in(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except Refused as error:
         return _refused(request, competition, "check_in", error.message)
-    messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+    messages.success(
+        request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
+    )
     return _back(competition, "check-in")
 
 
@@ -305,7 +317,9 @@ def check_in_guest(request: HttpRequest, slug: str) -> HttpResponse:
                 return _refused(request, competition, "check_in", error.message)
             form.add_error("name", error.message)
         else:
-            messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+            messages.success(
+                request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
+            )
             return _back(competition, "check-in")
     messages.error(request, _("The guest is not checked in: see below."))
     return _page(request, competition, forms={"guest": form}, status=400)
@@ -331,7 +345,9 @@ def check_in_guest_pair(request: HttpRequest, slug: str) -> HttpResponse:
                 return _refused(request, competition, "check_in", error.message)
             show_refusal(form, error)
         else:
-            messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+            messages.success(
+                request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
+            )
             return _back(competition, "check-in")
     messages.error(request, _("The pair is not checked in: see below."))
     return _page(request, competition, forms={"guest_pair": form}, status=400)
@@ -353,7 +369,9 @@ def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except Refused as error:
             return _refused(request, competition, "check_in", error.message)
-        messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+        messages.success(
+            request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
+        )
         return _back(competition, "check-in")
     if form.is_valid():
         try:
@@ -368,7 +386,9 @@ def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
                 return _refused(request, competition, "check_in", error.message)
             show_refusal(form, error)
         else:
-            messages.success(request, _("%(name)s checked in.") % {"name": entrant.name})
+            messages.success(
+                request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
+            )
             return _back(competition, "check-in")
     messages.error(request, _("The pair is not checked in: see below."))
     return _page(request, competition, forms={"pair": form}, status=400)
@@ -389,7 +409,9 @@ def check_out(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
         services.evening_check_out(entrant=entrant)
     except Refused as error:
         return _refused(request, competition, entrant.pk, error.message)
-    messages.success(request, _("%(name)s's check-in is undone.") % {"name": entrant.name})
+    messages.success(
+        request, _("%(name)s's check-in is undone.") % {"name": entrant.name}, extra_tags=CHECK_IN
+    )
     return _back(competition, "checked-in")
 
 

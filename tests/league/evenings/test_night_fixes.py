@@ -357,3 +357,18 @@ def test_a_refused_redraw_is_said_once_where_its_button_was(club, organiser, org
     assert "has started" in root.by_id("redraw-error").text
     assert root.text.count("has started") == 1
     assert Round.objects.filter(competition=evening).count() == 1
+
+
+def test_a_check_in_is_confirmed_in_the_check_in_section_where_the_tap_was(
+    club, organiser, organiser_client
+):
+    # Trial 29: on a phone the page came back at #check-in and the confirmation was at the
+    # top, off the screen; the tapped name just vanished from the list.
+    evening = make_evening(club, organiser)
+    anna, _ben = members(club, NAMES[:2])
+    response = organiser_client.post(url("check-in", evening), {"player": anna.pk}, follow=True)
+    root = parse(response.content)
+    said = root.by_id("check-in-messages")
+    assert said is not None and f"{anna.name} checked in." in said.text
+    assert "check-in-messages" in ids(root.by_id("check-in"))
+    assert root.text.count(f"{anna.name} checked in.") == 1
