@@ -25,7 +25,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.access import evening_for_organiser, evening_or_404, is_organiser
+from league.access import (
+    AuthenticatedHttpRequest,
+    evening_for_organiser,
+    evening_or_404,
+    is_organiser,
+)
 from league.errors import Refused
 from league.evenings import presenters, selectors, services
 from league.evenings.night_forms import (
@@ -42,6 +47,7 @@ from league.models import (
     Entrant,
     EntrantKind,
     Fixture,
+    Game,
     Partnership,
     Player,
 )
@@ -77,6 +83,17 @@ def _table_rows(
     errors: dict[int, str],
 ) -> list[dict[str, Any]]:
     pairs = view.rules.entrants == "pairs"
+    # A table playing on its phone: its game in play (deals so far, and its sheet), for the
+    # director's takeover when the phone gives up mid-boom. One query, only if any plays.
+    in_play: dict[int, Game] = {}
+    if runs and any(t.playing for t in night.tables):
+        for game in (
+            Game.objects.in_play()
+            .filter(fixture__in=[t.fixture for t in night.tables if t.playing])
+            .order_by("-pk")
+        ):
+            if game.fixture_id is not None:  # the first started wins (pk order reversed)
+                in_play[game.fixture_id] = game
     rows = []
     for table in night.tables:
         status, words = presenters.table_status(table)
@@ -93,7 +110,14 @@ def _table_rows(
             row["qr"] = qr_svg(
                 url, _("QR code of the entry link of table %(table)s") % {"table": table.number}
             )
-        if runs and not table.playing:
+        running = in_play.get(table.fixture.pk)
+        # A table whose result came from paper takes a correction from paper, even when a
+        # game was started on its phone before (an empty one: it never counted).
+        typed = table.fixture.typed_scores is not None
+        if running is not None and not typed:
+            row["game"] = running
+            row["takeover"] = running.deal_count > 0
+        if runs and (not table.playing or typed or row.get("takeover")):
             prefix = f"table-{table.fixture.pk}"
             row["paper_form"] = forms.get(prefix) or PaperResultForm(
                 prefix=prefix,
@@ -497,7 +521,7 @@ def redraw(request: HttpRequest, slug: str) -> HttpResponse:
 # -- results ---------------------------------------------------------------------------------
 @login_required
 @require_POST
-def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     competition = evening_for_organiser(request, slug)
     fixture = get_object_or_404(Fixture, pk=fixture_id, competition=competition)
     fixture.competition = competition
@@ -506,7 +530,12 @@ def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespon
     refusal = ""
     if form.is_valid():
         try:
-            services.evening_paper_result(fixture=fixture, scores=form.scores)
+            services.evening_paper_result(
+                fixture=fixture,
+                scores=form.scores,
+                by=request.user,
+                replace_phone=form.cleaned_data["replace_phone"],
+            )
         except Refused as error:
             refusal = error.message
         else:
