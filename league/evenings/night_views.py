@@ -125,6 +125,9 @@ def _table_rows(
                 if table.scores
                 else None,
             )
+            if row.get("takeover"):
+                # The paper replaces the phone's deals only once the director says so.
+                row["paper_form"].fields["replace_phone"].widget.attrs["required"] = True
         rows.append(row)
     return rows
 
@@ -528,6 +531,7 @@ def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) 
     prefix = f"table-{fixture.pk}"
     form = PaperResultForm(request.POST, prefix=prefix)
     refusal = ""
+    refused_field: str | None = None
     if form.is_valid():
         try:
             services.evening_paper_result(
@@ -537,7 +541,7 @@ def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) 
                 replace_phone=form.cleaned_data["replace_phone"],
             )
         except Refused as error:
-            refusal = error.message
+            refusal, refused_field = error.message, error.field
         else:
             messages.success(
                 request, _("Table %(table)s: result saved.") % {"table": fixture.table}
@@ -548,26 +552,29 @@ def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) 
         competition,
         forms={prefix: form},
         table_errors={fixture.pk: refusal} if refusal else None,
-        paper_summary=_paper_summary(fixture, form, refusal),
+        paper_summary=_paper_summary(fixture, form, refusal, refused_field),
         status=400,
     )
 
 
-def _paper_summary(fixture: Fixture, form: PaperResultForm, refusal: str) -> dict[str, Any]:
+def _paper_summary(
+    fixture: Fixture, form: PaperResultForm, refusal: str, refused_field: str | None = None
+) -> dict[str, Any]:
     """The summary at the top of the page of a table's refused result, as every form's
     (includes/error_summary.html): which table, why, each reason a link to the field to put
     right; the first wrong field gets the cursor (``autofocus``: without JavaScript too the
     page opens there). A total that does not add up is both fields' fault: the first gets
     the cursor. A table playing on its phone shows no form: the link goes to the table
-    (``_page``)."""
+    (``_page``). A taken-over table refused for want of the tick: its checkbox is at fault."""
     errors: list[tuple[str, str]] = []
     if refusal:
-        first = form["side0"]
-        for name in ("side0", "side1"):
+        wrong = ("replace_phone",) if refused_field == "replace_phone" else ("side0", "side1")
+        first = form[wrong[0]]
+        for name in wrong:
             attrs = form.fields[name].widget.attrs
             attrs["aria-invalid"] = "true"
             attrs["aria-describedby"] = f"table-{fixture.pk}-error"
-        form.fields["side0"].widget.attrs["autofocus"] = True
+        form.fields[wrong[0]].widget.attrs["autofocus"] = True
         errors.append((field_target(first), refusal))
     else:
         mark_wrong_fields(form)

@@ -101,8 +101,12 @@ def test_without_the_tick_the_refusal_says_what_to_tick_and_nothing_changes(
         url("paper-result", evening, fixture.pk), _paper(fixture, "1500", "1172")
     )
     assert response.status_code == 400
-    said = parse(response.content).by_id(f"table-{fixture.pk}-error").text
+    answer = parse(response.content)
+    said = answer.by_id(f"table-{fixture.pk}-error").text
     assert "tick" in said and "Replace the 3 deals entered on the phone" in said
+    # The checkbox is at fault: it has the cursor and says why.
+    box = answer.by_id(f"id_table-{fixture.pk}-replace_phone")
+    assert box.attrs.get("aria-invalid") == "true" and "autofocus" in box.attrs
     fixture.refresh_from_db()
     game.refresh_from_db()
     assert fixture.typed_scores is None and not game.abandoned and game.fixture_id == fixture.pk
