@@ -159,6 +159,9 @@ class PaperResultForm(forms.Form):
 
     side0 = number(min_value=0, max_value=MOST_POINTS, label=gettext_lazy("First side"))
     side1 = number(min_value=0, max_value=MOST_POINTS, label=gettext_lazy("Second side"))
+    #: The director takes over a table whose phone gave up mid-boom: its deals entered on the
+    #: phone give way to the paper (the service refuses a taken-over table without it).
+    replace_phone = forms.BooleanField(required=False)
 
     @property
     def scores(self) -> tuple[int, int]:

@@ -26,7 +26,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.access import evening_for_organiser, evening_or_404, is_organiser
+from league.access import (
+    AuthenticatedHttpRequest,
+    evening_for_organiser,
+    evening_or_404,
+    is_organiser,
+)
 from league.errors import Refused
 from league.evenings import presenters, selectors, services
 from league.evenings.night_forms import (
@@ -43,6 +48,7 @@ from league.models import (
     Entrant,
     EntrantKind,
     Fixture,
+    Game,
     Partnership,
     Player,
 )
@@ -83,6 +89,17 @@ def _table_rows(
     errors: dict[int, str],
 ) -> list[dict[str, Any]]:
     pairs = view.rules.entrants == "pairs"
+    # A table playing on its phone: its game in play (deals so far, and its sheet), for the
+    # director's takeover when the phone gives up mid-boom. One query, only if any plays.
+    in_play: dict[int, Game] = {}
+    if runs and any(t.playing for t in night.tables):
+        for game in (
+            Game.objects.in_play()
+            .filter(fixture__in=[t.fixture for t in night.tables if t.playing])
+            .order_by("-pk")
+        ):
+            if game.fixture_id is not None:  # the first started wins (pk order reversed)
+                in_play[game.fixture_id] = game
     rows = []
     for table in night.tables:
         status, words = presenters.table_status(table)
@@ -99,7 +116,14 @@ def _table_rows(
             row["qr"] = qr_svg(
                 url, _("QR code of the entry link of table %(table)s") % {"table": table.number}
             )
-        if runs and not table.playing:
+        running = in_play.get(table.fixture.pk)
+        # A table whose result came from paper takes a correction from paper, even when a
+        # game was started on its phone before (an empty one: it never counted).
+        typed = table.fixture.typed_scores is not None
+        if running is not None and not typed:
+            row["game"] = running
+            row["takeover"] = running.deal_count > 0
+        if runs and (not table.playing or typed or row.get("takeover")):
             prefix = f"table-{table.fixture.pk}"
             row["paper_form"] = forms.get(prefix) or PaperResultForm(
                 prefix=prefix,
@@ -107,6 +131,9 @@ def _table_rows(
                 if table.scores
                 else None,
             )
+            if row.get("takeover"):
+                # The paper replaces the phone's deals only once the director says so.
+                row["paper_form"].fields["replace_phone"].widget.attrs["required"] = True
         rows.append(row)
     return rows
 
@@ -519,18 +546,24 @@ def redraw(request: HttpRequest, slug: str) -> HttpResponse:
 # -- results ---------------------------------------------------------------------------------
 @login_required
 @require_POST
-def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpResponse:
+def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) -> HttpResponse:
     competition = evening_for_organiser(request, slug)
     fixture = get_object_or_404(Fixture, pk=fixture_id, competition=competition)
     fixture.competition = competition
     prefix = f"table-{fixture.pk}"
     form = PaperResultForm(request.POST, prefix=prefix)
     refusal = ""
+    refused_field: str | None = None
     if form.is_valid():
         try:
-            services.evening_paper_result(fixture=fixture, scores=form.scores)
+            services.evening_paper_result(
+                fixture=fixture,
+                scores=form.scores,
+                by=request.user,
+                replace_phone=form.cleaned_data["replace_phone"],
+            )
         except Refused as error:
-            refusal = error.message
+            refusal, refused_field = error.message, error.field
         else:
             messages.success(
                 request, _("Table %(table)s: result saved.") % {"table": fixture.table}
@@ -541,26 +574,29 @@ def paper_result(request: HttpRequest, slug: str, fixture_id: int) -> HttpRespon
         competition,
         forms={prefix: form},
         table_errors={fixture.pk: refusal} if refusal else None,
-        paper_summary=_paper_summary(fixture, form, refusal),
+        paper_summary=_paper_summary(fixture, form, refusal, refused_field),
         status=400,
     )
 
 
-def _paper_summary(fixture: Fixture, form: PaperResultForm, refusal: str) -> dict[str, Any]:
+def _paper_summary(
+    fixture: Fixture, form: PaperResultForm, refusal: str, refused_field: str | None = None
+) -> dict[str, Any]:
     """The summary at the top of the page of a table's refused result, as every form's
     (includes/error_summary.html): which table, why, each reason a link to the field to put
     right; the first wrong field gets the cursor (``autofocus``: without JavaScript too the
     page opens there). A total that does not add up is both fields' fault: the first gets
     the cursor. A table playing on its phone shows no form: the link goes to the table
-    (``_page``)."""
+    (``_page``). A taken-over table refused for want of the tick: its checkbox is at fault."""
     errors: list[tuple[str, str]] = []
     if refusal:
-        first = form["side0"]
-        for name in ("side0", "side1"):
+        wrong = ("replace_phone",) if refused_field == "replace_phone" else ("side0", "side1")
+        first = form[wrong[0]]
+        for name in wrong:
             attrs = form.fields[name].widget.attrs
             attrs["aria-invalid"] = "true"
             attrs["aria-describedby"] = f"table-{fixture.pk}-error"
-        form.fields["side0"].widget.attrs["autofocus"] = True
+        form.fields[wrong[0]].widget.attrs["autofocus"] = True
         errors.append((field_target(first), refusal))
     else:
         mark_wrong_fields(form)

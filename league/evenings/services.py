@@ -32,6 +32,7 @@ from league.competitions.services import (
 from league.engine_words import engine_message
 from league.errors import Refused
 from league.evenings.selectors import evening as evening_view
+from league.games.services import game_abandon
 from league.live.publish import publishes
 from league.live.topics import competition_topics
 from league.models import (
@@ -631,13 +632,41 @@ def evening_redraw_round(
 
 
 @transaction.atomic
-def evening_paper_result(*, fixture: Fixture, scores: tuple[int, int]) -> Fixture:
+def evening_paper_result(
+    *,
+    fixture: Fixture,
+    scores: tuple[int, int],
+    by: User | None = None,
+    replace_phone: bool = False,
+) -> Fixture:
     """One table's two totals typed from its paper sheet, checked against what a game of
     the evening can add up to (a boom's 16 x 162 plus melds, no side past the game's most).
     Typed again, they replace the table's earlier typed result (the director's correction);
-    a table whose deals are entered on a phone takes none (its game's sheet is corrected)."""
+    a table whose finished game was entered on a phone takes none (its game's sheet is
+    corrected).
+
+    A table whose phone gave up mid-boom (*taken over*): its game in play has deals. It
+    takes the paper result only with ``replace_phone`` (the director ticked "Replace the N
+    deals entered on the phone") and the director as ``by``: its games in play are then
+    abandoned by the director (kept for the record, :func:`league.games.services.game_abandon`)
+    and the paper's totals typed, after the same checks."""
     _require_evening(fixture.competition)
-    if fixture.games.filter(deal_count__gt=0).exists():
+    in_play = list(fixture.games.in_play().order_by("pk"))
+    deals = sum(game.deal_count for game in in_play)
+    taken_over = deals > 0
+    if taken_over and (not replace_phone or by is None):
+        raise Refused(
+            ngettext(
+                "This table is entering its deals on a phone: to type its result from paper "
+                "instead, tick “Replace the %(count)d deal entered on the phone”.",
+                "This table is entering its deals on a phone: to type its result from paper "
+                "instead, tick “Replace the %(count)d deals entered on the phone”.",
+                deals,
+            )
+            % {"count": deals},
+            "replace_phone",
+        )
+    if not taken_over and fixture.games.filter(deal_count__gt=0).exists():
         # Said in the evening's words (the league's would be "deals are already entered for
         # this fixture at the table"): the director corrects such a table on its game's sheet.
         raise Refused(
@@ -648,6 +677,10 @@ def evening_paper_result(*, fixture: Fixture, scores: tuple[int, int]) -> Fixtur
         check_paper_total(fixture.competition.rules, scores)
     except InvalidEvening as error:
         raise _refused(error, "scores") from None
+    if taken_over:
+        assert by is not None
+        for game in in_play:
+            game_abandon(game=game, by=by)
     return fixture_type_result(fixture=fixture, scores=[scores])
 
 

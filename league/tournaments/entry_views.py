@@ -64,7 +64,9 @@ def _entry_page(
     # One side enters, the other confirms (a Bridgemate's way): the side that started the
     # game, or took entry over since; before anybody has, either side may.
     entering = fixture.entered_by in (None, side.side)
-    enters = running is not None and not confirmed and entering
+    # An evening table's result typed from paper while a game was under way on the phone:
+    # the link takes no deal (a tap answers 410), so it shows no deal form either.
+    enters = running is not None and not confirmed and entering and not result_in
     if form is None and enters:
         assert running is not None
         form = deal_form(running)

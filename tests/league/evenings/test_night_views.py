@@ -439,7 +439,9 @@ def test_an_earlier_round_with_a_table_still_playing_stays_open_with_its_link(
     assert "open" not in director.by_id("earlier-rounds").attrs
 
 
-def test_a_table_playing_on_its_phone_takes_no_paper_result(evening, organiser, organiser_client):
+def test_a_table_playing_on_its_phone_takes_a_paper_result_only_when_taken_over(
+    evening, organiser, organiser_client
+):
     checked_in(evening, NAMES[:4])
     services.evening_draw_round(competition=evening, seed=1)
     fixture = Fixture.objects.get(competition=evening)
@@ -448,7 +450,8 @@ def test_a_table_playing_on_its_phone_takes_no_paper_result(evening, organiser, 
     add(game, organiser, makers=0, card_points=(100, 62))
     director = page(organiser_client, url("evening", evening))
     table = director.by_id(f"table-{fixture.pk}")
-    assert "Playing" in table.text and not list(table.iter("form"))
+    # The only form is the takeover's (test_evening_takeover.py), asking for the tick.
+    assert "Playing" in table.text and "Replace the 1 deal entered on the phone" in table.text
     response = organiser_client.post(
         url("paper-result", evening, fixture.pk),
         {f"table-{fixture.pk}-side0": "1500", f"table-{fixture.pk}-side1": "1172"},
