@@ -39,7 +39,7 @@ def test_the_same_text_is_encoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert qr.qr_modules("https://example.org/m/abc/") != grid
 
 
-def test_another_text_is_encoded_another_label_only_relabelled(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_label_draws_the_same_code_again(monkeypatch: pytest.MonkeyPatch) -> None:
     made = _counting(monkeypatch)
     one = qr.qr_svg("https://example.org/m/abc/", "Table 1")
     other = qr.qr_svg("https://example.org/m/xyz/", "Table 1")
