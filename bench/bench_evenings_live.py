@@ -372,6 +372,18 @@ def measure(name: str, port: int, env: dict[str, str], made: dict) -> list[str]:
     return lines
 
 
+def server_errors(name: str, log: Path) -> list[str]:
+    """What the server's log says went wrong (an answer 500's exception), most frequent first."""
+    if not log.exists():
+        return []
+    kinds: dict[str, int] = {}
+    for line in log.read_text(errors="replace").splitlines():
+        if "Error:" in line or "Exception:" in line:
+            kinds[line.strip()[:160]] = kinds.get(line.strip()[:160], 0) + 1
+    ordered = sorted(kinds.items(), key=lambda item: -item[1])[:3]
+    return [f"evenings live {name}: server log: {kind} x{count}" for kind, count in ordered]
+
+
 def bench_database(name: str, database: Callable[[Path], AbstractContextManager[str]]) -> list[str]:
     tmp = Path(tempfile.mkdtemp(prefix=f"hicksheet-bench-evlive-{name}-"))
     try:
@@ -382,7 +394,8 @@ def bench_database(name: str, database: Callable[[Path], AbstractContextManager[
             env["LIVE_STREAMS_PER_ADDRESS"] = str(VIEWERS)
             made = db_script(env, "setup", str(PLAYERS))
             with site_server(env, tmp) as port:
-                return measure(name, port, env, made)
+                lines = measure(name, port, env, made)
+            return lines + server_errors(name, tmp / "server.log")
     except Skipped as why:
         return [f"evenings live {name}: skipped: {why}"]
     finally:
