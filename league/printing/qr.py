@@ -8,6 +8,8 @@ of them in a row joined into one rectangle, inside a quiet zone of 4 modules.
 
 from __future__ import annotations
 
+import functools
+
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from reportlab.graphics.barcode import qrencoder
@@ -18,15 +20,24 @@ QUIET = 4
 
 def qr_modules(text: str) -> list[list[bool]]:
     """The code's grid of modules (True: dark), row by row from the top."""
+    return [list(row) for row in _grid(text)]
+
+
+# Remembered by each process: encoding a code costs some 10 ms, and the pages that show codes
+# are fetched again by every open phone at each live event (a room's screen, the director's
+# page with a code a table: make bench, evenings live). A text always makes the same code; a
+# round's new entry links are new texts.
+@functools.lru_cache(maxsize=512)
+def _grid(text: str) -> tuple[tuple[bool, ...], ...]:
     code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
     code.addData(text)
     code.make()
-    return [[bool(module) for module in row] for row in code.modules]
+    return tuple(tuple(bool(module) for module in row) for row in code.modules)
 
 
 def qr_svg(text: str, label: str) -> SafeString:
     """An ``<svg>`` of the QR code of ``text``; ``label`` is what a screen reader says."""
-    grid = qr_modules(text)
+    grid = _grid(text)
     size = len(grid) + 2 * QUIET
     runs = []
     for y, row in enumerate(grid):
