@@ -935,7 +935,7 @@ def evening_edit(
     prizes and more rounds only). Audited as a :class:`~league.models.RecordChange` (subject
     ``competition``, action ``edit``, the settings that changed before and after)."""
     competition = (
-        Competition.objects.select_for_update()
+        Competition.objects.select_for_update(of=("self",))
         .select_related("club", "season")
         .get(pk=competition.pk)
     )
