@@ -323,10 +323,7 @@ def check_in(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except Refused as error:
         return _refused(request, competition, "check_in", error.message)
-    messages.success(
-        request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
-    )
-    return _back(competition, "check-in")
+    return _checked_in(request, competition, entrant)
 
 
 @login_required
@@ -344,10 +341,7 @@ def check_in_guest(request: HttpRequest, slug: str) -> HttpResponse:
                 return _refused(request, competition, "check_in", error.message)
             form.add_error("name", error.message)
         else:
-            messages.success(
-                request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
-            )
-            return _back(competition, "check-in")
+            return _checked_in(request, competition, entrant)
     messages.error(request, _("The guest is not checked in: see below."))
     return _page(request, competition, forms={"guest": form}, status=400)
 
@@ -372,10 +366,7 @@ def check_in_guest_pair(request: HttpRequest, slug: str) -> HttpResponse:
                 return _refused(request, competition, "check_in", error.message)
             show_refusal(form, error)
         else:
-            messages.success(
-                request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
-            )
-            return _back(competition, "check-in")
+            return _checked_in(request, competition, entrant)
     messages.error(request, _("The pair is not checked in: see below."))
     return _page(request, competition, forms={"guest_pair": form}, status=400)
 
@@ -396,10 +387,7 @@ def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except Refused as error:
             return _refused(request, competition, "check_in", error.message)
-        messages.success(
-            request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
-        )
-        return _back(competition, "check-in")
+        return _checked_in(request, competition, entrant)
     if form.is_valid():
         try:
             entrant = services.evening_check_in_pair(
@@ -413,12 +401,17 @@ def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
                 return _refused(request, competition, "check_in", error.message)
             show_refusal(form, error)
         else:
-            messages.success(
-                request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
-            )
-            return _back(competition, "check-in")
+            return _checked_in(request, competition, entrant)
     messages.error(request, _("The pair is not checked in: see below."))
     return _page(request, competition, forms={"pair": form}, status=400)
+
+
+def _checked_in(request: HttpRequest, competition: Competition, entrant: Entrant) -> HttpResponse:
+    """Back at the check-in, saying who is in (in the check-in section, where the tap was)."""
+    messages.success(
+        request, _("%(name)s checked in.") % {"name": entrant.name}, extra_tags=CHECK_IN
+    )
+    return _back(competition, "check-in")
 
 
 def _entrant(competition: Competition, entrant_id: int) -> Entrant:
