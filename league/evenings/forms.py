@@ -476,8 +476,8 @@ class SeasonForm(forms.Form):
         max_value=200,
         label=_("Periods of … evenings (optional)"),
         help_text=_(
-            "e.g. 6: seven periods of six evenings each. Blank: no periods. With periods, leave the "
-            "season's best evenings blank."
+            "e.g. 6: seven periods of six evenings each. Blank: no periods. With periods, "
+            "leave the season's best evenings blank."
         ),
     )
     period_best = number(

@@ -411,7 +411,9 @@ def people_lines(entrants: Iterable[Entrant]) -> tuple[SeatLine, ...]:
     (a pair's players each under their own name, with the pair's), without a table: who is
     checked in before the first draw, who sits out a round."""
     lines = [
-        SeatLine(name, None, None, pair, partner) for e in entrants for name, pair, partner in _people(e)
+        SeatLine(name, None, None, pair, partner)
+        for e in entrants
+        for name, pair, partner in _people(e)
     ]
     return tuple(
         sorted(lines, key=lambda line: (name_sort_key(line.name), name_sort_key(line.pair)))

@@ -218,20 +218,14 @@ def test_a_pair_known_by_its_team_name_is_named_with_its_players_before_the_draw
         )
     # The director's check-in list: one line a pair, the team's players under its name.
     root = page(organiser_client, url("evening", evening))
-    line = next(
-        li for li in root.by_id("checked-in").iter("li") if "Westsiders" in li.text
-    )
+    line = next(li for li in root.by_id("checked-in").iter("li") if "Westsiders" in li.text)
     people = [s.text for s in line.iter("small") if s.has_class("people")]
     assert people == ["Carl Visser & Dora Smit"]
     other = next(li for li in root.by_id("checked-in").iter("li") if "Anna Bakker" in li.text)
     assert not [s for s in other.iter("small") if s.has_class("people")]
     # The room's screen: each player under their own name, as where to sit lists them.
     screen = page(Client(), reverse("screen:competition", args=[evening.slug]))
-    names = [
-        td.text
-        for td in screen.iter("td")
-        if td.has_class("c-name")
-    ]
+    names = [td.text for td in screen.iter("td") if td.has_class("c-name")]
     assert names == [
         "Anna Bakker, with Ben Mulder",
         "Ben Mulder, with Anna Bakker",

@@ -242,7 +242,9 @@ def test_at_a_pairs_evening_the_seat_list_names_each_player_with_their_pair(club
     expected = sorted((p, name) for first, second, name in pairs for p in (first, second))
     # The note above the list names the pair sitting out as the list does: each player,
     # with the pair's name (not the pair's name alone).
-    out_players = sorted(p for first, second, name in pairs if name == out.name for p in (first, second))
+    out_players = sorted(
+        p for first, second, name in pairs if name == out.name for p in (first, second)
+    )
     assert squeezed(" ".join(sitting)).strip() == "Sitting out: " + ", ".join(
         f"{player} ({out.name})" for player in out_players
     )
