@@ -540,7 +540,7 @@ def redraw(request: HttpRequest, slug: str) -> HttpResponse:
             _("Round %(number)d has started: a game or a result is in. It cannot be drawn again.")
             % {"number": view.current.round.number},
         )
-        return _back(competition, "tables")
+        return _back(competition)  # the top, where the message is
     return render(
         request,
         "evenings/night_redraw.html",
