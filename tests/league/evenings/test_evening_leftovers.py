@@ -158,6 +158,21 @@ def test_a_guests_page_says_guest_and_a_retired_members_still_says_retired(
     root = page(organiser_client, reverse("competitions:player-detail", args=[member.pk]))
     assert root.by_id("retired-note").text.startswith("Retired on ")
     assert "guest-note" not in ids(root) and "Member of KC De Pitslag" in root.text
+    # A pair of guests made at a concours' door: its page says so too.
+    concours = services.evening_create(
+        club=club,
+        name="Concours",
+        rules=PRESETS["belote"],
+        evening=EveningRules(entrants="pairs", rounds=3, pair_draw="lot"),
+        by=organiser,
+    )
+    pair = services.evening_check_in_guest_pair(
+        competition=concours, first="Dora Smit", second="Carl Visser", name="Westsiders"
+    ).partnership
+    assert pair is not None and selectors.is_guest(pair)
+    root = page(Client(), reverse("competitions:partnership-detail", args=[pair.pk]))
+    assert "A pair with a guest in it" in root.by_id("guest-note").text
+    assert "Retired on" not in root.text
     # A guest made a member (brought into the club) is a member.
     organiser_client.post(reverse("competitions:player-return", args=[guest.pk]))
     guest.refresh_from_db()
@@ -246,3 +261,22 @@ def test_the_reneges_and_excused_pages_are_titled_in_whole_phrases(
     assert next(reneges.iter("title")).text.startswith("Reneges at Friday drive")
     excused = page(organiser_client, url("excuse", evening))
     assert next(excused.iter("title")).text.startswith("Excused absences: Friday drive")
+
+
+# -- 4d: the preview of a table with no game in play -------------------------------------------
+
+
+def test_a_preview_with_no_game_in_play_is_answered_not_refused(club, organiser):
+    evening = make_evening(club, organiser, rounds=1)
+    check_in(evening, NAMES[:4])
+    services.evening_draw_round(competition=evening, seed=1)
+    side = Fixture.objects.get(competition=evening).sides.order_by("side", "id").first()
+    address = reverse("tournaments:entry-preview", args=[side.entry_token])
+    response = Client().post(address, {"makers": "0", "card_points_0": "90"})
+    assert response.status_code == 200
+    assert response.json() == {
+        "valid": False,
+        "over": True,
+        "errors": {"game": "No game of this match is being played."},
+    }
+    assert Client().post(reverse("tournaments:entry-preview", args=["no-such"])).status_code == 404
