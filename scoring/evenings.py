@@ -76,7 +76,7 @@ _SETTING_WORDS: dict[str, Term] = {
     "absent_points": Term(gettext_noop("Points for a missed round")),
     "prize_places": Term(gettext_noop("Places with a prize")),
     "renege_penalty": Term(gettext_noop("Points a renege costs the player")),
-    "tie_breaks": Term(gettext_noop("Ties")),
+    "tie_breaks": Term(gettext_noop("Ties broken by")),
     "sit_out_once": Term(gettext_noop("Sitting out at most once")),
     "booby_prize": Term(gettext_noop("The booby prize")),
 }
@@ -901,6 +901,7 @@ def season_standings(
     evenings: Sequence[Mapping[T, int]],
     *,
     excused: Sequence[frozenset[T] | set[T]] = (),
+    guests: frozenset[T] | set[T] = frozenset(),
 ) -> tuple[SeasonRow[T], ...]:
     """The season from each evening's totals, the evenings in order (one mapping a member's
     total an evening, members absent left out; an empty mapping keeps an evening's place,
@@ -910,9 +911,13 @@ def season_standings(
 
     A season counts finished evenings only: a running evening's totals are not final (players
     still at their tables have 0), so the caller leaves it out (or passes it empty) until its
-    last result is in."""
+    last result is in.
+
+    ``guests``: who played as guests, not members of the club: their totals are the
+    evening's (its lowest score is the lowest of everyone who played), but the season is the
+    members' and gives them no line."""
     members: list[T] = []
-    seen: set[T] = set()
+    seen: set[T] = set(guests)
     for evening in evenings:
         for m in evening:
             if m not in seen:

@@ -35,6 +35,7 @@ from league.competitions.member_forms import (
 )
 from league.competitions.member_presenters import club_changes, record_history
 from league.errors import Refused
+from league.evenings.selectors import is_guest
 from league.forms_common import autofocus, show_refusal
 from league.models import Club, Partnership, Player
 
@@ -58,6 +59,9 @@ def record_controls(
         "history": record_history(subject, record.pk, record.club_id),
         "subject": subject,
         "record": record,
+        # A guest of the club's evenings is kept as retired from the start: its page says
+        # "Guest", not "Retired on ...".
+        "guest": is_guest(record),
     }
     if is_organiser(request.user):
         form = PlayerRenameForm if subject == "player" else PartnershipRenameForm

@@ -357,7 +357,7 @@ class EveningForm(forms.Form):
         rounds: int = self.cleaned_data["rounds"]
         if self.drawn and rounds < self.drawn:
             raise forms.ValidationError(
-                _("%(count)d rounds are drawn already: the evening cannot have fewer rounds.")
+                _("Rounds drawn already: %(count)d. The evening cannot have fewer rounds.")
                 % {"count": self.drawn}
             )
         return rounds
@@ -433,7 +433,7 @@ class SeasonForm(forms.Form):
         required=False,
         min_value=1,
         max_value=200,
-        label=_("Of the best … evenings (optional)"),
+        label=_("The best … evenings of the season count (optional)"),
         help_text=_("e.g. the best 5 of 7. Blank: every evening counts."),
     )
     minimum = number(
@@ -467,7 +467,7 @@ class SeasonForm(forms.Form):
         min_value=0,
         max_value=100_000,
         initial=0,
-        label=_("Points for an excused evening"),
+        label=_("Points for an evening missed with an excuse"),
         help_text=_("With a fixed number only (e.g. 5000)."),
     )
     period_evenings = number(
@@ -476,8 +476,8 @@ class SeasonForm(forms.Form):
         max_value=200,
         label=_("Periods of … evenings (optional)"),
         help_text=_(
-            "e.g. 6: seven periods of six weeks. Blank: no periods. With periods, leave the "
-            "season's best evenings blank."
+            "e.g. 6: seven periods of six evenings each. Blank: no periods. With periods, "
+            "leave the season's best evenings blank."
         ),
     )
     period_best = number(

@@ -217,16 +217,19 @@ def _page(
             context["draw_warning"] = presenters.tables_without_result(view)
         context["print_links"] = PRINT_LINKS if _has_template(PRINT_LINKS) else ""
         # The room: each round's tables still to finish, named with the round's number, and
-        # the clock of the newest round (the one the room's screen shows), none once the
-        # evening is finished.
+        # the clock of the newest round (the one the room's screen shows) while it is played:
+        # none once its every table has finished (the screen shows none then either), nor
+        # once the evening is finished.
         context["still_to_finish"] = presenters.still_to_finish(view)
         current = view.current
-        clock_night = current.round if current is not None and not view.finished else None
+        clock_night = (
+            current.round
+            if current is not None and not current.finished and not view.finished
+            else None
+        )
         context["clock_night"] = clock_night
         context["clock"] = clock_of(clock_night) if clock_night is not None else None
-        context["can_redraw"] = current is not None and not any(
-            t.finished or t.playing or t.fixture.typed_scores for t in current.tables
-        )
+        context["can_redraw"] = presenters.can_redraw(view)
     points_of = {row.entrant.pk: row.cells for row in view.ranking}
     rounds: list[dict[str, Any]] = []
     for index, night in enumerate(view.rounds):
@@ -529,6 +532,15 @@ def redraw(request: HttpRequest, slug: str) -> HttpResponse:
             return _page(request, competition, errors={"redraw": error.message}, status=400)
         messages.success(request, _("Round %(number)d is drawn again.") % {"number": night.number})
         return _back(competition, "tables")
+    if not presenters.can_redraw(view):
+        # Typed by hand, or a link on a page older than the first result (a finished evening
+        # too): no button for what the service would refuse; the page says why instead.
+        messages.info(
+            request,
+            _("Round %(number)d has started: a game or a result is in. It cannot be drawn again.")
+            % {"number": view.current.round.number},
+        )
+        return _back(competition)  # the top, where the message is
     return render(
         request,
         "evenings/night_redraw.html",

@@ -21,13 +21,25 @@ from scoring.evenings import EveningRules
 
 @dataclass(frozen=True)
 class CheckInLine:
-    """One entrant checked in: ``state`` in words, and the buttons it gets."""
+    """One entrant checked in: ``state`` in words ("" when there is nothing to say), and the
+    buttons it gets; ``people``: a pair's two players when its name does not say them (a team
+    name: "Westsiders", people "Dora Smit & Carl Visser"), else ""."""
 
     entrant: Entrant
     state: str
     can_undo: bool
     can_leave: bool
     can_come_back: bool
+    people: str = ""
+
+
+def pair_people(entrant: Entrant) -> str:
+    """A pair's two players ("Dora Smit & Carl Visser") when the pair goes by a team name, so
+    that each finds their own name; "" for a player, or a pair named by its players."""
+    pair = entrant.partnership if entrant.partnership_id is not None else None
+    if pair is None or not pair.name:
+        return ""
+    return pair.players_text
 
 
 def seated_ids(view: Evening) -> set[int]:
@@ -42,7 +54,9 @@ def seated_ids(view: Evening) -> set[int]:
 
 def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
     """The checked-in list, by name, each with its state and buttons. Once the evening is
-    finished nobody leaves or comes back any more: those buttons go."""
+    finished nobody leaves or comes back any more: those buttons go, and the state says what
+    was (a late arrival "played from round 2", a leaver "left after round 1"; nothing for
+    whoever was there all evening: "Playing" would no longer be true)."""
     seated = seated_ids(view)
     drawn = view.drawn
     open_ = not view.finished
@@ -50,6 +64,12 @@ def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
     for e in view.entrants:
         if e.left_after_round is not None:
             state = _("Left after round %(number)d") % {"number": e.left_after_round}
+        elif not open_:
+            state = (
+                _("Played from round %(number)d") % {"number": e.joined_round}
+                if e.joined_round > 1
+                else ""
+            )
         elif e.joined_round > drawn or e.joined_round > 1:
             state = _("Plays from round %(number)d") % {"number": e.joined_round}
         else:
@@ -62,9 +82,19 @@ def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
                 can_undo=not was_seated,
                 can_leave=open_ and was_seated and e.left_after_round is None,
                 can_come_back=open_ and e.left_after_round is not None,
+                people=pair_people(e),
             )
         )
     return tuple(lines)
+
+
+def can_redraw(view: Evening) -> bool:
+    """Whether the last round drawn may be drawn again: nobody has started it (no table with
+    a game begun, finished or typed from paper), which also rules out a finished evening."""
+    current = view.current
+    return current is not None and not any(
+        t.finished or t.playing or t.fixture.typed_scores for t in current.tables
+    )
 
 
 def draw_phrases(rules: EveningRules, present: int) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ Every read here makes a fixed number of queries whatever the size of the field.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -23,7 +23,9 @@ from league.models import (
     FixtureSide,
     FixtureStatus,
     Game,
+    Partnership,
     Player,
+    RecordChange,
     Round,
     Season,
 )
@@ -404,6 +406,20 @@ def _people(entrant: Entrant) -> list[tuple[str, str, str]]:
     return [(first, entrant.name, second), (second, entrant.name, first)]
 
 
+def people_lines(entrants: Iterable[Entrant]) -> tuple[SeatLine, ...]:
+    """Entrants' people in alphabetical order of their own name, as where to sit lists them
+    (a pair's players each under their own name, with the pair's), without a table: who is
+    checked in before the first draw, who sits out a round."""
+    lines = [
+        SeatLine(name, None, None, pair, partner)
+        for e in entrants
+        for name, pair, partner in _people(e)
+    ]
+    return tuple(
+        sorted(lines, key=lambda line: (name_sort_key(line.name), name_sort_key(line.pair)))
+    )
+
+
 def where_to_sit(view: RoundView) -> tuple[SeatLine, ...]:
     """Every player of a round in alphabetical order of their own name with their table and
     seat, sit-outs too (a pair's players each under their own name, with the pair's)."""
@@ -452,6 +468,46 @@ class SeasonView:
     in_play: tuple[Competition, ...] = field(default=())
 
 
+# -- guests ---------------------------------------------------------------------------------
+#: The subjects of the club's records (:class:`RecordChange`) a guest can be: a player, and a
+#: pair made at the door with a guest in it. The keys are the season's (:func:`_who`).
+_SUBJECTS = {"player": "player", "pair": "partnership"}
+
+
+def guests_among(retired: Iterable[tuple[str, int]]) -> set[tuple[str, int]]:
+    """Which of these retired players and pairs (``("player", id)``, ``("pair", id)``) are
+    *guests*: made at an evening's door and kept as retired from the start
+    (:func:`league.evenings.services.evening_check_in_guest`), never retired by the club's
+    "Retire" (which records it); a member who left the club has that record. One query
+    (none for nobody)."""
+    keys = set(retired)
+    if not keys:
+        return set()
+    by_club = Q()
+    for kind, subject in _SUBJECTS.items():
+        ids = [pk for who, pk in keys if who == kind]
+        if ids:
+            by_club |= Q(subject=subject, subject_id__in=ids)
+    recorded = {
+        (kind, pk)
+        for subject, pk in RecordChange.objects.filter(by_club, action="retire").values_list(
+            "subject", "subject_id"
+        )
+        for kind in _SUBJECTS
+        if _SUBJECTS[kind] == subject
+    }
+    return keys - recorded
+
+
+def is_guest(record: Player | Partnership) -> bool:
+    """Whether a player (or a pair) is a guest of its club (:func:`guests_among`), not a
+    member, retired or not. One query for a retired one, none for a member."""
+    if record.retired_at is None:
+        return False
+    key = ("player" if isinstance(record, Player) else "pair", record.pk)
+    return key in guests_among([key])
+
+
 def _who(entrant: Entrant) -> tuple[str, int]:
     if entrant.player_id is not None:
         return ("player", entrant.player_id)
@@ -461,7 +517,11 @@ def _who(entrant: Entrant) -> tuple[str, int]:
 def season_view(season: Season) -> SeasonView:
     """The season's standings from its finished evenings' totals, by the season's rules;
     the points champion. Seven queries whatever the number of evenings
-    (:func:`evenings_read`).
+    (:func:`evenings_read`), one more when any who played is retired (a guest?).
+
+    Guests (:func:`guests_among`) are not members of the season: their evenings' totals
+    count for those evenings (the lowest score of one), but they have no line. A club ranks
+    its members; a guest who joins the club later (brought back in) has their evenings.
 
     The rule: a season counts finished evenings (every round drawn and every table's result
     in, :attr:`Evening.finished`; :func:`scoring.evenings.season_standings`). An evening
@@ -475,6 +535,7 @@ def season_view(season: Season) -> SeasonView:
     totals: list[dict[tuple[str, int], int]] = []
     names: dict[tuple[str, int], str] = {}
     pair_players: dict[tuple[str, int], tuple[int, int]] = {}
+    retired: set[tuple[str, int]] = set()
     # An evening in play keeps its place (empty, counting for nobody yet), so that the
     # periods of a season with periods do not shift while it is played.
     for competition in evenings:
@@ -489,13 +550,16 @@ def season_view(season: Season) -> SeasonView:
             pair = row.entrant.partnership
             if pair is not None:
                 pair_players[who] = (pair.first_id, pair.second_id)
+            record = row.entrant.player or pair
+            if record is not None and record.retired_at is not None:
+                retired.add(who)
         totals.append(evening_totals)
     excused = [
         _excused_keys(competition, pair_players)
         for competition in evenings
         if views[competition.pk].drawn
     ]
-    rows = season_standings(rules, totals, excused=excused)
+    rows = season_standings(rules, totals, excused=excused, guests=guests_among(retired))
     champion = points_champion(rows)
     lines = tuple(SeasonLine(r.member, names[r.member], r) for r in rows)
     return SeasonView(
@@ -620,8 +684,9 @@ def evenings_read(
     if not ids:
         return {}
     entrants: dict[int, list[Entrant]] = defaultdict(list)
+    # A pair's two players too: the lists name each (where to sit, the check-in list).
     for entrant in Entrant.objects.filter(competition_id__in=ids).select_related(
-        "player", "partnership"
+        "player", "partnership__first", "partnership__second"
     ):
         entrants[entrant.competition_id].append(entrant)
     rounds: dict[int, list[Round]] = defaultdict(list)

@@ -260,8 +260,9 @@ def evening_check_in_guest(*, competition: Competition, name: str) -> Entrant:
 
     A *guest* is kept as a retired player of the club: ``retired_at`` is set when they are
     made at the door, so they are off the member list and every list to choose from
-    (check-in, partnerships, entrants), and kept in the evening's history, the statistics,
-    the ratings and the season like anyone who played. "Bring back into the club" on the
+    (check-in, partnerships, entrants), and kept in the evening's history, the statistics
+    and the ratings like anyone who played; a season ranks members, and leaves guests out
+    (:func:`league.evenings.selectors.guests_among`). "Bring back into the club" on the
     club's members page (the retired list) makes them a member in one tap. A guest with the
     name of a retired player (a guest back next week, a member who left) is that person,
     checked in again; the name of an active member is refused (check them in from the list).

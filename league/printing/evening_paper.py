@@ -23,6 +23,7 @@ from league.evenings.selectors import (
     RoundView,
     SeasonLine,
     SeasonView,
+    people_lines,
     where_to_sit,
 )
 from league.evenings.words import clauses, evening_rules_line, season_rules_line
@@ -128,7 +129,8 @@ def seats_sheet(
             )
             for line in where_to_sit(view)
         ),
-        sitting_out=tuple(e.name for e in view.sitting_out),
+        # Named as the list below names them (a pair's players each, with the pair's).
+        sitting_out=tuple(line.label for line in people_lines(view.sitting_out)),
         slips=tuple(slips),
         seats=not pairs,
         page_size=page_size,

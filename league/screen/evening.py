@@ -256,9 +256,11 @@ def _note(event: str, title: str, text: str) -> ScreenPage:
 
 def checked_in_pages(event: str, evening: Evening) -> list[ScreenPage]:
     """Before the first draw: who is checked in, in alphabetical order (a player sees they
-    are in), or that nobody is yet."""
-    names = [SeatRow(e.name) for e in evening.playing_next()]
-    count = len(names)
+    are in), or that nobody is yet; a pair's players each under their own name, as where to
+    sit lists them (Dora finds herself under D)."""
+    entrants = evening.playing_next()
+    names = [SeatRow(line.label) for line in evening_selectors.people_lines(entrants)]
+    count = len(entrants)
     if not count:
         return [_note(event, _("Checking in"), _("Nobody is checked in yet."))]
     if evening.rules.entrants == "pairs":

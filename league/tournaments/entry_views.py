@@ -315,14 +315,20 @@ def entry_preview(request: HttpRequest, token: str) -> JsonResponse:
 
     Like the game's preview, ``?deal=<number>`` scores the running game's deal of that number
     as a correction would; the entry page never sends it, since corrections are the director's.
+
+    A link that takes no more deals (its result confirmed, its evening table's result in) or
+    whose game is over answers 200 with the reason and ``over``: a preview is a question
+    ("what would this deal score?"), not a write, and "nothing: the game is over" is its
+    answer. Only a page left open from before asks it (a finished game's page has no deal
+    form); a 4xx would log each keystroke of it as a refusal. The script then stops asking.
     """
     side = entry_side_or_404(token)
     if words := _closed_words(side.fixture_id):
-        return JsonResponse({"valid": False, "errors": {"game": words}}, status=410)
+        return JsonResponse({"valid": False, "over": True, "errors": {"game": words}})
     game = selectors.running_game(side.fixture_id)
     if game is None:
         message = _("No game of this match is being played.")
-        return JsonResponse({"valid": False, "errors": {"game": message}}, status=409)
+        return JsonResponse({"valid": False, "over": True, "errors": {"game": message}})
     return JsonResponse(preview_deal(game, request.POST, request.GET))
 
 

@@ -469,7 +469,12 @@
     if (local) render(local);
   }
 
+  // Set once the server says the game takes no more deals (a page left open after its end):
+  // nothing more is asked, and its reason stays shown.
+  var over = false;
+
   function preview() {
+    if (over) return;
     var data = new FormData(form);
     // Only ask once the scorer has entered something worth scoring.
     var started = points.some(function (p) { return p.value !== ""; }) ||
@@ -487,7 +492,11 @@
         if (r.status >= 500) showLocal(data);
         return null;
       })
-      .then(function (json) { if (json) render(json); })
+      .then(function (json) {
+        if (!json) return;
+        if (json.over) over = true;
+        render(json);
+      })
       .catch(function () { showLocal(data); });
   }
 

@@ -69,3 +69,46 @@ def test_the_watching_phone_loses_its_stale_forms(new_context) -> None:
     expect(partner.locator("#result")).to_contain_text("The game is over")
     assert partner.evaluate("window.stayedOpen === true")
     assert partner.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_page_left_open_after_the_game_is_told_it_is_over_without_a_refusal(
+    new_context,
+) -> None:
+    """Trial 29: a table's page open from before its result came in asked what each deal
+    typed would score, and the server answered 410 at each keystroke (a refusal in the log).
+    Now the answer is a plain "the result is in", shown in the form, and asked once."""
+    director = make_user("director", Role.ORGANISER)
+    club = Club.objects.create(name="KC De Pitslag", slug="pitslag")
+    evening = services.evening_create(
+        club=club,
+        name="Friday drive",
+        rules=PRESETS["klaverjas"],
+        evening=EveningRules(rounds=3),
+        by=director,
+        held_on=datetime.date(2026, 11, 27),
+    )
+    for name in ["Anna", "Ben", "Cor", "Dirk"]:
+        services.evening_check_in(
+            competition=evening, player=Player.objects.create(club=club, name=name)
+        )
+    services.evening_draw_round(competition=evening, seed=1)
+    seat1 = FixtureSide.objects.filter(fixture__competition=evening).order_by("side", "id")[0]
+    game = tournaments_services.token_start_game(side=seat1)
+    tab = new_context(viewport=PHONE).new_page()
+    # A phone whose live updates never came (its stream dropped): the deal form stays.
+    tab.add_init_script("delete window.EventSource")
+    tab.goto(f"/m/{seat1.entry_token}/")
+    tab.wait_for_selector("#deal-form[data-ready='1']")
+    for _ in range(16):
+        tournaments_services.token_add_deal(
+            side=seat1, game=game, deal=Deal(makers=0, card_points=(100, 62))
+        )
+    answers: list[int] = []
+    tab.on("response", lambda r: answers.append(r.status) if r.url.endswith("/preview/") else None)
+    with tab.expect_response(lambda r: r.url.endswith("/preview/")) as asked:
+        tab.fill("#id_card_points_0", "90")
+    assert asked.value.status == 200 and asked.value.json()["over"] is True
+    expect(tab.locator("#deal-form")).to_contain_text("result is in", timeout=SOON)
+    tab.fill("#id_card_points_0", "91")
+    tab.wait_for_timeout(600)  # past the script's pause before asking
+    assert answers == [200]

@@ -221,6 +221,21 @@ def test_laarderwegkwartier_excused_gets_the_evening_s_lowest_unexcused_zero():
     assert next(r for r in rows if r.member == "C").score == 6000
 
 
+def test_guests_have_no_line_but_their_totals_are_their_evenings():
+    """A guest is not a member of the season; their total is still one of the evening's, and
+    the evening's lowest may be theirs (an excused member gets it)."""
+    evenings = [{"A": 5000, "Guest": 3000, "B": 4000}, {"A": 5200, "B": 4100, "C": 6000}]
+    rules = SeasonRules(absent="zero", excused="lowest")
+    rows = season_standings(
+        rules, evenings, excused=[frozenset({"C"}), frozenset()], guests=frozenset({"Guest"})
+    )
+    assert [r.member for r in rows] == ["A", "C", "B"]  # 10200, 6000 + 3000, 8100
+    assert [r.place for r in rows] == [1, 2, 3]
+    assert next(r for r in rows if r.member == "C").counted == (6000, 3000)
+    everyone = season_standings(rules, evenings, excused=[frozenset({"C"}), frozenset()])
+    assert "Guest" in {r.member for r in everyone}
+
+
 def test_kjv_de_daele_a_timely_excused_absence_scores_5000():
     evenings = [
         {"Anna": 6100, "Bert": 5900, "Cor": 4200},

@@ -368,6 +368,12 @@ def _seat_list_page(
     return grid
 
 
+def _name_list(names: Sequence[str]) -> str:
+    """Names one after another: "Anna, Ben"; with semicolons when a name has a comma of its
+    own ("Dora Smit, with Carl Visser; Carl Visser, with Dora Smit")."""
+    return ("; " if any("," in name for name in names) else ", ").join(names)
+
+
 def _seat_list(sheet: SeatsSheet, width: float, height: float) -> list[Flowable]:
     """The seat list over as many pages as it needs, each page's columns filled before the
     next page begins (rows of one height, so the count is exact)."""
@@ -380,7 +386,7 @@ def _seat_list(sheet: SeatsSheet, width: float, height: float) -> list[Flowable]
     if sheet.sitting_out:
         note = [
             Paragraph(
-                _esc(_("Sitting out: %(names)s") % {"names": ", ".join(sheet.sitting_out)}),
+                _esc(_("Sitting out: %(names)s") % {"names": _name_list(sheet.sitting_out)}),
                 _SECTION,
             ),
             Spacer(1, 6),

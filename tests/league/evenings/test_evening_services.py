@@ -263,11 +263,12 @@ def test_a_guest_is_kept_as_a_retired_player_and_back_next_week_is_the_same_pers
     guest = services.evening_check_in_guest(competition=first, name="  Visitor ")
     player = guest.player
     assert guest.name == "Visitor" and player.retired_at is not None
-    # Off the member lists, kept in the evening and the season.
+    # Off the member lists, kept in the evening; not a member of the season (no line).
     assert not Player.objects.filter(club=club, retired_at=None, name="Visitor").exists()
     services.evening_draw_round(competition=first, seed=1)
     _type_round(first, 1, [(1500, 1172)])
-    assert "Visitor" in {line.name for line in selectors.season_view(season).lines}
+    assert "Visitor" in {row.entrant.name for row in selectors.evening(first).ranking}
+    assert "Visitor" not in {line.name for line in selectors.season_view(season).lines}
     # Next week: the same name is the same person, checked in again.
     second = _evening(club, boss)
     again = services.evening_check_in_guest(competition=second, name="visitor")

@@ -93,8 +93,14 @@ def test_a_finished_tables_links_change_nothing(evening, organiser):
         response = Client().post(_entry(token, "take-over"))
         assert response.status_code == 410
     assert game.deals.count() == 16
+    # A page left open from before asking what a deal would score: told the game is over in
+    # a plain answer (no 4xx logged as a refusal at every keystroke), and to stop asking.
     preview = Client().post(_entry(side.entry_token, "preview"), {"makers": "0"})
-    assert preview.status_code == 410 and preview.json()["errors"]["game"] == RESULT_IN
+    assert preview.status_code == 200
+    assert preview.json() == {"valid": False, "over": True, "errors": {"game": RESULT_IN}}
+    # The finished game's page itself has no deal form and no preview script to ask.
+    body = Client().get(_entry(side.entry_token)).content.decode()
+    assert "deal-entry.js" not in body and "data-preview-url" not in body
     # Straight to the service (a page open from before): refused in the same words.
     with pytest.raises(Exception, match="result is in"):
         tournaments_services.token_undo_deal(

@@ -90,7 +90,7 @@ def test_the_clubs_evenings_say_where_each_stands_and_link_the_evening(club, org
     root = page(Client(), f"/clubs/{club.slug}/evenings/")
     text = root.by_id("evenings").text
     assert "Next Friday" in text and "Not drawn yet: 3 rounds" in text
-    assert "Tonight" in text and "Round 1 of 3 drawn" in text and "8 players checked in" in text
+    assert "Tonight" in text and "Rounds drawn: 1 of 3" in text and "8 players checked in" in text
     links = {a.attrs.get("href") for a in root.iter("a")}
     assert evening_page(waiting.slug) in links and evening_page(playing.slug) in links
     assert f"/c/{playing.slug}/evening/" in links
@@ -143,7 +143,7 @@ def test_a_new_evening_starts_as_a_drive_dated_today_in_the_clubs_zone(club, org
     )
     selected = [o.attrs["value"] for o in root.iter("option") if "selected" in o.attrs]
     assert "klaverjas" in selected
-    # No table of three: the league cannot seat one yet.
+    # No table of three: Hicksheet cannot seat one yet.
     shorts = {i.attrs["value"] for i in root.iter("input") if i.attrs.get("name") == "short"}
     assert shorts == {"sit_out", "substitute"}
     # Only games of two partners against two.
@@ -384,7 +384,7 @@ def test_the_rounds_cannot_go_below_those_drawn(club, organiser_client, organise
     competition = drawn(evening(club, organiser))
     services.evening_draw_round(competition=competition, seed=2)
     response = organiser_client.post(f"/c/{competition.slug}/evening/edit/", new_post(rounds="1"))
-    assert "2 rounds are drawn already" in error_of(response, "rounds")
+    assert "Rounds drawn already: 2." in error_of(response, "rounds")
     assert services.evening_rules(competition).rounds == 3
 
 

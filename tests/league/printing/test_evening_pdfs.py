@@ -237,8 +237,17 @@ def test_at_a_pairs_evening_the_seat_list_names_each_player_with_their_pair(club
     pdf = get_pdf(Client(), seats_url(evening))
     assert text_outside_the_page(pdf) == []
     pages = pdf_pages(pdf)
-    listing = [line for line in pages[0].splitlines() if "(" in line]
+    sitting = [line for line in pages[0].splitlines() if line.strip().startswith("Sitting out:")]
+    listing = [line for line in pages[0].splitlines() if "(" in line and line not in sitting]
     expected = sorted((p, name) for first, second, name in pairs for p in (first, second))
+    # The note above the list names the pair sitting out as the list does: each player,
+    # with the pair's name (not the pair's name alone).
+    out_players = sorted(
+        p for first, second, name in pairs if name == out.name for p in (first, second)
+    )
+    assert squeezed(" ".join(sitting)).strip() == "Sitting out: " + ", ".join(
+        f"{player} ({out.name})" for player in out_players
+    )
     found = [
         (m.group(1), m.group(2))
         for line in listing

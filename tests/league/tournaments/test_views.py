@@ -639,7 +639,10 @@ def test_a_confirmed_matchs_links_have_expired_for_every_write(organiser):
             assert response.status_code == 410, name
             assert "This link has expired" in response.content.decode()
             assert "P1 won" in text_of(parse(response.content), "result")
-        assert client.post(url("tournaments:entry-preview", token), WIN).status_code == 410
+        # A preview is a question, not a write: answered (the game is over), not refused.
+        preview = client.post(url("tournaments:entry-preview", token), WIN)
+        assert preview.status_code == 200 and preview.json()["over"] is True
+        assert "This link has expired" in preview.json()["errors"]["game"]
         # Reading it still works: the confirmed result, read-only.
         root = page(client, url("tournaments:entry", token))
         assert "no longer takes entries" in text_of(root, "result")
