@@ -312,6 +312,10 @@ AXES_VERBOSE = False
 # to 15 s), so a phone reloading often, or a director's laptop with the screen and a few
 # tabs, stays well inside it. Behind a proxy every visitor shares its address: raise it there.
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 40, minimum=1)
+# A live page a room of phones follows (a club evening's page, the room's screen) is rendered
+# once per change and that copy served to every visitor not signed in (league.live.page_cache)
+# for at most this many seconds; 0 renders it for every request.
+LIVE_PAGE_COPY_SECONDS = env_int("LIVE_PAGE_COPY_SECONDS", 5)
 
 # -- language and time -----------------------------------------------------------------------
 
