@@ -101,9 +101,7 @@ def type_first_table(evening: Competition, scores=(1500, 1172)) -> None:
     services.evening_paper_result(fixture=fixture, scores=scores)
 
 
-def test_a_second_visitor_gets_the_copy_in_two_queries(
-    evening, renders, django_assert_num_queries
-):
+def test_a_second_visitor_gets_the_copy_in_two_queries(evening, renders, django_assert_num_queries):
     first = Client().get(evening_url(evening))
     assert first.status_code == 200
     assert renders == ["evening"]
@@ -175,7 +173,8 @@ def test_a_signed_in_person_neither_gets_nor_makes_a_copy(evening, renders, orga
 def with_message(text: str) -> Client:
     client = Client()
     storage = CookieStorage(HttpRequest())
-    client.cookies[storage.cookie_name] = storage._encode([Message(constants.INFO, text, extra_tags="")])
+    said = [Message(constants.INFO, text, extra_tags="")]
+    client.cookies[storage.cookie_name] = storage._encode(said)
     return client
 
 
@@ -203,8 +202,10 @@ def test_languages_do_not_mix(evening, renders):
     french = chosen.get(evening_url(evening))
     assert [lang(dutch), lang(english), lang(french)] == ["nl", "en", "fr"]
     assert [dutch["Content-Language"], french["Content-Language"]] == ["nl", "fr"]
-    assert Client(headers={"accept-language": "nl"}).get(evening_url(evening)).content.count(
-        b'lang="nl"'
+    assert (
+        Client(headers={"accept-language": "nl"})
+        .get(evening_url(evening))
+        .content.count(b'lang="nl"')
     )
     assert renders == ["evening"] * 3
     # The screen speaks the room's language (the club's, here the site's), or ?lang=.
@@ -221,9 +222,7 @@ def token_of(response) -> str:
     return found.group(1).decode()
 
 
-def test_a_visitor_served_a_copy_posts_the_language_form_with_their_own_token(
-    evening, renders
-):
+def test_a_visitor_served_a_copy_posts_the_language_form_with_their_own_token(evening, renders):
     first = Client(enforce_csrf_checks=True)
     made = first.get(evening_url(evening))
     visitor = Client(enforce_csrf_checks=True)
