@@ -41,9 +41,11 @@ from django.utils import timezone, translation
 
 from league.models import LiveEvent
 
-#: The most copies a web process keeps (the least recently served go first): a club's pages
-#: in a few languages are a few dozen.
+#: The most copies a web process keeps, and the most bytes they take together (the least
+#: recently served go first): a club's pages in a few languages are a few dozen copies, a
+#: marathon evening's page a few hundred kilobytes; any query string makes a copy of its own.
 MOST_COPIES = 300
+MOST_BYTES = 32 * 1024 * 1024
 #: How long a visitor waits for the copy another request is rendering before rendering the
 #: page itself.
 WAIT_SECONDS = 10.0
@@ -69,8 +71,10 @@ class PageCopies:
     """A web process's copies, and the keys being rendered right now (the others asking for
     one wait for it rather than render it too: the point when 200 phones ask at once)."""
 
-    def __init__(self, most: int = MOST_COPIES) -> None:
+    def __init__(self, most: int = MOST_COPIES, most_bytes: int = MOST_BYTES) -> None:
         self.most = most
+        self.most_bytes = most_bytes
+        self._bytes = 0
         self._lock = threading.Lock()
         self._copies: OrderedDict[Key, Copy] = OrderedDict()
         self._rendering: dict[Key, threading.Event] = {}
@@ -78,6 +82,7 @@ class PageCopies:
     def clear(self) -> None:
         with self._lock:
             self._copies.clear()
+            self._bytes = 0
 
     def get(self, key: Key) -> Copy | None:
         with self._lock:
@@ -88,10 +93,16 @@ class PageCopies:
 
     def put(self, key: Key, copy: Copy) -> None:
         with self._lock:
+            replaced = self._copies.pop(key, None)
+            if replaced is not None:
+                self._bytes -= len(replaced.content)
             self._copies[key] = copy
-            self._copies.move_to_end(key)
-            while len(self._copies) > self.most:
-                self._copies.popitem(last=False)
+            self._bytes += len(copy.content)
+            while len(self._copies) > self.most or (
+                self._bytes > self.most_bytes and len(self._copies) > 1
+            ):
+                _key, dropped = self._copies.popitem(last=False)
+                self._bytes -= len(dropped.content)
 
     def start_rendering(self, key: Key) -> threading.Event | None:
         """The event to set once this request's rendering is done, or None when another

@@ -266,6 +266,17 @@ def test_copies_are_bounded_least_recently_served_out():
     copies.put(keys[2], copy)
     assert copies.get(keys[1]) is None
     assert copies.get(keys[0]) is copy and copies.get(keys[2]) is copy
+    # And by their bytes: a big page pushes out the older ones, never itself.
+    weighed = page_cache.PageCopies(most=10, most_bytes=10)
+    small = page_cache.Copy(b"12345", "text/html", 0, 0.0, b"")
+    big = page_cache.Copy(b"0123456789ab", "text/html", 0, 0.0, b"")
+    weighed.put(keys[0], small)
+    weighed.put(keys[1], small)
+    assert weighed.get(keys[0]) is small and weighed.get(keys[1]) is small
+    weighed.put(keys[1], small)  # put again: counted once
+    weighed.put(keys[2], big)
+    assert weighed.get(keys[0]) is None and weighed.get(keys[1]) is None
+    assert weighed.get(keys[2]) is big
 
 
 def test_visitors_asking_at_once_wait_for_one_rendering(db):
