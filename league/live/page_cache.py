@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.db import connections
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -154,6 +155,7 @@ def served_once(
             return _serve(request, copy)
         done = COPIES.start_rendering(key)
         if done is None:
+            _give_back_connections()
             COPIES.wait(key, WAIT_SECONDS)
             continue
         try:
@@ -161,6 +163,15 @@ def served_once(
         finally:
             COPIES.finish_rendering(key, done)
     return render()
+
+
+def _give_back_connections() -> None:
+    """A request waiting for another's rendering holds no database connection meanwhile: with
+    a pool (settings.DB_POOL_SIZE) a few dozen waiters would hold every connection, and the
+    request rendering the page would wait for one of them (the next query opens one again)."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
 
 
 def _is_visitor(request: HttpRequest) -> bool:

@@ -308,3 +308,33 @@ def test_visitors_asking_at_once_wait_for_one_rendering(db):
         thread.join(30)
     assert answers == [b"<p>the page</p>"] * 12
     assert len(rendered) == 1
+
+
+def test_a_visitor_waiting_for_another_s_rendering_holds_no_database_connection(db, monkeypatch):
+    """Else, with a pool of a few connections, the waiters would hold them all and the request
+    rendering the page would wait for one."""
+    held: list[bool] = []
+    monkeypatch.setattr(page_cache.COPIES, "start_rendering", lambda key: None)  # always busy
+    monkeypatch.setattr(
+        page_cache.COPIES,
+        "wait",
+        lambda key, seconds: held.append(connections["default"].connection is not None),
+    )
+    answers: list[bytes] = []
+
+    def visitor() -> None:
+        request = RequestFactory().get("/c/x/evening/")
+        request.user = AnonymousUser()
+        try:
+            connections["default"].ensure_connection()  # as the view's lookup leaves it
+            render = lambda: HttpResponse(b"rendered alone")  # noqa: E731
+            answers.append(page_cache.served_once(request, ["competition:1"], render).content)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=visitor)
+    thread.start()
+    thread.join(30)
+    # Three turns of waiting, each without a connection, then the page is rendered anyway.
+    assert held == [False, False, False]
+    assert answers == [b"rendered alone"]
