@@ -246,6 +246,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"hicksheet-test-{os.getpid()}.sqlite3")
     }
+# PostgreSQL: each web process keeps a pool of at most DB_POOL_SIZE connections (psycopg's,
+# through Django), its live hub's listening one among them. A request takes one for as long
+# as it runs and gives it back; when all are taken it waits up to DB_POOL_TIMEOUT seconds for
+# one rather than open another: 200 phones fetching at once queue for a few connections
+# instead of asking PostgreSQL for 200 (beyond max_connections, 100 by default: "too many
+# clients", a 500 for each). Web processes x DB_POOL_SIZE, plus a few for manage.py and
+# backups, must stay below max_connections. 0 turns the pool off (a connection a request).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE:
+    if DATABASES["default"]["CONN_MAX_AGE"]:
+        raise ImproperlyConfigured(
+            "CONN_MAX_AGE must be 0 while DB_POOL_SIZE pools the connections "
+            "(set DB_POOL_SIZE=0 to keep connections open with CONN_MAX_AGE instead)."
+        )
+    DATABASES["default"]["OPTIONS"] = {
+        **dict(DATABASES["default"].get("OPTIONS") or {}),  # type: ignore[call-overload]
+        "pool": {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            "timeout": env_int("DB_POOL_TIMEOUT", 20, minimum=1),
+        },
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # -- users -----------------------------------------------------------------------------------
@@ -312,6 +334,10 @@ AXES_VERBOSE = False
 # to 15 s), so a phone reloading often, or a director's laptop with the screen and a few
 # tabs, stays well inside it. Behind a proxy every visitor shares its address: raise it there.
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 40, minimum=1)
+# A live page a room of phones follows (a club evening's page, the room's screen) is rendered
+# once per change and that copy served to every visitor not signed in (league.live.page_cache)
+# for at most this many seconds; 0 renders it for every request.
+LIVE_PAGE_COPY_SECONDS = env_int("LIVE_PAGE_COPY_SECONDS", 5)
 
 # -- language and time -----------------------------------------------------------------------
 

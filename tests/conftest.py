@@ -43,6 +43,10 @@ def static_files_from_the_checkout() -> Iterator[None]:
         WHITENOISE_USE_FINDERS=True,
         WHITENOISE_AUTOREFRESH=True,
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        # No copies of live pages (league.live.page_cache): tests change rows without a live
+        # event and look again at once, and each test's rows reuse the last one's addresses.
+        # tests/league/live/test_page_cache.py turns them on.
+        LIVE_PAGE_COPY_SECONDS=0,
     ):
         yield
 

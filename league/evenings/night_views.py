@@ -43,6 +43,7 @@ from league.evenings.night_forms import (
 )
 from league.forms_common import show_refusal
 from league.live import topics as live_topics
+from league.live.page_cache import served_once
 from league.models import (
     Competition,
     Entrant,
@@ -293,7 +294,11 @@ def _page(
 
 
 def evening_page(request: HttpRequest, slug: str) -> HttpResponse:
-    return _page(request, evening_or_404(slug))
+    competition = evening_or_404(slug)
+    # What the room's phones follow: one rendering per change for all its visitors.
+    return served_once(
+        request, live_topics.event_page(competition), lambda: _page(request, competition)
+    )
 
 
 def _back(competition: Competition, anchor: str = "") -> HttpResponseRedirect:

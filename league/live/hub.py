@@ -17,6 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 
 from django.db import connections
@@ -183,15 +184,23 @@ class Hub:
             with connection.cursor() as cursor:
                 cursor.execute(f"LISTEN {CHANNEL}")
             listener = connection.connection
-            # What was committed before the LISTEN took hold (or while the database was away).
-            self._hand_on_new_events()
-            while not self._stop.is_set() and not self._idle_too_long():
-                # NOTIFY is delivered at commit, in commit order, with the event in its payload.
-                for notice in listener.notifies(timeout=LISTEN_SECONDS):
-                    self._hand_on(notice.payload)
-                    if self._stop.is_set():
-                        break
-                self._prune()
+            try:
+                # What was committed before the LISTEN took hold (or while the database was
+                # away).
+                self._hand_on_new_events()
+                while not self._stop.is_set() and not self._idle_too_long():
+                    # NOTIFY is delivered at commit, in commit order, with the event in its
+                    # payload.
+                    for notice in listener.notifies(timeout=LISTEN_SECONDS):
+                        self._hand_on(notice.payload)
+                        if self._stop.is_set():
+                            break
+                    self._prune()
+            finally:
+                # With a pool (settings.DB_POOL_SIZE), closing the connection gives it back
+                # to be some request's: not still listening. A broken one is not given back.
+                with suppress(Exception), connection.cursor() as cursor:
+                    cursor.execute(f"UNLISTEN {CHANNEL}")
         else:
             while not self._stop.is_set() and not self._idle_too_long():
                 self._hand_on_new_events()

@@ -22,6 +22,7 @@ from league.errors import Refused
 from league.forms_common import show_refusal
 from league.languages import room_language, supported
 from league.live import topics as live_topics
+from league.live.page_cache import served_once
 from league.models import Competition, CompetitionKind, Round
 from league.printing.qr import qr_svg
 from league.screen import pages as screen_pages
@@ -80,16 +81,22 @@ def competition_screen(request: HttpRequest, slug: str) -> HttpResponse:
     for another of the site's."""
     competition = competition_or_404(slug)
     translation.activate(room_language(request, competition.club.language, competition.language))
-    pages = screen_pages.event_pages(competition)
-    return _screen(request, competition.name, pages, live_topics.event_page(competition))
+    topics = live_topics.event_page(competition)
+    return served_once(
+        request,
+        topics,
+        lambda: _screen(request, competition.name, screen_pages.event_pages(competition), topics),
+    )
 
 
 def club_screen(request: HttpRequest, slug: str) -> HttpResponse:
     """A club night's screen, in the club's language unless ``?lang=`` asks for another."""
     club = club_or_404(slug)
     translation.activate(room_language(request, club.language))
-    pages = screen_pages.club_pages(club)
-    return _screen(request, club.name, pages, live_topics.club_page(club.pk))
+    topics = live_topics.club_page(club.pk)
+    return served_once(
+        request, topics, lambda: _screen(request, club.name, screen_pages.club_pages(club), topics)
+    )
 
 
 def join(request: HttpRequest) -> HttpResponse:

@@ -20,6 +20,7 @@ SETTINGS_VARS = {
     "DATABASE_URL", "CONN_MAX_AGE", "TIME_ZONE", "STATIC_ROOT", "LOG_LEVEL", "SECURE_SSL_REDIRECT",
     "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "SECURE_PROXY_SSL_HEADER",
+    "DB_POOL_SIZE", "DB_POOL_TIMEOUT", "LIVE_PAGE_COPY_SECONDS",
 }  # fmt: skip
 
 PRODUCTION = {
@@ -134,3 +135,21 @@ def test_deploy_check_still_warns_when_https_settings_are_missing() -> None:
     output = result.stdout + result.stderr
     for warning in ("security.W004", "security.W008", "security.W012"):
         assert warning in output
+
+
+def test_postgresql_pools_each_processs_connections_unless_told_not_to() -> None:
+    show = "from django.conf import settings; print(settings.DATABASES['default']['OPTIONS'])"
+    env = {"DATABASE_URL": "postgres://u:p@db.internal:5433/hicksheet", "DEBUG": "1"}
+    pooled = manage("shell", "-c", show, **env)
+    assert pooled.returncode == 0, pooled.stderr
+    assert "'pool': {'min_size': 2, 'max_size': 10, 'timeout': 20}" in pooled.stdout
+    sized = manage("shell", "-c", show, DB_POOL_SIZE="4", DB_POOL_TIMEOUT="5", **env)
+    assert "'pool': {'min_size': 2, 'max_size': 4, 'timeout': 5}" in sized.stdout
+    assert "pool" not in manage("shell", "-c", show, DB_POOL_SIZE="0", **env).stdout
+    # Django's pool gives each request a connection and takes it back: none kept open besides.
+    kept = manage("shell", "-c", show, CONN_MAX_AGE="60", **env)
+    assert kept.returncode != 0
+    assert "CONN_MAX_AGE must be 0 while DB_POOL_SIZE pools the connections" in kept.stderr
+    assert (
+        "pool" not in manage("shell", "-c", show, CONN_MAX_AGE="60", DB_POOL_SIZE="0", **env).stdout
+    )
