@@ -79,6 +79,9 @@ class Viewers:
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.tasks: list[asyncio.Task[None]] = []
+        # The refreshes in flight: the event loop keeps only a weak reference to a task, so
+        # one not held here can be collected half way (its fetch never ends).
+        self.refreshes: set[asyncio.Task[None]] = set()
         self.rng = random.Random(24)
 
     def open(self, timeout: float = 60.0) -> None:
@@ -88,7 +91,7 @@ class Viewers:
 
     def close(self) -> None:
         def stop() -> None:
-            for task in self.tasks:
+            for task in [*self.tasks, *self.refreshes]:
                 task.cancel()
 
         self.loop.call_soon_threadsafe(stop)
@@ -104,6 +107,10 @@ class Viewers:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
     async def _get(self, path: str) -> tuple[int, bytes]:
+        # A fetch that does not answer within WAIT counts as an error, not as a viewer gone.
+        return await asyncio.wait_for(self._get_once(path), WAIT)
+
+    async def _get_once(self, path: str) -> tuple[int, bytes]:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
         try:
             writer.write(
@@ -185,7 +192,9 @@ class Viewers:
                             pending["again"] = True
                         else:
                             pending["busy"] = True
-                            asyncio.ensure_future(self._refresh(i, pending))
+                            refresh = asyncio.ensure_future(self._refresh(i, pending))
+                            self.refreshes.add(refresh)
+                            refresh.add_done_callback(self.refreshes.discard)
                     buffer = buffer[at + 4 :]
                 buffer = buffer[-8:]
         finally:
