@@ -156,6 +156,19 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     here and goes back to the director's page."""
     competition = competition_or_404(slug)
     night = round_or_404(competition, number)
+    if (
+        competition.kind == CompetitionKind.EVENING
+        and night.fixtures.exists()
+        and not night.fixtures.filter(finished=False).exists()
+    ):
+        # An evening's round whose every table has its result is over: its clock has nothing
+        # left to time (the director's page and the screen show none), whatever is typed here.
+        messages.info(
+            request,
+            _("Every table of round %(number)d has its result: the round needs no clock.")
+            % {"number": night.number},
+        )
+        return HttpResponseRedirect(clock_back(competition))
     form = ClockForm(request.POST or None, initial={"minutes": night.clock_minutes})
     if request.method == "POST" and form.is_valid():
         action = form.cleaned_data["action"]

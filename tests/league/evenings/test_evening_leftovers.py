@@ -91,6 +91,13 @@ def test_a_finished_evenings_check_in_list_says_what_was_and_no_clock_is_left(
     # Every table of the round in, the next not drawn: no clock to set for a round over.
     between = page(organiser_client, url("evening", evening))
     assert "round-clock" not in ids(between) and "Set the minutes" not in between.text
+    # Nor on the clock's own page typed by hand: it goes back to the evening, saying why.
+    clock = reverse("screen:clock", args=[evening.slug, 1])
+    response = organiser_client.get(clock, follow=True)
+    assert response.redirect_chain[0][0].startswith(url("evening", evening))
+    assert "round needs no clock" in response.content.decode()
+    assert organiser_client.post(clock, {"action": "start"}).status_code == 302
+    assert Round.objects.get(competition=evening, number=1).clock_ends_at is None
     services.evening_draw_round(competition=evening, number=2, seed=2)
     anna = evening.entrants.get(name="Anna")
     services.evening_leave(entrant=anna)
