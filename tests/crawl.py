@@ -61,12 +61,15 @@ def walk(
     *,
     files: bool = True,
     offered: set[str] | None = None,
+    files_per_kind: int | None = None,
 ) -> Iterator[tuple[str, HttpResponse, Element | None]]:
     """Every same-site page reachable from the home page, breadth first: its address, the
     response and, for a web page, the parsed document (None for a PDF or another file). Fails
     on the first page that does not answer 200. ``per_kind``: at most that many pages of one
     kind, to look at every kind of page quickly. ``files=False``: links to files (PDFs, CSV)
-    are not fetched. ``offered``: filled with every same-site link found, fetched or not."""
+    are not fetched. ``offered``: filled with every same-site link found, fetched or not.
+    ``files_per_kind``: at most that many files (PDFs, CSV) of one kind, when fewer than
+    ``per_kind`` (a document's words come from its kind's one template)."""
     seen = offered if offered is not None else set()
     seen.add("/")
     queue = deque(["/"])
@@ -74,10 +77,11 @@ def walk(
     visited = 0
     while queue:
         url = queue.popleft()
-        if per_kind is not None:
+        if per_kind is not None or files_per_kind is not None:
             key = kind(url)
             kinds[key] += 1
-            if kinds[key] > per_kind:
+            most = files_per_kind if files_per_kind is not None and FILE.search(url) else per_kind
+            if most is not None and kinds[key] > most:
                 continue
         assert visited < MAX_PAGES, f"the crawl passed {MAX_PAGES} pages"
         visited += 1

@@ -31,7 +31,7 @@ def test_every_kind_of_page_fits_a_phone_in_the_longest_languages(
 
 
 @pytest.mark.parametrize("javascript", [True, False])
-def test_the_switcher_changes_the_language_and_keeps_the_page(demo, new_context, javascript):
+def test_the_switcher_changes_the_language_and_keeps_the_page(new_context, javascript):
     context = new_context(viewport=PHONE, is_mobile=True, java_script_enabled=javascript)
     page = context.new_page()
     page.goto("/rules/")

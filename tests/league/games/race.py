@@ -48,6 +48,10 @@ def add_all(
         try:
             client = Client()
             client.force_login(User.objects.get(pk=user_id))
+            # Waiting for the others holds no connection: PostgreSQL's pool lends a few (as a
+            # request gives its back when it ends), and waiters holding them all would leave
+            # the last scorers none to sign in with.
+            connection.close()
             start.wait(timeout=60)
             for i in range(deals_each):
                 makers = (n + i) % 2
@@ -110,6 +114,7 @@ def add_same(game_id: int, user_id: int, threads: int, go: Path | None = None) -
                 "entry_key": str(uuid.uuid4()),
                 "number": "1",
             }
+            connection.close()  # waiting holds no connection of the pool (see add_all)
             start.wait(timeout=60)
             try:
                 reply = client.post(f"/games/{game_id}/deals/", fields)
