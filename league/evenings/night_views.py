@@ -101,6 +101,21 @@ def _table_rows(
         ):
             if game.fixture_id is not None:  # the first started wins (pk order reversed)
                 in_play[game.fixture_id] = game
+    # A table whose result came from its phone: its finished game, where a deal is corrected
+    # (a paper result for it is refused: the phone's deals are its result). One query, only
+    # if any.
+    from_phone: dict[int, Game] = {}
+    phone_tables = [
+        t.fixture for t in night.tables if t.finished and t.fixture.typed_scores is None
+    ]
+    if runs and phone_tables:
+        for game in (
+            Game.objects.finished()
+            .filter(fixture__in=phone_tables, abandoned_at=None)
+            .order_by("pk")
+        ):
+            if game.fixture_id is not None:
+                from_phone.setdefault(game.fixture_id, game)
     rows = []
     for table in night.tables:
         status, words = presenters.table_status(table)
@@ -124,7 +139,10 @@ def _table_rows(
         if running is not None and not typed:
             row["game"] = running
             row["takeover"] = running.deal_count > 0
-        if runs and (not table.playing or typed or row.get("takeover")):
+        phone_game = from_phone.get(table.fixture.pk)
+        if phone_game is not None:
+            row["phone_game"] = phone_game
+        elif runs and (not table.playing or typed or row.get("takeover")):
             prefix = f"table-{table.fixture.pk}"
             row["paper_form"] = forms.get(prefix) or PaperResultForm(
                 prefix=prefix,

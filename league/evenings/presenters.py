@@ -60,6 +60,10 @@ def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
     seated = seated_ids(view)
     drawn = view.drawn
     open_ = not view.finished
+    # Who sits out the newest round while it is played: not "Playing".
+    current = view.current
+    playing_now = current is not None and not current.finished
+    out_now = {e.pk for e in current.sitting_out} if current is not None and playing_now else set()
     lines = []
     for e in view.entrants:
         if e.left_after_round is not None:
@@ -70,8 +74,11 @@ def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
                 if e.joined_round > 1
                 else ""
             )
-        elif e.joined_round > drawn or e.joined_round > 1:
+        elif e.joined_round > drawn or (e.joined_round > 1 and e.pk not in out_now):
             state = _("Plays from round %(number)d") % {"number": e.joined_round}
+        elif e.pk in out_now:
+            assert current is not None
+            state = _("Sits out round %(number)d") % {"number": current.round.number}
         else:
             state = pgettext("an entrant of a club evening", "Playing")
         was_seated = e.pk in seated

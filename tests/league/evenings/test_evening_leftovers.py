@@ -287,3 +287,40 @@ def test_a_preview_with_no_game_in_play_is_answered_not_refused(club, organiser)
         "errors": {"game": "No game of this match is being played."},
     }
     assert Client().post(reverse("tournaments:entry-preview", args=["no-such"])).status_code == 404
+
+
+def test_who_sits_out_the_round_being_played_is_said_to_sit_it_out(
+    club, organiser, organiser_client
+):
+    # Trial 30: the check-in list said "Playing" for who sat out round 1.
+    evening = make_evening(club, organiser)
+    check_in(evening, NAMES[:5])
+    services.evening_draw_round(competition=evening, seed=1)
+    out = Round.objects.get(competition=evening, number=1).sitting_out.get()
+    said = states(page(organiser_client, url("evening", evening)))
+    assert said[out.name] == "Sits out round 1"
+    assert list(said.values()).count("Playing") == 4
+    type_round(evening, 1)
+    services.evening_draw_round(competition=evening, number=2, seed=2)
+    said = states(page(organiser_client, url("evening", evening)))
+    out_two = Round.objects.get(competition=evening, number=2).sitting_out.get()
+    assert said[out_two.name] == "Sits out round 2"
+    if out_two != out:
+        assert said[out.name] == "Playing"
+
+
+def test_a_visitor_without_javascript_sees_a_running_evening_reload_itself(
+    club, organiser, organiser_client
+):
+    # Trial 30: with JavaScript off the public evening page never showed a new result.
+    evening = make_evening(club, organiser)
+    check_in(evening, NAMES[:4])
+    services.evening_draw_round(competition=evening, seed=1)
+    refresh = 'http-equiv="refresh" content="30"'
+    assert refresh in Client().get(url("evening", evening)).content.decode()
+    # Not the director's page (its forms would be emptied), nor a finished evening.
+    assert refresh not in organiser_client.get(url("evening", evening)).content.decode()
+    type_round(evening, 1)
+    services.evening_draw_round(competition=evening, number=2, seed=2)
+    type_round(evening, 2)
+    assert refresh not in Client().get(url("evening", evening)).content.decode()

@@ -190,3 +190,21 @@ def test_its_entry_page_shows_no_deal_form_once_the_result_is_in(evening):
     assert "deal-form" not in ids and "entry-heading" not in ids
     assert "Save deal" not in entry.text
     assert entry.by_id("entry-forms").attrs.get("data-live-state") == "none"
+
+
+def test_a_table_finished_on_its_phone_links_its_sheet_for_corrections_and_offers_no_paper(
+    evening, organiser_client
+):
+    # Trial 30: a form that could never succeed (the phone's deals are the table's result).
+    fixture = _fixture(evening)
+    game = _play(fixture, 16)
+    game.refresh_from_db()
+    fixture.refresh_from_db()
+    assert game.finished and fixture.finished
+    table = page(organiser_client, url("evening", evening)).by_id(f"table-{fixture.pk}")
+    assert _paper_summary(table) == ""
+    assert "correct a deal on the game's sheet" in table.text
+    assert reverse("games:detail", args=[game.pk]) in [a.attrs.get("href") for a in table.iter("a")]
+    # A visitor sees neither.
+    visitor = page(Client(), url("evening", evening)).by_id(f"table-{fixture.pk}")
+    assert "correct a deal" not in visitor.text
