@@ -655,20 +655,26 @@ def prize_places(rules: EveningRules, entrants: int) -> tuple[int, ...]:
 
 
 def _with_prizes(rules: EveningRules, placed: list[Placed[T]]) -> tuple[Placed[T], ...]:
+    """Each place's prize, numbered in order, and the booby prize. The booby prize goes to the
+    last place (the lowest total, its ties broken by the evening's tie-breaks; a shared last
+    place shares it) whatever the places' prizes: where the formula would also give that
+    place a prize (the formula of four's 16th of 16, every entrant), the last takes the booby
+    prize instead, as a club's prize table reads (nobody wins both). No booby prize when
+    everybody shares the last place."""
     winners = set(prize_places(rules, len(placed)))
+    last = max((r.place for r in placed), default=0)
+    booby = rules.booby_prize and any(r.place != last for r in placed)
     out: list[Placed[T]] = []
     prize = 0
     for row in placed:
+        if booby and row.place == last:
+            out.append(_replace(row, prize=None, booby=True))
+            continue
         number = None
         if row.place in winners:
             prize += 1
             number = prize
         out.append(_replace(row, prize=number))
-    if rules.booby_prize and len(out) > 1:
-        lowest = min(r.points for r in out)
-        out = [
-            _replace(r, booby=True) if r.points == lowest and r.prize is None else r for r in out
-        ]
     return tuple(out)
 
 

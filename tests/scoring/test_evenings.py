@@ -171,7 +171,9 @@ def test_a_running_ranking_has_places_and_points_but_no_prize_nor_booby_prize():
     assert [r.place for r in running[2:]] == [3, 3, 3, 3]
     assert all(r.prize is None and not r.booby for r in running)
     final = evening_ranking(rules, scores)  # final by default: the prize list applies
-    assert [r.prize for r in final] == [1, 2, 3, 4, 5, 6]
+    # The four sharing the last place share the booby prize rather than prizes 3-6.
+    assert [r.prize for r in final] == [1, 2, None, None, None, None]
+    assert [r.booby for r in final] == [False, False, True, True, True, True]
     assert any(r.booby for r in evening_ranking(EveningRules(prizes="per_four"), scores))
     assert [(r.entrant, r.place, r.points) for r in final] == [
         (r.entrant, r.place, r.points) for r in running
@@ -559,3 +561,18 @@ def test_a_round_without_a_table_counts_the_rounds_average_points_against():
 
     assert missed_round_against([1172, 1300, 1001]) == 1157
     assert missed_round_against([]) == 0
+
+
+def test_the_booby_prize_goes_to_the_last_even_where_the_formula_gives_that_place_a_prize():
+    # Trial 30: sixteen players, the formula of four's places 1-4, 8, 12 and 16: the 16th,
+    # the lowest total, got "Prize 7" and no booby prize was given at all.
+    scores = {f"P{n:02d}": [RoundScore(5000 - 100 * n, 0, True)] for n in range(1, 17)}
+    ranked = evening_ranking(EveningRules(), scores)
+    assert [r.place for r in ranked if r.prize is not None] == [1, 2, 3, 4, 8, 12]
+    assert [(r.entrant, r.booby, r.prize) for r in ranked if r.booby] == [("P16", True, None)]
+    # Without the booby prize the 16th has the formula's seventh prize.
+    plain = evening_ranking(EveningRules(booby_prize=False), scores)
+    assert plain[-1].prize == 7 and not any(r.booby for r in plain)
+    # Everybody level: nobody is last, no booby prize.
+    level = {name: [RoundScore(1000, 0, True)] for name in ("Ann", "Bob", "Cor")}
+    assert not any(r.booby for r in evening_ranking(EveningRules(tie_breaks=("shared",)), level))

@@ -416,7 +416,9 @@ def test_pairs_won_first_and_an_other_club_paper(boss):
     assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER
     text = squeezed(" ".join(pdf_pages(pdf)))
     assert "Pair" in text and "Wins" in text and "ranked by wins, then points" in text
-    assert "a prize for every entrant" in text and "Prize 4: " in text
+    # Every entrant a prize, the last the booby prize instead of the fourth.
+    assert "a prize for every entrant" in text and "Prize 3: " in text and "Prize 4: " not in text
+    assert "Booby prize: " in text
     dutch = squeezed(" ".join(pdf_pages(get_pdf(Client(), results_url(evening) + "?lang=nl"))))
     assert "27 november 2026" in dutch
     a4 = PdfReader(io.BytesIO(get_pdf(Client(), results_url(evening) + "?size=A4"))).pages[0]
