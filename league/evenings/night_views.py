@@ -470,7 +470,16 @@ def leave(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
         services.evening_leave(entrant=entrant)
     except Refused as error:
         return _refused(request, competition, entrant.pk, error.message)
-    messages.success(request, _("%(name)s has left.") % {"name": entrant.name})
+    drawn = services.rounds_drawn(competition)
+    if entrant.left_after_round is not None and entrant.left_after_round < drawn:
+        # Gone before the round drawn last began: its tables still seat them until drawn anew.
+        messages.success(
+            request,
+            _("%(name)s has left before round %(number)d: draw it again to seat the others.")
+            % {"name": entrant.name, "number": drawn},
+        )
+    else:
+        messages.success(request, _("%(name)s has left.") % {"name": entrant.name})
     return _back(competition, "checked-in")
 
 

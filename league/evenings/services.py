@@ -422,7 +422,12 @@ def evening_leave(*, entrant: Entrant) -> Entrant:
         # Never drawn: leaving is undoing the check-in.
         evening_check_out(entrant=entrant)
         return entrant
-    entrant.left_after_round = drawn
+    last = competition.rounds.order_by("-number").first()
+    # Leaving before the last round drawn has begun (no game or result at any of its tables):
+    # they do not play it, and drawing it again leaves them out (trial 30: a redraw seated
+    # again whoever had left before the first deal).
+    untouched = last is not None and _round_untouched(last)
+    entrant.left_after_round = drawn - 1 if untouched else drawn
     entrant.save(update_fields=["left_after_round"])
     return entrant
 

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.evenings import selectors, services
-from league.models import Club, Competition, Fixture, Player, Round, Season
+from league.models import Club, Competition, Fixture, FixtureSide, Player, Round, Season
 from scoring.evenings import EveningRules, SeasonRules
 from scoring.rules import PRESETS
 from tests.builders import page
@@ -100,14 +100,15 @@ def test_a_finished_evenings_check_in_list_says_what_was_and_no_clock_is_left(
     assert Round.objects.get(competition=evening, number=1).clock_ends_at is None
     services.evening_draw_round(competition=evening, number=2, seed=2)
     anna = evening.entrants.get(name="Anna")
-    services.evening_leave(entrant=anna)
+    services.evening_leave(entrant=anna)  # before round 2 begins: drawn again without her
+    services.evening_redraw_round(competition=evening, number=2, seed=3)
     type_round(evening, 2)
     assert selectors.evening(evening).finished
     for client in (organiser_client, Client()):
         root = page(client, url("evening", evening))
         said = states(root)
         assert "Playing" not in said.values()
-        assert said["Anna"] == "Left after round 2"
+        assert said["Anna"] == "Left after round 1"
         assert said["Els"] == "Played from round 2"
         assert said["Ben"] == ""  # there all evening: nothing to say
     director = page(organiser_client, url("evening", evening))
@@ -324,3 +325,41 @@ def test_a_visitor_without_javascript_sees_a_running_evening_reload_itself(
     services.evening_draw_round(competition=evening, number=2, seed=2)
     type_round(evening, 2)
     assert refresh not in Client().get(url("evening", evening)).content.decode()
+
+
+def test_who_leaves_before_the_round_drawn_begins_is_left_out_when_it_is_drawn_again(
+    club, organiser, organiser_client
+):
+    # Trial 30: leaving before the first deal said "Left after round 1" and the redraw seated
+    # the leaver again.
+    evening = make_evening(club, organiser)
+    check_in(evening, NAMES[:8])
+    services.evening_draw_round(competition=evening, seed=1)
+    henk = evening.entrants.get(name=NAMES[0])
+    response = organiser_client.post(url("leave", evening, henk.pk), follow=True)
+    assert "draw it again to seat the others" in response.content.decode()
+    henk.refresh_from_db()
+    assert henk.left_after_round == 0
+    assert (
+        states(page(organiser_client, url("evening", evening)))[henk.name] == "Left before playing"
+    )
+    services.evening_redraw_round(competition=evening, number=1, seed=3)
+    seated = {
+        side.entrant_id
+        for side in FixtureSide.objects.filter(
+            fixture__competition=evening, fixture__round__number=1
+        )
+    }
+    out = set(
+        Round.objects.get(competition=evening, number=1).sitting_out.values_list("pk", flat=True)
+    )
+    assert henk.pk not in seated | out and len(seated | out) == 7
+    # Once a round has begun, leaving is after it, as before.
+    type_round(evening, 1)
+    services.evening_draw_round(competition=evening, number=2, seed=4)
+    fixture = Fixture.objects.filter(competition=evening, round__number=2).first()
+    services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    ben = evening.entrants.get(name=NAMES[1])
+    services.evening_leave(entrant=ben)
+    ben.refresh_from_db()
+    assert ben.left_after_round == 2
