@@ -174,6 +174,8 @@ def competition_delete(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
             messages.success(
                 request, _("%(competition)s deleted.") % {"competition": competition.name}
             )
+            if competition.kind == CompetitionKind.EVENING:  # back to the club's evenings
+                return redirect("evenings:club-list", competition.club.slug)
             return redirect("competitions:club-detail", competition.club.slug)
     context = {
         "competition": competition,

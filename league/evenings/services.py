@@ -729,6 +729,15 @@ def season_edit(*, season: Season, name: str, rules: SeasonRules) -> Season:
     return season
 
 
+@transaction.atomic
+def season_delete(*, season: Season) -> int:
+    """Delete a season made by mistake: its evenings stay, each with its results, in no season
+    (they can be put in another). Returns how many evenings it held."""
+    held = season.evenings.count()
+    season.delete()
+    return held
+
+
 # -- excused absences ---------------------------------------------------------------------------
 
 

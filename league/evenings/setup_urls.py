@@ -15,4 +15,9 @@ urlpatterns: list[URLPattern] = [
         setup_views.season_edit,
         name="season-edit",
     ),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/delete/",
+        setup_views.season_delete,
+        name="season-delete",
+    ),
 ]

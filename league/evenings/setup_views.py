@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.access import (
     AuthenticatedHttpRequest,
@@ -256,6 +257,27 @@ def season_edit(request: AuthenticatedHttpRequest, slug: str, season_id: int) ->
     return render(
         request, "evenings/season_form.html", context, status=400 if form.is_bound else 200
     )
+
+
+@organiser_required
+def season_delete(request: AuthenticatedHttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """GET: what deleting the season does (its evenings stay); POST: delete it."""
+    club = club_or_404(slug)
+    season = _season_or_404(club, season_id)
+    if request.method == "POST":
+        held = services.season_delete(season=season)
+        messages.success(
+            request,
+            ngettext(
+                "%(season)s is deleted; its %(count)d evening is kept, in no season.",
+                "%(season)s is deleted; its %(count)d evenings are kept, in no season.",
+                held,
+            )
+            % {"season": season.name, "count": held},
+        )
+        return redirect("evenings:club-list", club.slug)
+    context = {"club": club, "season": season, "evenings": season.evenings.count()}
+    return render(request, "evenings/season_delete.html", context)
 
 
 def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:

@@ -35,9 +35,10 @@ MEASURE = """() => {
   return {width, culprits: culprits.slice(0, 3)};
 }"""
 
-# Things a finger taps, smaller than 44 x 44 px: the menu's links and buttons, every button and
-# form control (a radio button or tick box counts with the label around it, which takes the
-# tap too); and inputs whose text is smaller than 18 px.
+# Things a finger taps, smaller than 44 x 44 px: the menu's links and buttons, every button, link
+# drawn as a button, folded part's heading (summary) and form control (a radio button or tick
+# box counts with the label around it, which takes the tap too); and inputs whose text is
+# smaller than 18 px.
 CONTROLS = """() => {
   const found = [];
   const describe = (el, what) => {
@@ -46,7 +47,8 @@ CONTROLS = """() => {
       `"${words.slice(0, 30)}": ${what}`;
   };
   for (const el of document.querySelectorAll(
-      "nav a, nav button, button, input:not([type=hidden]), select, textarea")) {
+      "nav a, nav button, button, a.button, summary, input:not([type=hidden]), select, " +
+      "textarea")) {
     const choice = el.type === "checkbox" || el.type === "radio";
     const target = (choice && el.closest("label")) || el;
     const box = target.getBoundingClientRect();

@@ -363,3 +363,51 @@ def test_who_leaves_before_the_round_drawn_begins_is_left_out_when_it_is_drawn_a
     services.evening_leave(entrant=ben)
     ben.refresh_from_db()
     assert ben.left_after_round == 2
+
+
+def test_a_mistaken_evening_is_deleted_from_its_edit_page_and_one_played_only_archived(
+    club, organiser, organiser_client, scorer_client
+):
+    # Trial 30: nothing on the evening's pages led to removing an evening made by mistake.
+    mistake = make_evening(club, organiser, name="Mistake evening")
+    edit = page(organiser_client, reverse("evenings:edit", args=[mistake.slug]))
+    delete = reverse("competitions:delete", args=[mistake.slug])
+    assert delete in [a.attrs.get("href") for a in edit.by_id("remove-evening").iter("a")]
+    assert scorer_client.post(delete).status_code == 403
+    assert Client().post(delete).status_code == 302
+    assert Competition.objects.filter(pk=mistake.pk).exists()
+    response = organiser_client.post(delete)
+    assert response["Location"] == reverse("evenings:club-list", args=[club.slug])
+    assert not Competition.objects.filter(pk=mistake.pk).exists()
+    # An evening with results is not deleted: archiving keeps them.
+    played = make_evening(club, organiser, name="Played evening")
+    check_in(played, NAMES[:4])
+    services.evening_draw_round(competition=played, seed=1)
+    type_round(played, 1)
+    assert (
+        organiser_client.post(reverse("competitions:delete", args=[played.slug])).status_code == 400
+    )
+    assert Competition.objects.filter(pk=played.pk).exists()
+
+
+def test_a_season_is_deleted_by_an_organiser_and_its_evenings_stay(
+    club, organiser, organiser_client, scorer_client
+):
+    season = Season.objects.create(club=club, name="2026 by mistake", created_by=organiser)
+    evening = make_evening(club, organiser, season=season)
+    edit = page(organiser_client, reverse("evenings:season-edit", args=[club.slug, season.pk]))
+    delete = reverse("evenings:season-delete", args=[club.slug, season.pk])
+    assert delete in [a.attrs.get("href") for a in edit.by_id("remove-season").iter("a")]
+    asked = page(organiser_client, delete)
+    assert "Its 1 evening is kept" in asked.text
+    assert scorer_client.post(delete).status_code == 403
+    assert Client().post(delete).status_code == 302
+    assert Season.objects.filter(pk=season.pk).exists()
+    response = organiser_client.post(delete, follow=True)
+    assert response.redirect_chain[0][0] == reverse("evenings:club-list", args=[club.slug])
+    assert "its 1 evening is kept, in no season" in response.content.decode()
+    assert not Season.objects.filter(pk=season.pk).exists()
+    evening.refresh_from_db()
+    assert evening.season_id is None
+    other = reverse("evenings:season-delete", args=["another-club", 999999])
+    assert organiser_client.get(other).status_code == 404
