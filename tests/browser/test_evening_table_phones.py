@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from league.evenings import services
-from league.models import Club, FixtureSide, Player, Role
+from league.models import Club, Competition, FixtureSide, Player, Role
 from league.tournaments import services as tournaments_services
 from scoring import Deal
 from scoring.evenings import EveningRules
@@ -24,15 +24,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SOON = 3_000  # ms
 
 
-def _watching(new_context, token: str):
-    tab = new_context(viewport=PHONE).new_page()
-    tab.goto(f"/m/{token}/")
-    tab.evaluate("window.stayedOpen = true")  # a reload forgets it
-    tab.wait_for_selector("#live-status[data-state='live']")
-    return tab
-
-
-def test_the_watching_phone_loses_its_stale_forms(new_context) -> None:
+def _drawn_drive() -> Competition:
+    """A Friday drive of four, its first round drawn: one table."""
     director = make_user("director", Role.ORGANISER)
     club = Club.objects.create(name="KC De Pitslag", slug="pitslag")
     evening = services.evening_create(
@@ -48,6 +41,19 @@ def test_the_watching_phone_loses_its_stale_forms(new_context) -> None:
             competition=evening, player=Player.objects.create(club=club, name=name)
         )
     services.evening_draw_round(competition=evening, seed=1)
+    return evening
+
+
+def _watching(new_context, token: str):
+    tab = new_context(viewport=PHONE).new_page()
+    tab.goto(f"/m/{token}/")
+    tab.evaluate("window.stayedOpen = true")  # a reload forgets it
+    tab.wait_for_selector("#live-status[data-state='live']")
+    return tab
+
+
+def test_the_watching_phone_loses_its_stale_forms(new_context) -> None:
+    evening = _drawn_drive()
     sides = FixtureSide.objects.filter(fixture__competition=evening).order_by("side", "id")
     seat1, seat3, seat2 = sides[0], sides[1], sides[2]
 
@@ -77,21 +83,7 @@ def test_a_page_left_open_after_the_game_is_told_it_is_over_without_a_refusal(
     """Trial 29: a table's page open from before its result came in asked what each deal
     typed would score, and the server answered 410 at each keystroke (a refusal in the log).
     Now the answer is a plain "the result is in", shown in the form, and asked once."""
-    director = make_user("director", Role.ORGANISER)
-    club = Club.objects.create(name="KC De Pitslag", slug="pitslag")
-    evening = services.evening_create(
-        club=club,
-        name="Friday drive",
-        rules=PRESETS["klaverjas"],
-        evening=EveningRules(rounds=3),
-        by=director,
-        held_on=datetime.date(2026, 11, 27),
-    )
-    for name in ["Anna", "Ben", "Cor", "Dirk"]:
-        services.evening_check_in(
-            competition=evening, player=Player.objects.create(club=club, name=name)
-        )
-    services.evening_draw_round(competition=evening, seed=1)
+    evening = _drawn_drive()
     seat1 = FixtureSide.objects.filter(fixture__competition=evening).order_by("side", "id")[0]
     game = tournaments_services.token_start_game(side=seat1)
     tab = new_context(viewport=PHONE).new_page()
