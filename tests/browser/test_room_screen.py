@@ -81,8 +81,23 @@ def test_every_page_of_every_screen_fits_a_tv_and_a_small_projector(big_league, 
     assert not problems, "\n".join(problems)
 
 
-def test_the_screen_turns_its_pages(demo, new_context):
-    league = Competition.objects.get(name="Winter league 2026")
+@pytest.fixture
+def league(db) -> Competition:
+    """A league of six pairs with round 1's results in: a screen of several pages (tonight's
+    tables, the standings) and a round whose clock runs. Its own, not the demo: on
+    PostgreSQL the demo is built again for each test (54 s), and what these tests watch is
+    the screen's script, not the data."""
+    from league.competitions import services as competitions_services
+    from league.models import Role
+    from tests.builders import make_user
+
+    league = make_league(make_user("olga", Role.ORGANISER), teams=6, name="Winter league 2026")
+    for fixture in league.fixtures.filter(round__number=1):
+        competitions_services.fixture_type_result(fixture=fixture, scores=[(512, 430)])
+    return league
+
+
+def test_the_screen_turns_its_pages(league, new_context):
     page = new_context(viewport=SCREENS[1]).new_page()
     page.goto(reverse("screen:competition", args=[league.slug]) + "?seconds=1")
     first = page.locator(".screen-page:not([hidden])").get_attribute("id")
@@ -92,16 +107,14 @@ def test_the_screen_turns_its_pages(demo, new_context):
     assert page.locator(".screen-page:not([hidden])").count() == 1
 
 
-def test_without_javascript_the_screen_moves_on_to_the_next_panel(demo, new_context):
-    league = Competition.objects.get(name="Winter league 2026")
+def test_without_javascript_the_screen_moves_on_to_the_next_panel(league, new_context):
     page = new_context(viewport=SCREENS[1], java_script_enabled=False).new_page()
     page.goto(reverse("screen:competition", args=[league.slug]) + "?seconds=1")
     page.wait_for_url("**panel=1**")
     assert page.locator(".screen-page:not([hidden])").get_attribute("id") == "screen-page-1"
 
 
-def test_the_clock_counts_down_and_shows_when_it_is_paused(demo, new_context):
-    league = Competition.objects.get(name="Winter league 2026")
+def test_the_clock_counts_down_and_shows_when_it_is_paused(league, new_context):
     night = current_round(league)
     screen_services.round_clock_set(night=night, minutes=30)
     screen_services.round_clock_start(night=night)
@@ -140,8 +153,7 @@ SWAP = """async () => {
 }"""
 
 
-def test_after_a_live_swap_the_screen_shows_the_news_and_keeps_turning(demo, new_context):
-    league = Competition.objects.get(name="Winter league 2026")
+def test_after_a_live_swap_the_screen_shows_the_news_and_keeps_turning(league, new_context):
     night = current_round(league)
     screen_services.round_clock_set(night=night, minutes=30)
     screen_services.round_clock_start(night=night)
