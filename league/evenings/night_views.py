@@ -471,7 +471,18 @@ def leave(request: HttpRequest, slug: str, entrant_id: int) -> HttpResponse:
     except Refused as error:
         return _refused(request, competition, entrant.pk, error.message)
     drawn = services.rounds_drawn(competition)
-    if entrant.left_after_round is not None and entrant.left_after_round < drawn:
+    if entrant.pk is None:
+        # They never played: the check-in is undone with the round's draw that seated them.
+        messages.success(
+            request,
+            _(
+                "%(name)s's check-in is undone, and with it the draw of round %(number)d, "
+                "which seated them: draw it again."
+            )
+            % {"name": entrant.name, "number": drawn + 1},
+            extra_tags=CHECK_IN,
+        )
+    elif entrant.left_after_round is not None and entrant.left_after_round < drawn:
         # Gone before the round drawn last began: its tables still seat them until drawn anew.
         messages.success(
             request,

@@ -422,11 +422,20 @@ def evening_leave(*, entrant: Entrant) -> Entrant:
         # Never drawn: leaving is undoing the check-in.
         evening_check_out(entrant=entrant)
         return entrant
+    # The evening's row locked, as a draw locks it: no round is drawn or drawn again meanwhile.
+    Competition.objects.select_for_update().filter(pk=competition.pk).first()
     last = competition.rounds.order_by("-number").first()
     # Leaving before the last round drawn has begun (no game or result at any of its tables):
     # they do not play it, and drawing it again leaves them out (trial 30: a redraw seated
     # again whoever had left before the first deal).
     untouched = last is not None and _round_untouched(last)
+    if untouched and last is not None and drawn - 1 < entrant.joined_round:
+        # That round would have been their first: they never play. Their check-in is undone
+        # (not ranked on absent scores alone) with that round's draw, which seated them: the
+        # director draws it again (the view says so).
+        last.delete()
+        entrant.delete()
+        return entrant
     entrant.left_after_round = drawn - 1 if untouched else drawn
     entrant.save(update_fields=["left_after_round"])
     return entrant

@@ -336,33 +336,41 @@ def test_who_leaves_before_the_round_drawn_begins_is_left_out_when_it_is_drawn_a
     check_in(evening, NAMES[:8])
     services.evening_draw_round(competition=evening, seed=1)
     henk = evening.entrants.get(name=NAMES[0])
+    # Round 1 would have been Henk's first: his check-in goes, with round 1's draw.
     response = organiser_client.post(url("leave", evening, henk.pk), follow=True)
-    assert "draw it again to seat the others" in response.content.decode()
-    henk.refresh_from_db()
-    assert henk.left_after_round == 0
-    assert (
-        states(page(organiser_client, url("evening", evening)))[henk.name] == "Left before playing"
+    assert "draw of round 1, which seated them: draw it again" in response.content.decode()
+    assert not evening.entrants.filter(pk=henk.pk).exists()
+    assert not Round.objects.filter(competition=evening).exists()
+    services.evening_draw_round(competition=evening, number=1, seed=3)
+    first = Round.objects.get(competition=evening, number=1)
+    drawn = set(
+        FixtureSide.objects.filter(fixture__round=first).values_list("entrant_id", flat=True)
     )
-    services.evening_redraw_round(competition=evening, number=1, seed=3)
-    seated = {
-        side.entrant_id
-        for side in FixtureSide.objects.filter(
-            fixture__competition=evening, fixture__round__number=1
-        )
-    }
-    out = set(
-        Round.objects.get(competition=evening, number=1).sitting_out.values_list("pk", flat=True)
-    )
-    assert henk.pk not in seated | out and len(seated | out) == 7
-    # Once a round has begun, leaving is after it, as before.
+    assert len(drawn | set(first.sitting_out.values_list("pk", flat=True))) == 7
+    # Who played round 1 and leaves before round 2 begins does not play round 2: drawn
+    # again, it leaves them out.
     type_round(evening, 1)
     services.evening_draw_round(competition=evening, number=2, seed=4)
-    fixture = Fixture.objects.filter(competition=evening, round__number=2).first()
-    services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
     ben = evening.entrants.get(name=NAMES[1])
-    services.evening_leave(entrant=ben)
+    response = organiser_client.post(url("leave", evening, ben.pk), follow=True)
+    assert "draw it again to seat the others" in response.content.decode()
     ben.refresh_from_db()
-    assert ben.left_after_round == 2
+    assert ben.left_after_round == 1
+    assert states(page(organiser_client, url("evening", evening)))[ben.name] == "Left after round 1"
+    services.evening_redraw_round(competition=evening, number=2, seed=5)
+    second = Round.objects.get(competition=evening, number=2)
+    seated = set(
+        FixtureSide.objects.filter(fixture__round=second).values_list("entrant_id", flat=True)
+    )
+    out = set(second.sitting_out.values_list("pk", flat=True))
+    assert ben.pk not in seated | out and len(seated | out) == 6
+    # Once a round has begun, leaving is after it, as before.
+    fixture = Fixture.objects.filter(round=second).first()
+    services.evening_paper_result(fixture=fixture, scores=(1500, 1172))
+    cor = evening.entrants.exclude(pk=ben.pk).get(name=NAMES[2])
+    services.evening_leave(entrant=cor)
+    cor.refresh_from_db()
+    assert cor.left_after_round == 2
 
 
 def test_a_mistaken_evening_is_deleted_from_its_edit_page_and_one_played_only_archived(
