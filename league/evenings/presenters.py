@@ -62,13 +62,14 @@ def check_in_lines(view: Evening) -> tuple[CheckInLine, ...]:
     open_ = not view.finished
     # Who sits out the newest round while it is played: not "Playing".
     current = view.current
-    playing_now = current is not None and not current.finished
-    out_now = {e.pk for e in current.sitting_out} if current is not None and playing_now else set()
+    out_now = (
+        {e.pk for e in current.sitting_out}
+        if current is not None and not current.finished
+        else set()
+    )
     lines = []
     for e in view.entrants:
-        if e.left_after_round is not None and e.left_after_round < e.joined_round:
-            state = _("Left before playing")
-        elif e.left_after_round is not None:
+        if e.left_after_round is not None:
             state = _("Left after round %(number)d") % {"number": e.left_after_round}
         elif not open_:
             state = (
