@@ -41,8 +41,9 @@ def test_the_rankings_total_and_prize_show_without_swiping(new_context) -> None:
     services.evening_paper_result(fixture=second, scores=(1400, 1272))  # the evening finished
     # A page made within the live stream's clock slack of the last change is told of it and
     # swaps its parts once, which detached the table under the measurement (a flaky failure):
-    # the page is opened after the slack.
-    time.sleep(CLOCK_SLACK.total_seconds() + 0.5)
+    # the page is opened after the slack. The page says when it was made in whole seconds
+    # ({% now 'U' %}), up to a second early, so the wait is the slack and a second more.
+    time.sleep(CLOCK_SLACK.total_seconds() + 1.1)
     phone = new_context(viewport=PHONE, is_mobile=True).new_page()
     phone.goto(f"/c/{evening.slug}/evening/")
     table = phone.locator("#ranking-table")
