@@ -21,6 +21,7 @@ from league.models import (
     FixtureStatus,
 )
 from league.ratings.services import refresh_after_commit
+from scoring.evenings import THREE_SEATS, three_table_result
 from scoring.matches import Concession, GameOutcome, MatchFormat, match_result
 from scoring.stats import MATCH_COUNTS
 
@@ -38,6 +39,12 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     Who won and when the match is over are :func:`scoring.matches.match_result`'s to say;
     this stores what it returns.
     """
+    if (
+        fixture.status != FixtureStatus.VOID
+        and fixture.typed_scores
+        and len(fixture.typed_scores[0]) == THREE_SEATS
+    ):
+        return _three_recompute(fixture)
     competition = fixture.competition
     fmt = MatchFormat(competition.games_per_match, competition.best_of)
     concession = None
@@ -83,6 +90,35 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
         # The standings read the entrants' kept tallies: write them again with this result.
         tallies_refresh(row.entrant_id for row in rows)
     # The ratings follow every change of a game's result, once it is committed.
+    refresh_after_commit([fixture.pk])
+    changed(fixture_topics(fixture))
+    return fixture
+
+
+def _three_recompute(fixture: Fixture) -> Fixture:
+    """A club evening's table of three typed from paper (``typed_scores``: one row of three
+    numbers, a player each in seat order): each seat's points, against and result are
+    :func:`scoring.evenings.three_table_result`'s; no statistics of deals (none were entered).
+    No single side won the table (``winner`` None). Its sides take part in the tallies like a
+    table of four's; the ratings leave it out (they rate a game of two sides)."""
+    seats = three_table_result(fixture.typed_scores[0])
+    fixture.finished = True
+    fixture.winner = None
+    if fixture.status == FixtureStatus.SCHEDULED:
+        fixture.status = FixtureStatus.PLAYED
+    fixture.save(update_fields=["finished", "winner", "status"])
+    rows = list(FixtureSide.objects.filter(fixture=fixture))
+    for row in rows:
+        seat = seats[row.side]
+        row.result = seat.result
+        for name in MATCH_COUNTS:
+            setattr(row, name, 0)
+        row.points_for = seat.points
+        row.points_against = seat.against
+        row.games_won = int(seat.result == "win")
+        row.games_lost = int(seat.result == "loss")
+    FixtureSide.objects.bulk_update(rows, ["result", *MATCH_COUNTS])
+    tallies_refresh(row.entrant_id for row in rows)
     refresh_after_commit([fixture.pk])
     changed(fixture_topics(fixture))
     return fixture

@@ -117,13 +117,18 @@ def entrant_match_rows(fixture_sides: Iterable[Mapping[str, Any]]) -> list[Match
     sides = list(fixture_sides)
     # Who is on each side of each fixture; then every row in one pass. A big season has tens
     # of thousands of rows, so this stays plain: no dict or ** unpacking a row.
-    lineups: dict[int, tuple[list[int], list[int]]] = {}
+    lineups: dict[int, tuple[list[int], list[int], list[int]]] = {}
     for side in sides:
-        lineups.setdefault(side["fixture_id"], ([], []))[side["side"]].append(side["entrant_id"])
+        lineups.setdefault(side["fixture_id"], ([], [], []))[side["side"]].append(
+            side["entrant_id"]
+        )
     conceded = (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW)
     rows = []
     for side in sides:
-        others = lineups[side["fixture_id"]][1 - side["side"]]
+        lineup = lineups[side["fixture_id"]]
+        # A club evening's table of three (a third side, one player each) has no single
+        # opponent either.
+        others = lineup[1 - side["side"]] if not lineup[2] else []
         rows.append(
             MatchRow(
                 entrant=side["entrant_id"],
