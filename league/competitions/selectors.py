@@ -514,6 +514,24 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
     elif fixture.typed_scores:
         note = gettext("from the paper sheet")
     games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
+    third = [s for s in sides if s.side == 2]
+    if third:
+        # A club evening's table of three: each player for their own points. The pages of a
+        # fixture read two sides, so the second and third are named together ("Ben v Cor"),
+        # and the score is each player's in seat order.
+        pair = (
+            names[0],
+            pgettext("a match: one side versus the other", "%(home)s v %(away)s")
+            % {
+                "home": names[1],
+                "away": third[0].entrant.name,
+            },
+        )
+        score = ""
+        if fixture.finished and fixture.status != FixtureStatus.VOID:
+            by_side = {s.side: s.points_for for s in sides}
+            score = " – ".join(str(by_side.get(i, 0)) for i in range(3))
+        return FixtureLine(fixture, pair, score, tuple(games), note)
     pair = (names[0], names[1])
     return FixtureLine(
         fixture, pair, _score(fixture, sides), tuple(games), note, _result(fixture, sides, pair)

@@ -83,3 +83,54 @@ def test_smoke(evening, organiser_client):
         r = organiser_client.get(address)
         print(address, r.status_code)
     services.evening_draw_round(competition=evening, seed=2)
+
+
+def test_dump(evening, organiser_client):
+    import re
+    from tests.builders import pdf_pages as pp
+
+    three = three_of(evening)
+    services.evening_three_result(fixture=three, scores=[1500, 1300, 1100])
+    for address in [
+        reverse("evenings:evening", args=[evening.slug]),
+        reverse("screen:competition", args=[evening.slug]),
+    ]:
+        r = organiser_client.get(address)
+        text = re.sub(r"<[^>]+>", " ", r.content.decode())
+        text = re.sub(r"\s+", " ", text)
+        print(address, text[:6000])
+    for address in [
+        reverse("printing:evening-seats", args=[evening.slug, 1]),
+        reverse("printing:evening-booms", args=[evening.slug, 1]),
+        reverse("printing:evening-results", args=[evening.slug]),
+        reverse("printing:round-tables-pdf", args=[evening.slug, 1]),
+    ]:
+        r = organiser_client.get(address)
+        open("/tmp/three/" + address.rsplit("/", 1)[-1], "wb").write(r.content)
+        print(address, pp(r.content))
+
+
+def test_dump2(evening, organiser_client):
+    import re
+
+    three = three_of(evening)
+    services.evening_three_result(fixture=three, scores=[1500, 1300, 1100])
+    services.evening_paper_result(fixture=four_of(evening), scores=(1500, 1172))
+    services.evening_draw_round(competition=evening, seed=2)
+    for f in Fixture.objects.filter(round__number=2):
+        if f.sides.filter(side=2).exists():
+            services.evening_three_result(fixture=f, scores=[1000, 1400, 1200])
+        else:
+            services.evening_paper_result(fixture=f, scores=(1600, 1072))
+    dirk = Player.objects.get(name=seated(three)[0])
+    for address in [
+        reverse("competitions:player-detail", args=[dirk.pk]),
+        reverse("evenings:evening", args=[evening.slug]),
+        f"/c/{evening.slug}/fixtures/",
+        f"/c/{evening.slug}/",
+        f"/c/{evening.slug}/standings/",
+    ]:
+        r = organiser_client.get(address, follow=True)
+        text = re.sub(r"<[^>]+>", " ", r.content.decode())
+        text = re.sub(r"\s+", " ", text)
+        print(address, r.status_code, text[:3000])
