@@ -217,7 +217,8 @@ def seats_sentence(table: Table, pairs: bool) -> str:
     names = {s.number: (s.entrant.name if s.entrant else _("substitute")) for s in table.seats}
     if table.three:
         return _(
-            "A table of three, typed from paper, each for their own points: 1 %(seat1)s, 2 %(seat2)s, 3 %(seat3)s"
+            "A table of three, typed from paper, each for their own points: "
+            "1 %(seat1)s, 2 %(seat2)s, 3 %(seat3)s"
         ) % {
             "seat1": names[1],
             "seat2": names[2],

@@ -56,12 +56,12 @@ from league.names import clean_name, name_key
 from league.tournaments.services import new_entry_token
 from scoring import Ruleset
 from scoring.evenings import (
+    THREE_SEATS,
     EveningHistory,
     EveningRules,
     InvalidEvening,
     RoundDraw,
     SeasonRules,
-    THREE_SEATS,
     check_paper_total,
     check_three_scores,
     draw_individuals,

@@ -62,7 +62,8 @@ def _partners_line(seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[s
     if len(sides) == THREE_SEATS:
         seated = dict(seats)
         return _(
-            "A table of three, typed from paper, each for their own points: 1 %(seat1)s, 2 %(seat2)s, 3 %(seat3)s"
+            "A table of three, typed from paper, each for their own points: "
+            "1 %(seat1)s, 2 %(seat2)s, 3 %(seat3)s"
         ) % {"seat1": seated.get(1, ""), "seat2": seated.get(2, ""), "seat3": seated.get(3, "")}
     if pairs:
         first, second = sides

@@ -324,4 +324,4 @@ def test_a_members_page_counts_their_round_at_a_table_of_three(evening, organise
         page(organiser_client, reverse("competitions:player-detail", args=[player.pk])).text.split()
     )
     total = points(evening)[player.name]
-    assert f"Friday drive" in text and str(total) in text
+    assert "Friday drive" in text and str(total) in text
