@@ -306,6 +306,7 @@ def test_the_papers_show_the_table_of_three(evening, organiser_client):
     pack = pdf("round-tables-pdf", 1)
     assert f"Deal {a} {b} {c}" in next(p for p in pack if f"Table: {three.table}" in p)
     results = pdf("evening-results")[0]
+    assert "a table of three when the number does not fit (each for their own points," in results
     assert f"{a} 1500 1500" in results and f"{c} 1100 1100" in results
 
 
@@ -325,3 +326,36 @@ def test_a_members_page_counts_their_round_at_a_table_of_three(evening, organise
     )
     total = points(evening)[player.name]
     assert "Friday drive" in text and str(total) in text
+
+
+def test_a_table_of_three_is_not_rated(evening, django_capture_on_commit_callbacks):
+    from league.models import RatedGame
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.evening_three_result(fixture=three_of(evening), scores=[1500, 1300, 1100])
+        services.evening_paper_result(fixture=four_of(evening), scores=(1420, 1172))
+    rated = set(RatedGame.objects.values_list("fixture_id", flat=True))
+    assert rated == {four_of(evening).pk}
+
+
+# -- setting it up -------------------------------------------------------------------------------
+
+
+def test_the_organiser_sets_up_an_evening_with_a_table_of_three_and_sees_it_when_editing(
+    club, organiser_client
+):
+    from tests.league.evenings.test_setup_evenings import new_post
+
+    response = organiser_client.post(
+        f"/clubs/{club.slug}/evenings/new/", new_post(short="table_of_three")
+    )
+    assert response.status_code == 302
+    evening = Competition.objects.get()
+    assert evening.evening_rules["short"] == "table_of_three"
+    edit = page(organiser_client, reverse("evenings:edit", args=[evening.slug]))
+    chosen = [
+        i.attrs["value"]
+        for i in edit.iter("input")
+        if i.attrs.get("name") == "short" and "checked" in i.attrs
+    ]
+    assert chosen == ["table_of_three"]
