@@ -641,12 +641,14 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
         for line in lines:
             fixture = line.fixture
             home = next((s for s in fixture.sides.all() if s.side == 0), None)
+            # A club evening's table of three types three numbers a game (one a player).
+            three = any(s.side == 2 for s in fixture.sides.all())
             if fixture.typed_scores:
-                games = [f"{a}-{b}" for a, b in fixture.typed_scores]
+                games = ["-".join(str(n) for n in scores) for scores in fixture.typed_scores]
             else:
                 games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.finished]
             winner = ""
-            if fixture.finished:
+            if fixture.finished and not three:
                 winner = "draw" if fixture.winner is None else line.sides[fixture.winner]
             rows.append(
                 {
@@ -654,7 +656,8 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
                     "date": (fixture.date or night.date or None),
                     "table": fixture.table,
                     "home": _marked_side(fixture, 0),
-                    "away": _marked_side(fixture, 1),
+                    # The second and third players of a table of three, as its line names them.
+                    "away": line.sides[1] if three else _marked_side(fixture, 1),
                     "status": fixture.get_status_display(),
                     "score": line.score,
                     "winner": winner,

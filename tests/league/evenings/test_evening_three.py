@@ -359,3 +359,44 @@ def test_the_organiser_sets_up_an_evening_with_a_table_of_three_and_sees_it_when
         if i.attrs.get("name") == "short" and "checked" in i.attrs
     ]
     assert chosen == ["table_of_three"]
+
+
+def test_every_page_and_paper_of_the_evening_answers_with_a_table_of_three(
+    evening, organiser_client
+):
+    three = three_of(evening)
+    player = Player.objects.get(name=seated(three)[0])
+    slug, club = evening.slug, evening.club.slug
+    addresses = [
+        reverse("evenings:evening", args=[slug]),
+        reverse("evenings:edit", args=[slug]),
+        reverse("evenings:club-list", args=[club]),
+        reverse("screen:competition", args=[slug]),
+        reverse("screen:club", args=[club]),
+        reverse("competitions:fixtures", args=[slug]),
+        reverse("competitions:fixture-detail", args=[slug, three.pk]),
+        reverse("competitions:results-csv", args=[slug]),
+        reverse("competitions:standings", args=[slug]),
+        reverse("printing:standings-pdf", args=[slug]),
+        reverse("printing:evening-seats", args=[slug, 1]),
+        reverse("printing:evening-booms", args=[slug, 1]),
+        reverse("printing:evening-results", args=[slug]),
+        reverse("printing:round-tables-pdf", args=[slug, 1]),
+        reverse("competitions:player-detail", args=[player.pk]),
+        reverse("competitions:club-records", args=[club]),
+        reverse("competitions:club-export", args=[club]),
+        reverse("ratings:club-list", args=[club]),
+        reverse("ratings:player-history", args=[player.pk]),
+    ]
+    # Before its numbers are typed, and after.
+    for typed in (False, True):
+        if typed:
+            services.evening_three_result(fixture=three, scores=[1500, 1300, 1100])
+        for client in (organiser_client, Client()):
+            for address in addresses:
+                status = client.get(address).status_code
+                assert status in (200, 302, 403), (address, typed, status)
+                if client is organiser_client:
+                    assert status == 200, (address, typed, status)
+    csv = organiser_client.get(reverse("competitions:results-csv", args=[slug])).content.decode()
+    assert "1500" in csv
