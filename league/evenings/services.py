@@ -675,7 +675,7 @@ def evening_paper_result(
     and the paper's totals typed, after the same checks."""
     _require_evening(fixture.competition)
     if is_table_of_three(fixture):
-        raise Refused(_("A table of three takes three scores, one a player."), "scores")
+        raise Refused(_("A table of three has three scores, one a player."), "scores")
     in_play = list(fixture.games.in_play().order_by("pk"))
     deals = sum(game.deal_count for game in in_play)
     taken_over = deals > 0
