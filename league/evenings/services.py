@@ -7,6 +7,8 @@ each *round* is drawn on the night, one at a time ("Draw round 2"), and each of 
 a fixture (``Fixture.table`` "1", "2", ...) whose sides are two partners (individuals) or a
 pair. At an individual evening a table's four seats are its fixture sides in order: side 0's
 first and second are seats 1 and 3, side 1's are seats 2 and 4 (partners opposite). A
+*table of three* has three sides of one player each (seats 1, 2, 3), no entry link, and its
+result typed from paper, one number a player (:func:`evening_three_result`). A
 *sit-out* is kept in ``Round.sitting_out``. A user's mistake raises
 :class:`~league.errors.Refused` with the field it concerns; nothing is saved.
 """
