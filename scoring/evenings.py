@@ -316,6 +316,81 @@ def check_paper_total(rules: Ruleset, scores: Sequence[int]) -> None:
         )
 
 
+# -- a table of three ---------------------------------------------------------------------------
+#
+# Neither RULES.md nor the club sources say how a table of three's points compare with a table
+# of four's (KJC De Pitslag keeps "rota lists for 3-player tables" without describing them). The
+# reading taken here, as a club would expect it: the three play the round by the club's own rota
+# on paper, each comes out with their own points for the round, and the director types the three
+# numbers from the paper sheet. Each number is that player's round score, as a side's total is
+# for each of a table of four's two partners.
+
+#: A table of three's seats: one player each, no partner.
+THREE_SEATS = 3
+
+
+@dataclass(frozen=True)
+class ThreeSeat:
+    """One player's round at a table of three: ``points`` (their own number from the paper
+    sheet), ``against`` (the average of the other two's, rounded down: what the ``against``
+    tie-break reads, of the size a four-hand side has against it) and ``result``: ``win``
+    for the highest number alone, ``draw`` for a highest shared, ``loss`` for the others."""
+
+    points: int
+    against: int
+    result: Literal["win", "draw", "loss"]
+
+
+def three_table_most(rules: Ruleset) -> int:
+    """The most one player of a table of three may be typed with for a round of ``rules``'
+    game: what one side of a table of four can reach in the same game
+    (:func:`scoring.matches.paper_ceiling`, the bound :func:`check_paper_total` uses). A
+    player who plays every deal of the round alone, or by the rota, cannot score more than a
+    side can: it is all the cards, last tricks, pits and roem that game can give."""
+    return paper_ceiling(rules)
+
+
+def check_three_scores(rules: Ruleset, scores: Sequence[int]) -> None:
+    """Check a table of three's numbers typed from paper: one a player, each a whole number
+    from 0 to :func:`three_table_most`. Raises :class:`InvalidEvening` with ``field``
+    ``side0``, ``side1`` or ``side2`` (the seat whose number is wrong), or ``scores`` when
+    there are not three."""
+    if len(scores) != THREE_SEATS:
+        raise InvalidEvening(
+            gettext_noop("A table of three has three scores, one a player."),
+            field="scores",
+            code="evening.three_count",
+        )
+    most = three_table_most(rules)
+    for seat, value in enumerate(scores):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise InvalidEvening(
+                gettext_noop(
+                    "A player's score at a table of three is a whole number from 0 to "
+                    "%(most)d, the most one side of a table of four can reach: check the sheet."
+                ),
+                field=f"side{seat}",
+                code="evening.three_score",
+                params={"most": most},
+            )
+
+
+def three_table_result(scores: Sequence[int]) -> tuple[ThreeSeat, ThreeSeat, ThreeSeat]:
+    """Each player's :class:`ThreeSeat` from a table of three's checked numbers, in seat
+    order."""
+    a, b, c = scores
+    top = max(scores)
+    leaders = sum(1 for s in scores if s == top)
+
+    def seat(mine: int, others: tuple[int, int]) -> ThreeSeat:
+        result: Literal["win", "draw", "loss"] = "loss"
+        if mine == top:
+            result = "win" if leaders == 1 else "draw"
+        return ThreeSeat(points=mine, against=sum(others) // 2, result=result)
+
+    return (seat(a, (b, c)), seat(b, (a, c)), seat(c, (a, b)))
+
+
 # -- the draw -----------------------------------------------------------------------------------
 
 
@@ -997,6 +1072,7 @@ __all__ = [
     "draw_individuals",
     "draw_pairs",
     "check_paper_total",
+    "check_three_scores",
     "evening_ranking",
     "evening_rules_change_refusal",
     "evening_rules_from_data",
@@ -1010,4 +1086,7 @@ __all__ = [
     "season_rules_from_data",
     "season_rules_to_data",
     "season_standings",
+    "three_table_most",
+    "three_table_result",
+    "ThreeSeat",
 ]

@@ -43,8 +43,8 @@ TABLE_LENGTH = 20
 def fixture_name(fixture: Fixture) -> str:
     """The fixture as the audit keeps its name, in no language: "3: Pair 1 – Pair 4" (its
     round's number, then its sides)."""
-    home, away = fixture_side_names(fixture)
-    return f"{fixture.round.number}: {home} – {away}"
+    # Two sides, or a club evening's table of three.
+    return f"{fixture.round.number}: " + " – ".join(fixture_side_names(fixture))
 
 
 def audit_fixture(

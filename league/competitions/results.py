@@ -21,14 +21,18 @@ from league.models import (
     FixtureStatus,
 )
 from league.ratings.services import refresh_after_commit
+from scoring.evenings import THREE_SEATS, three_table_result
 from scoring.matches import Concession, GameOutcome, MatchFormat, match_result
 from scoring.stats import MATCH_COUNTS
 
 
 def fixture_side_names(fixture: Fixture) -> list[str]:
-    names: list[list[str]] = [[], []]
+    """Each side's name ("Anna & Ben"): two, or three at a club evening's table of three."""
+    names: list[list[str]] = [[], [], []]
     for side in fixture.sides.select_related("entrant").order_by("side", "id"):
         names[side.side].append(side.entrant.name)
+    if not names[2]:
+        names.pop()
     return [" & ".join(n) for n in names]
 
 
@@ -38,6 +42,9 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
     Who won and when the match is over are :func:`scoring.matches.match_result`'s to say;
     this stores what it returns.
     """
+    rows = list(FixtureSide.objects.filter(fixture=fixture))
+    if any(row.side == THREE_SEATS - 1 for row in rows):
+        return _three_recompute(fixture, rows)
     competition = fixture.competition
     fmt = MatchFormat(competition.games_per_match, competition.best_of)
     concession = None
@@ -68,7 +75,6 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
         # A correction reopened a game that had decided the match.
         fixture.status = FixtureStatus.SCHEDULED
     # Whether the result counted before: a finished fixture's sides carry a result.
-    rows = list(FixtureSide.objects.filter(fixture=fixture))
     counted = fixture.finished or any(row.result for row in rows)
     fixture.finished = finished
     fixture.winner = winner
@@ -83,6 +89,43 @@ def fixture_recompute(fixture: Fixture) -> Fixture:
         # The standings read the entrants' kept tallies: write them again with this result.
         tallies_refresh(row.entrant_id for row in rows)
     # The ratings follow every change of a game's result, once it is committed.
+    refresh_after_commit([fixture.pk])
+    changed(fixture_topics(fixture))
+    return fixture
+
+
+def _three_recompute(fixture: Fixture, rows: list[FixtureSide]) -> Fixture:
+    """A club evening's table of three (three sides of one player each), typed from paper
+    (``typed_scores``: one row of three numbers, a player each in seat order): each seat's
+    points, against and result are :func:`scoring.evenings.three_table_result`'s; no
+    statistics of deals (none were entered). No single side won the table (``winner`` None).
+    Not typed yet, or void: unfinished, nothing counted. Its sides take part in the tallies
+    like a table of four's; the ratings leave it out (they rate games of two sides)."""
+    typed = fixture.typed_scores or []
+    counts = fixture.status != FixtureStatus.VOID and len(typed) == 1 and len(typed[0]) == 3
+    seats = three_table_result(typed[0]) if counts else None
+    was_counted = fixture.finished or any(row.result for row in rows)
+    fixture.finished = seats is not None
+    fixture.winner = None
+    if seats is not None and fixture.status == FixtureStatus.SCHEDULED:
+        fixture.status = FixtureStatus.PLAYED
+    elif seats is None and fixture.status == FixtureStatus.PLAYED:
+        fixture.status = FixtureStatus.SCHEDULED
+    fixture.save(update_fields=["finished", "winner", "status"])
+    for row in rows:
+        for name in MATCH_COUNTS:
+            setattr(row, name, 0)
+        row.result = ""
+        if seats is not None:
+            seat = seats[row.side]
+            row.result = seat.result
+            row.points_for = seat.points
+            row.points_against = seat.against
+            row.games_won = int(seat.result == "win")
+            row.games_lost = int(seat.result == "loss")
+    FixtureSide.objects.bulk_update(rows, ["result", *MATCH_COUNTS])
+    if was_counted or seats is not None:
+        tallies_refresh(row.entrant_id for row in rows)
     refresh_after_commit([fixture.pk])
     changed(fixture_topics(fixture))
     return fixture

@@ -117,13 +117,18 @@ def entrant_match_rows(fixture_sides: Iterable[Mapping[str, Any]]) -> list[Match
     sides = list(fixture_sides)
     # Who is on each side of each fixture; then every row in one pass. A big season has tens
     # of thousands of rows, so this stays plain: no dict or ** unpacking a row.
-    lineups: dict[int, tuple[list[int], list[int]]] = {}
+    lineups: dict[int, tuple[list[int], list[int], list[int]]] = {}
     for side in sides:
-        lineups.setdefault(side["fixture_id"], ([], []))[side["side"]].append(side["entrant_id"])
+        lineups.setdefault(side["fixture_id"], ([], [], []))[side["side"]].append(
+            side["entrant_id"]
+        )
     conceded = (FixtureStatus.FORFEIT, FixtureStatus.NO_SHOW)
     rows = []
     for side in sides:
-        others = lineups[side["fixture_id"]][1 - side["side"]]
+        lineup = lineups[side["fixture_id"]]
+        # A club evening's table of three (a third side, one player each) has no single
+        # opponent either.
+        others = lineup[1 - side["side"]] if not lineup[2] else []
         rows.append(
             MatchRow(
                 entrant=side["entrant_id"],
@@ -509,6 +514,24 @@ def _fixture_line(fixture: Fixture) -> FixtureLine:
     elif fixture.typed_scores:
         note = gettext("from the paper sheet")
     games = sorted(fixture.games.all(), key=lambda g: (g.created_at, g.pk))
+    third = [s for s in sides if s.side == 2]
+    if third:
+        # A club evening's table of three: each player for their own points. The pages of a
+        # fixture read two sides, so the second and third are named together ("Ben v Cor"),
+        # and the score is each player's in seat order.
+        pair = (
+            names[0],
+            pgettext("a match: one side versus the other", "%(home)s v %(away)s")
+            % {
+                "home": names[1],
+                "away": third[0].entrant.name,
+            },
+        )
+        score = ""
+        if fixture.finished and fixture.status != FixtureStatus.VOID:
+            by_side = {s.side: s.points_for for s in sides}
+            score = " – ".join(str(by_side.get(i, 0)) for i in range(3))
+        return FixtureLine(fixture, pair, score, tuple(games), note)
     pair = (names[0], names[1])
     return FixtureLine(
         fixture, pair, _score(fixture, sides), tuple(games), note, _result(fixture, sides, pair)
@@ -618,12 +641,14 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
         for line in lines:
             fixture = line.fixture
             home = next((s for s in fixture.sides.all() if s.side == 0), None)
+            # A club evening's table of three types three numbers a game (one a player).
+            three = any(s.side == 2 for s in fixture.sides.all())
             if fixture.typed_scores:
-                games = [f"{a}-{b}" for a, b in fixture.typed_scores]
+                games = ["-".join(str(n) for n in scores) for scores in fixture.typed_scores]
             else:
                 games = [f"{g.totals[0]}-{g.totals[1]}" for g in line.games if g.finished]
             winner = ""
-            if fixture.finished:
+            if fixture.finished and not three:
                 winner = "draw" if fixture.winner is None else line.sides[fixture.winner]
             rows.append(
                 {
@@ -631,7 +656,8 @@ def competition_fixture_rows(competition: Competition) -> list[dict[str, Any]]:
                     "date": (fixture.date or night.date or None),
                     "table": fixture.table,
                     "home": _marked_side(fixture, 0),
-                    "away": _marked_side(fixture, 1),
+                    # The second and third players of a table of three, as its line names them.
+                    "away": line.sides[1] if three else _marked_side(fixture, 1),
                     "status": fixture.get_status_display(),
                     "score": line.score,
                     "winner": winner,

@@ -512,6 +512,16 @@ def _refuse_void(fixture: Fixture, field: str | None) -> None:
         raise Refused(_("This fixture is void: restore it first to give it a result."), field)
 
 
+def _refuse_three(fixture: Fixture, field: str | None) -> None:
+    # A club evening's table of three (a third side) plays on paper by the club's rota, each
+    # player for their own points: its result is typed on the evening's page, not as a match.
+    if fixture.sides.filter(side=2).exists():
+        raise Refused(
+            _("A table of three plays on paper: type each player's points on the evening's page."),
+            field,
+        )
+
+
 @transaction.atomic
 def fixture_concede(
     *,
@@ -530,6 +540,7 @@ def fixture_concede(
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
     _refuse_void(fixture, "side")
+    _refuse_three(fixture, "side")
     if not withdrawal and fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(
             _("Deals are already entered for this fixture; correct its games instead."), "side"
@@ -553,6 +564,7 @@ def fixture_type_result(*, fixture: Fixture, scores: Sequence[tuple[int, int]]) 
     except InvalidMatch as error:
         raise Refused(error.message, error.field) from None
     _refuse_void(fixture, "scores")
+    _refuse_three(fixture, "scores")
     if fixture.games.filter(deal_count__gt=0).exists():
         raise Refused(_("Deals are already entered for this fixture at the table."), "scores")
     fixture.status = FixtureStatus.PLAYED
@@ -599,6 +611,7 @@ def fixture_start_game(*, fixture: Fixture, by: User, first_dealer: int = 0) -> 
     """
     locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
     _refuse_void(locked, None)
+    _refuse_three(locked, None)
     if locked.finished or locked.typed_scores:
         raise Refused(_("This fixture already has its result."), None)
     if fixture.round.draft:

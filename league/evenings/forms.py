@@ -58,11 +58,18 @@ PAIR_DRAW_CHOICES = [
     ("ranking", _("By the ranking: the leaders meet (a concours' usual way)")),
     ("movement", _("A movement: odd pairs stay, even pairs move one table up")),
 ]
-# No table of three: the league seats four at a table (two sides of two) or a pair against a
-# pair, and cannot score a three-hand table yet.
+# A table of three is for individuals only (EveningRules refuses it at a pairs evening: a pair
+# plays or sits out); its three players' points are typed from its paper sheet.
 SHORT_CHOICES = [
     ("sit_out", _("Somebody sits out the round, and gets the sit-out score")),
     ("substitute", _("A substitute fills the empty seat")),
+    (
+        "table_of_three",
+        _(
+            "Three play at a table by the club's rota, each for their own points, typed from "
+            "the paper sheet"
+        ),
+    ),
 ]
 SIT_OUT_SCORE_CHOICES = [
     ("fixed", _("A fixed number of points")),
@@ -186,8 +193,6 @@ def run_initial(evening: EveningRules) -> dict[str, Any]:
     """The form's values of how an evening is run."""
     values = {f.name: getattr(evening, f.name) for f in dataclasses.fields(evening)}
     values["tie_breaks"] = ",".join(evening.tie_breaks)
-    if values["short"] == "table_of_three":
-        values["short"] = "sit_out"
     return values
 
 

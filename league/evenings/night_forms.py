@@ -1,5 +1,6 @@
 """The forms of the evening page (:mod:`league.evenings.night_views`): checking a member,
-a guest or a pair in at the door, and a table's two totals typed from its paper sheet.
+a guest or a pair in at the door, and a table's two totals (a table of three's three
+players' points) typed from its paper sheet.
 
 Each form turns what was posted into the club's own objects: a member or pair of another
 club, a retired one, or a number that is no number is an error next to its field, never a
@@ -166,3 +167,28 @@ class PaperResultForm(forms.Form):
     @property
     def scores(self) -> tuple[int, int]:
         return (self.cleaned_data["side0"], self.cleaned_data["side1"])
+
+
+class ThreeResultForm(forms.Form):
+    """A table of three's numbers from its paper sheet: each player's own points for the
+    round, in seat order; each field is labelled with its player's name (``names``). Whole
+    numbers from 0 here; the game's bound is the service's
+    (:func:`scoring.evenings.check_three_scores`)."""
+
+    side0 = number(min_value=0, max_value=MOST_POINTS, label=gettext_lazy("Seat 1"))
+    side1 = number(min_value=0, max_value=MOST_POINTS, label=gettext_lazy("Seat 2"))
+    side2 = number(min_value=0, max_value=MOST_POINTS, label=gettext_lazy("Seat 3"))
+
+    def __init__(self, *args: Any, names: tuple[str, ...] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for field, name in zip(("side0", "side1", "side2"), names, strict=False):
+            if name:
+                self.fields[field].label = name
+
+    @property
+    def scores(self) -> tuple[int, int, int]:
+        return (
+            self.cleaned_data["side0"],
+            self.cleaned_data["side1"],
+            self.cleaned_data["side2"],
+        )

@@ -32,6 +32,7 @@ from league.access import (
     evening_or_404,
     is_organiser,
 )
+from league.competitions.results import fixture_side_names
 from league.errors import Refused
 from league.evenings import presenters, selectors, services
 from league.evenings.night_forms import (
@@ -40,6 +41,7 @@ from league.evenings.night_forms import (
     GuestPairForm,
     PairForm,
     PaperResultForm,
+    ThreeResultForm,
 )
 from league.forms_common import show_refusal
 from league.live import topics as live_topics
@@ -144,15 +146,24 @@ def _table_rows(
             row["phone_game"] = phone_game
         elif runs and (not table.playing or typed or row.get("takeover")):
             prefix = f"table-{table.fixture.pk}"
-            row["paper_form"] = forms.get(prefix) or PaperResultForm(
-                prefix=prefix,
-                initial={"side0": table.scores[0], "side1": table.scores[1]}
+            initial = (
+                {f"side{i}": score for i, score in enumerate(table.scores)}
                 if table.scores
-                else None,
+                else None
             )
+            form = forms.get(prefix) or (
+                ThreeResultForm(prefix=prefix, initial=initial, names=table.side_names)
+                if table.three
+                else PaperResultForm(prefix=prefix, initial=initial)
+            )
+            row["paper_form"] = form
+            # One field a side (a player at a table of three), labelled with its names.
+            row["score_fields"] = [
+                (form[f"side{i}"], name) for i, name in enumerate(table.side_names)
+            ]
             if row.get("takeover"):
                 # The paper replaces the phone's deals only once the director says so.
-                row["paper_form"].fields["replace_phone"].widget.attrs["required"] = True
+                form.fields["replace_phone"].widget.attrs["required"] = True
         rows.append(row)
     return rows
 
@@ -599,17 +610,25 @@ def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) 
     fixture = get_object_or_404(Fixture, pk=fixture_id, competition=competition)
     fixture.competition = competition
     prefix = f"table-{fixture.pk}"
-    form = PaperResultForm(request.POST, prefix=prefix)
+    three = services.is_table_of_three(fixture)
+    form: PaperResultForm | ThreeResultForm = (
+        ThreeResultForm(request.POST, prefix=prefix, names=tuple(fixture_side_names(fixture)))
+        if three
+        else PaperResultForm(request.POST, prefix=prefix)
+    )
     refusal = ""
     refused_field: str | None = None
     if form.is_valid():
         try:
-            services.evening_paper_result(
-                fixture=fixture,
-                scores=form.scores,
-                by=request.user,
-                replace_phone=form.cleaned_data["replace_phone"],
-            )
+            if isinstance(form, ThreeResultForm):
+                services.evening_three_result(fixture=fixture, scores=form.scores)
+            else:
+                services.evening_paper_result(
+                    fixture=fixture,
+                    scores=form.scores,
+                    by=request.user,
+                    replace_phone=form.cleaned_data["replace_phone"],
+                )
         except Refused as error:
             refusal, refused_field = error.message, error.field
         else:
@@ -628,7 +647,10 @@ def paper_result(request: AuthenticatedHttpRequest, slug: str, fixture_id: int) 
 
 
 def _paper_summary(
-    fixture: Fixture, form: PaperResultForm, refusal: str, refused_field: str | None = None
+    fixture: Fixture,
+    form: PaperResultForm | ThreeResultForm,
+    refusal: str,
+    refused_field: str | None = None,
 ) -> dict[str, Any]:
     """The summary at the top of the page of a table's refused result, as every form's
     (includes/error_summary.html): which table, why, each reason a link to the field to put
@@ -638,7 +660,11 @@ def _paper_summary(
     (``_page``). A taken-over table refused for want of the tick: its checkbox is at fault."""
     errors: list[tuple[str, str]] = []
     if refusal:
-        wrong = ("replace_phone",) if refused_field == "replace_phone" else ("side0", "side1")
+        sides = tuple(name for name in form.fields if name.startswith("side"))
+        wrong: tuple[str, ...] = sides
+        if refused_field == "replace_phone" or refused_field in sides:
+            # The tick at fault, or one player's number at a table of three.
+            wrong = (refused_field,)
         first = form[wrong[0]]
         for name in wrong:
             attrs = form.fields[name].widget.attrs

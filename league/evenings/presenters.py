@@ -215,6 +215,15 @@ def seats_sentence(table: Table, pairs: bool) -> str:
             "second": table.side_names[1],
         }
     names = {s.number: (s.entrant.name if s.entrant else _("substitute")) for s in table.seats}
+    if table.three:
+        return _(
+            "A table of three, typed from paper, each for their own points: "
+            "1 %(seat1)s, 2 %(seat2)s, 3 %(seat3)s"
+        ) % {
+            "seat1": names[1],
+            "seat2": names[2],
+            "seat3": names[3],
+        }
     if len(table.seats) == 4 and all(s.entrant for s in table.seats):
         return _("1 %(seat1)s, 3 %(seat3)s against 2 %(seat2)s, 4 %(seat4)s") % {
             "seat1": names[1],
@@ -222,7 +231,7 @@ def seats_sentence(table: Table, pairs: bool) -> str:
             "seat3": names[3],
             "seat4": names[4],
         }
-    # A table of three or with a substitute: each side's names as stored.
+    # A table with a substitute: each side's names as stored.
     return _("%(first)s against %(second)s") % {
         "first": table.side_names[0] or _("substitute"),
         "second": table.side_names[1] or _("substitute"),
@@ -230,7 +239,16 @@ def seats_sentence(table: Table, pairs: bool) -> str:
 
 
 def table_status(table: Table) -> tuple[str, str]:
-    """A table's status as (key, words): ``not-started``, ``playing`` or ``result``."""
+    """A table's status as (key, words): ``not-started``, ``playing`` or ``result``. A table
+    of three says its result is typed from paper (it has no phone to play on)."""
+    if table.three:
+        if table.scores is not None:
+            return "result", _("Typed from paper: %(first)d, %(second)d, %(third)d") % {
+                "first": table.scores[0],
+                "second": table.scores[1],
+                "third": table.scores[2],
+            }
+        return "not-started", _("Typed from paper: not in yet")
     if table.scores is not None:
         return "result", _("Result in: %(first)d – %(second)d") % {
             "first": table.scores[0],

@@ -31,6 +31,7 @@ from league.models import (
 )
 from league.names import name_sort_key
 from scoring.evenings import (
+    THREE_SEATS,
     EveningRules,
     RoundScore,
     SeasonRow,
@@ -62,20 +63,28 @@ class Seat:
 
 @dataclass(frozen=True)
 class Table:
-    """One table of a round: its fixture, its seats in order, the two sides' names, its
-    scores when finished (``scores``), and whether a game is under way at it."""
+    """One table of a round: its fixture, its seats in order, the sides' names, its scores
+    when finished (``scores``, one a side), and whether a game is under way at it.
+
+    A *table of three* (:attr:`three`) has three sides of one player each, in seat order,
+    and three scores: each player's own points for the round, typed from the paper sheet
+    (it has no entry link: no phone plays it)."""
 
     fixture: Fixture
     number: str
     seats: tuple[Seat, ...]
-    side_names: tuple[str, str]
-    scores: tuple[int, int] | None
+    side_names: tuple[str, ...]
+    scores: tuple[int, ...] | None
     playing: bool
     entry_token: str | None
 
     @property
     def finished(self) -> bool:
         return self.scores is not None
+
+    @property
+    def three(self) -> bool:
+        return len(self.side_names) == THREE_SEATS
 
 
 @dataclass(frozen=True)
@@ -193,13 +202,15 @@ class Evening:
 
 
 def _table(fixture: Fixture, pairs: bool, playing: set[int]) -> Table:
-    by_side: list[list[Entrant]] = [[], []]
+    by_side: list[list[Entrant]] = [[], [], []]
     token = None
     for side in fixture.sides.all():
-        by_side[min(side.side, 1)].append(side.entrant)
+        by_side[min(side.side, THREE_SEATS - 1)].append(side.entrant)
         if token is None and side.side == 0:
             token = side.entry_token
-    if pairs:
+    if not by_side[2]:
+        by_side.pop()
+    if pairs or len(by_side) == THREE_SEATS:
         seats = tuple(Seat(i + 1, side[0] if side else None) for i, side in enumerate(by_side))
     else:
         a = (by_side[0] + [None, None])[:2]
@@ -210,12 +221,12 @@ def _table(fixture: Fixture, pairs: bool, playing: set[int]) -> Table:
     scores = None
     if finished:
         points = {s.side: s.points_for for s in fixture.sides.all()}
-        scores = (points.get(0, 0), points.get(1, 0))
+        scores = tuple(points.get(i, 0) for i in range(len(by_side)))
     return Table(
         fixture=fixture,
         number=fixture.table,
         seats=seats,
-        side_names=(names[0], names[1]),
+        side_names=names,
         scores=scores,
         playing=fixture.pk in playing,
         entry_token=token,

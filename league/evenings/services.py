@@ -7,6 +7,8 @@ each *round* is drawn on the night, one at a time ("Draw round 2"), and each of 
 a fixture (``Fixture.table`` "1", "2", ...) whose sides are two partners (individuals) or a
 pair. At an individual evening a table's four seats are its fixture sides in order: side 0's
 first and second are seats 1 and 3, side 1's are seats 2 and 4 (partners opposite). A
+*table of three* has three sides of one player each (seats 1, 2, 3), no entry link, and its
+result typed from paper, one number a player (:func:`evening_three_result`). A
 *sit-out* is kept in ``Round.sitting_out``. A user's mistake raises
 :class:`~league.errors.Refused` with the field it concerns; nothing is saved.
 """
@@ -23,7 +25,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.competitions.results import fixture_recompute
 from league.competitions.services import (
+    _refuse_void,
     _unique_slug,
     fixture_type_result,
     partnership_add,
@@ -54,12 +58,14 @@ from league.names import clean_name, name_key
 from league.tournaments.services import new_entry_token
 from scoring import Ruleset
 from scoring.evenings import (
+    THREE_SEATS,
     EveningHistory,
     EveningRules,
     InvalidEvening,
     RoundDraw,
     SeasonRules,
     check_paper_total,
+    check_three_scores,
     draw_individuals,
     draw_pairs,
     evening_rules_change_refusal,
@@ -463,7 +469,7 @@ def evening_history(competition: Competition) -> EveningHistory[int]:
     for side in FixtureSide.objects.filter(fixture__competition=competition).order_by(
         "fixture_id", "side", "id"
     ):
-        table = seats.setdefault(side.fixture_id, [[], []])
+        table = seats.setdefault(side.fixture_id, [[], [], []])
         table[side.side].append(side.entrant_id)
     for table in seats.values():
         history.add(_as_draw(table, rules), rules.entrants)
@@ -487,6 +493,8 @@ def _as_draw(table: list[list[int]], rules: EveningRules) -> RoundDraw[int]:
     # One stored table as a draw of one table: seats 1 and 3 are side 0, 2 and 4 side 1.
     if rules.entrants == "pairs":
         return RoundDraw(tables=(tuple(e for side in table for e in side[:1]),))
+    if table[2]:  # a table of three: one player a side
+        return RoundDraw(tables=(tuple(side[0] for side in table),))
     first, second = (table[0] + [None, None])[:2], (table[1] + [None, None])[:2]
     return RoundDraw(tables=((first[0], second[0], first[1], second[1]),))
 
@@ -581,6 +589,8 @@ def evening_draw_round(
                 if len(seats) == 4
                 else [[s] for s in seats]
             )
+        # A table of three is typed from paper: no entry link (no phone plays it).
+        three = len(sides) == THREE_SEATS
         for index, members in enumerate(sides):
             for entrant_id in members:
                 if entrant_id is None:  # a substitute's seat: not an entrant
@@ -590,7 +600,7 @@ def evening_draw_round(
                         fixture=fixture,
                         side=index,
                         entrant=by_id[entrant_id],
-                        entry_token=new_entry_token(),
+                        entry_token=None if three else new_entry_token(),
                     )
                 )
     FixtureSide.objects.bulk_create(rows)
@@ -666,6 +676,8 @@ def evening_paper_result(
     abandoned by the director (kept for the record, :func:`league.games.services.game_abandon`)
     and the paper's totals typed, after the same checks."""
     _require_evening(fixture.competition)
+    if is_table_of_three(fixture):
+        raise Refused(_("A table of three has three scores, one a player."), "scores")
     in_play = list(fixture.games.in_play().order_by("pk"))
     deals = sum(game.deal_count for game in in_play)
     taken_over = deals > 0
@@ -697,6 +709,34 @@ def evening_paper_result(
         for game in in_play:
             game_abandon(game=game, by=by)
     return fixture_type_result(fixture=fixture, scores=[scores])
+
+
+def is_table_of_three(fixture: Fixture) -> bool:
+    """Whether ``fixture`` is a table of three (three sides of one player each)."""
+    return fixture.sides.filter(side=THREE_SEATS - 1).exists()
+
+
+@transaction.atomic
+def evening_three_result(*, fixture: Fixture, scores: Sequence[int]) -> Fixture:
+    """A table of three's result typed from its paper sheet: each player's own points for the
+    round, in seat order (:func:`scoring.evenings.check_three_scores`: whole numbers from 0 to
+    the most one side of a table of four can reach). Typed again, they replace the earlier
+    numbers (the director's correction). The table plays on paper only: it has no entry link,
+    so no game of it is ever entered on a phone."""
+    _require_evening(fixture.competition)
+    fixture = Fixture.objects.select_for_update().select_related("competition").get(pk=fixture.pk)
+    if not is_table_of_three(fixture):
+        raise Refused(_("This table has two sides: type each side's total."), "scores")
+    _refuse_void(fixture, "scores")
+    try:
+        check_three_scores(fixture.competition.rules, scores)
+    except InvalidEvening as error:
+        raise _refused(error, error.field) from None
+    fixture.status = FixtureStatus.PLAYED
+    fixture.conceded_by = None
+    fixture.typed_scores = [list(scores)]
+    fixture.save(update_fields=["status", "conceded_by", "typed_scores"])
+    return fixture_recompute(fixture)
 
 
 # -- seasons ----------------------------------------------------------------------------------
@@ -931,12 +971,6 @@ def _check_game(rules: Ruleset, evening: EveningRules) -> None:
         )
     if rules.players == 3:
         raise Refused(_("A club evening plays a game for two sides."), "preset")
-    if evening.short == "table_of_three":
-        # The draw can seat three, but a table's fixture has two sides: not offered yet.
-        raise Refused(
-            _("A table of three cannot be scored here yet: choose a sit-out or a substitute."),
-            "short",
-        )
 
 
 @transaction.atomic

@@ -65,7 +65,14 @@ def evening_rules_line(evening: EveningRules, game: Ruleset) -> str:
             }[evening.pair_draw]
         )
     if evening.short == "table_of_three":
-        parts.append(_("a table of three when the number does not fit"))
+        # Its three play each for their own points (typed from paper): no side against a
+        # side, so the ratings leave it out, said where the rules are read.
+        parts.append(
+            _(
+                "a table of three when the number does not fit (each for their own points, "
+                "typed from paper, not rated)"
+            )
+        )
     elif evening.short == "substitute":
         parts.append(_("a substitute fills in when the number does not fit"))
     elif evening.sit_out_pits:

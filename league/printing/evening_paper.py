@@ -41,7 +41,7 @@ from league.printing.pdf.evening import (
 from league.printing.sheet_data import BlankSheet
 from league.rulebook.rules_box import rules_box_lines
 from league.tournaments.presenters import round_name, ruleset_name
-from scoring.evenings import PeriodScore, season_rules_from_data
+from scoring.evenings import THREE_SEATS, PeriodScore, season_rules_from_data
 
 __all__ = [
     "boom_sheets",
@@ -56,9 +56,15 @@ __all__ = [
 # -- the seats -------------------------------------------------------------------------------------
 
 
-def _partners_line(seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[str, str]) -> str:
+def _partners_line(seats: Sequence[tuple[int, str]], pairs: bool, sides: tuple[str, ...]) -> str:
     """ "1 Anna & 3 Ben against 2 Cor & 4 Dirk": seats 1 and 3 against 2 and 4; a pairs
-    evening's, "Anna & Ben against Cor & Dirk"."""
+    evening's, "Anna & Ben against Cor & Dirk"; a table of three's, each on their own."""
+    if len(sides) == THREE_SEATS:
+        seated = dict(seats)
+        return _(
+            "A table of three, typed from paper, each for their own points: "
+            "1 %(seat1)s, 2 %(seat2)s, 3 %(seat3)s"
+        ) % {"seat1": seated.get(1, ""), "seat2": seated.get(2, ""), "seat3": seated.get(3, "")}
     if pairs:
         first, second = sides
     else:
@@ -147,7 +153,8 @@ def boom_sheets(evening: Evening, view: RoundView, *, date: str) -> tuple[BlankS
         BlankSheet(
             ruleset_name=engine_word(rules.name),
             ruleset_lines=lines,
-            sides=2,
+            # A table of three keeps a column a player (each plays for their own points).
+            sides=len(table.side_names),
             side_names=table.side_names,
             table=table.number,
             target=rules.target,

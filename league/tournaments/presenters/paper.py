@@ -57,12 +57,14 @@ class TablePack:
     page_size: str = "A4"
 
 
-def _side_names(sides: Sequence[FixtureSide]) -> tuple[str, str]:
-    """Each side's name; a rotation's side of two players reads "Anna & Ben"."""
+def _side_names(sides: Sequence[FixtureSide]) -> tuple[str, ...]:
+    """Each side's name; a rotation's side of two players reads "Anna & Ben"; a club
+    evening's table of three has three sides of one player each."""
     names: dict[int, list[str]] = defaultdict(list)
     for side in sides:
         names[side.side].append(side.entrant.name)
-    return (" & ".join(names[0]), " & ".join(names[1]))
+    count = max(2, max(names, default=0) + 1)
+    return tuple(" & ".join(names[i]) for i in range(count))
 
 
 def table_pack(
@@ -95,7 +97,7 @@ def table_pack(
                 BlankSheet(
                     ruleset_name=engine_word(rules.name),
                     ruleset_lines=lines,
-                    sides=2,
+                    sides=len(names),
                     side_names=names,
                     table=fixture.table,
                     target=rules.target,

@@ -143,9 +143,9 @@ def test_a_new_evening_starts_as_a_drive_dated_today_in_the_clubs_zone(club, org
     )
     selected = [o.attrs["value"] for o in root.iter("option") if "selected" in o.attrs]
     assert "klaverjas" in selected
-    # No table of three: Hicksheet cannot seat one yet.
+    # A table of three is offered (its three players' points are typed from paper).
     shorts = {i.attrs["value"] for i in root.iter("input") if i.attrs.get("name") == "short"}
-    assert shorts == {"sit_out", "substitute"}
+    assert shorts == {"sit_out", "substitute", "table_of_three"}
     # Only games of two partners against two.
     presets = {o.attrs["value"] for o in root.iter("option") if o.attrs.get("value") in PRESETS}
     assert "klaverjas" in presets and "belote" in presets and "klaberjass" not in presets
@@ -257,7 +257,8 @@ def test_only_an_organiser_sets_an_evening_up(club, who, scorer_client, outsider
         ({"rounds": "0"}, "rounds", "1"),
         ({"rounds": "99999999999999999999"}, "rounds", "20"),
         ({"sit_out_points": "1000000"}, "sit_out_points", "100000"),
-        ({"short": "table_of_three"}, "short", "Choose one of the choices shown"),
+        ({"short": "a_table_of_five"}, "short", "Choose one of the choices shown"),
+        ({"entrants": "pairs", "short": "table_of_three"}, "short", "A pairs evening has no"),
         ({"prizes": "gold"}, "prizes", "Choose one of the choices shown"),
         ({"preset": "klaberjass"}, "preset", "Choose one of the games"),
         ({"prizes": "places", "prize_places": ""}, "prize_places", "how many places"),
