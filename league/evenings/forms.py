@@ -37,7 +37,7 @@ from league.forms_common import (
 )
 from league.models import Club, Competition, Season
 from scoring import Ruleset
-from scoring.evenings import EveningRules, InvalidEvening, SeasonRules
+from scoring.evenings import EveningRules, FixedOrAverage, InvalidEvening, SeasonRules
 
 #: The longest prize list a form takes (the service refuses more than 200 prizes, and a prize
 #: longer than 120 letters, by the line).
@@ -110,6 +110,12 @@ class Like:
     evening: EveningRules
 
 
+#: A round missed (a late arrival's rounds before they came, a leaver's after) where the club
+#: has no rule of its own: the round's lowest score, so that nobody ranks high on rounds they
+#: did not play (trial 30: a late arrival won the evening on KJC De Pitslag's 1450, above
+#: most of a round's scores); the Pitslag choice keeps its own rule.
+GENERIC_ABSENT: FixedOrAverage = "round_lowest"
+
 #: The quick choices, from the clubs' own pages (../shared/reference/family-and-evenings.md 3).
 LIKE: tuple[Like, ...] = (
     Like(
@@ -117,21 +123,24 @@ LIKE: tuple[Like, ...] = (
         _("A klaverjas drive: 3 booms of 16, partners drawn"),
         "klaverjas",
         {},
-        EveningRules(rounds=3),
+        EveningRules(rounds=3, absent_score=GENERIC_ABSENT),
     ),
     Like(
         "bedum",
         _("Like SV Bedum: 4 booms of 12, prizes by the formula of four"),
         "klaverjas",
         {"deals": 12},
-        EveningRules(rounds=4),
+        # SV Bedum's pages say nothing of a missed round: the generic rule.
+        EveningRules(rounds=4, absent_score=GENERIC_ABSENT),
     ),
     Like(
         "pitslag",
         _("Like KJC De Pitslag: 3 booms of 16, a sit-out 1600 and a pit, a missed round 1450"),
         "klaverjas",
         {},
-        EveningRules(rounds=3, sit_out_points=1600, sit_out_pits=1, absent_points=1450),
+        EveningRules(
+            rounds=3, sit_out_points=1600, sit_out_pits=1, absent_score="fixed", absent_points=1450
+        ),
     ),
     Like(
         "concours",

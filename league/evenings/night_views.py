@@ -311,9 +311,13 @@ def _page(
             row,
             [(cell, presenters.cell_mark(cell)) for cell in row.cells],
             presenters.prize_label(row),
+            presenters.missed_words(row),
         )
         for row in view.ranking
     ]
+    # A total with a missed round's score in it is marked, and the mark said under the table.
+    context["missed_mark"] = presenters.MISSED_MARK
+    context["missed_legend"] = presenters.missed_legend(view.ranking)
     context["round_numbers"] = [night.round.number for night in view.rounds]
     # The check-in's messages in its section, where the tap was; the rest at the top.
     said = list(get_messages(request))

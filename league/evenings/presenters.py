@@ -9,6 +9,7 @@ come back). The *draw sentence* says how many are drawn and what happens to the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -268,6 +269,32 @@ def cell_mark(cell: RoundCell) -> str:
     if cell.how == "playing":
         return pgettext("a ranking's round cell", "playing")
     return ""
+
+
+#: The mark beside a total that includes a missed round's score (the page, the screen and the
+#: results paper alike), explained by :func:`missed_legend`.
+MISSED_MARK = "*"
+
+
+def missed_legend(ranking: Sequence[RankingRow]) -> str:
+    """The words under a ranking whose totals include a missed round's score: what the mark
+    beside them means ("" when no total does)."""
+    if not any(row.missed_rounds for row in ranking):
+        return ""
+    return _("%(mark)s Includes a score for a round not played (arrived late or left early).") % {
+        "mark": MISSED_MARK
+    }
+
+
+def missed_words(row: RankingRow) -> str:
+    """A ranking line's missed rounds in words, for a screen reader beside the mark ("" with
+    none): "includes 1 round not played"."""
+    count = row.missed_rounds
+    if not count:
+        return ""
+    return ngettext(
+        "includes %(count)d round not played", "includes %(count)d rounds not played", count
+    ) % {"count": count}
 
 
 def still_to_finish(view: Evening) -> tuple[str, ...]:

@@ -135,6 +135,13 @@ class RankingRow:
     #: pages show "-100"; ``points`` is already net of them.
     penalties: int = 0
 
+    @property
+    def missed_rounds(self) -> int:
+        """How many rounds of ``points`` are a missed round's score (the evening's absent
+        score: rounds before a late arrival came, or after a leaver left), not points played:
+        the ranking marks them, so that nobody is surprised when a late arrival ranks high."""
+        return sum(1 for cell in self.cells if cell.how == "absent")
+
 
 @dataclass(frozen=True)
 class PenaltyLine:

@@ -4,8 +4,9 @@ player and pair, and each player's and pair's rating now.
 Words (see :mod:`scoring.ratings` for the maths):
 
 - *rated game*: a finished game of a fixture, in the order of play (its night's date, see
-  :func:`league.ratings.selectors.played_at`, then typed games before the games started
-  that night, in the order started): a game whose deals were
+  :func:`league.ratings.selectors.played_at`, then a club evening's results round by round,
+  then typed games before the games started that night, in the order started): a game whose
+  deals were
   entered here (``game``), or one typed from a paper sheet (``typed_index``, the n-th pair of
   the fixture's ``typed_scores``). ``sides`` holds each side's player ids, ``winner`` the
   winning side. Casual games name their sides by free text, not by players, and are not rated.
@@ -33,7 +34,8 @@ class RatedGame(models.Model):
     (``played_at``, then ``order_key``)."""
 
     played_at = models.DateTimeField()
-    # Ties of played_at go by this: the game's id, or minus a key of the typed game.
+    # Ties of played_at go by this: the game's id, a typed game's key, or an evening's
+    # round-by-round key (league.ratings.selectors: typed_order_key, evening_order_key).
     order_key = models.BigIntegerField()
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from league.engine_words import engine_word
+from league.evenings.presenters import MISSED_MARK, missed_legend
 from league.evenings.selectors import (
     Evening,
     RankingRow,
@@ -234,7 +235,8 @@ def results_sheet(evening: Evening, *, date: str, page_size: str = "A4") -> Resu
             place=place,
             name=row.entrant.name,
             cells=tuple(_cell(c.points, c.how) for c in row.cells),
-            total=_number(row.points),
+            # A total with a missed round's score in it: marked, the legend says why.
+            total=_number(row.points) + (MISSED_MARK if row.missed_rounds else ""),
             prize=_prize_text(row),
             wins=str(row.wins),
             booby=row.booby,
@@ -250,6 +252,9 @@ def results_sheet(evening: Evening, *, date: str, page_size: str = "A4") -> Resu
             "s: sat out the round; a: missed the round (arrived later or left early); "
             "…: still playing."
         )
+    missed = missed_legend(ranking)
+    if missed:
+        legend = f"{legend} {missed}" if legend else missed
     note = ""
     if evening.drawn and not evening.finished:
         # A ranking printed mid-evening is provisional (and has no prizes yet): say so, and

@@ -7,6 +7,10 @@ a fixture that is not void.
 Its *sides* are the players of each fixture side: one player, the two partners of a
 partnership, or the two players of a rotating-partner side. Casual games name their sides by
 free text, not by members, and are not rated.
+
+Its *order* is ``(played_at, order_key)``: the night, then within the night the *order key*:
+a club evening's results by round (:func:`evening_order_key`), then the other competitions'
+games typed from paper (:func:`typed_order_key`), then their games entered here (the game's id).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from django.conf import settings
 from django.db.models import Q
 
 from league.models import (
+    CompetitionKind,
     CurrentRating,
     Entrant,
     Fixture,
@@ -76,8 +81,36 @@ def typed_order_key(fixture_id: int, index: int) -> int:
     meets a game's id and comes before the night's games, and growing with the fixture, so
     that a table typed from paper after the others of its night sorts after them: rating it
     rewinds only the night's games started at the tables, not every typed table again (an
-    evening types many)."""
+    evening types many; an evening's own keys are :func:`evening_order_key`'s)."""
     return TYPED_KEY_FLOOR + fixture_id * TYPED_KEY_SPAN + index
+
+
+#: A club evening's keys start here, below every other typed game's (the lowest 64-bit key).
+EVENING_KEY_FLOOR = -(2**63)
+#: Each round of an evening has this many keys: rounds 0 to 1023 end at TYPED_KEY_FLOOR.
+EVENING_ROUND_SPAN = 2**52
+#: Within a round: tables typed from paper below this, games entered here (by id) above.
+EVENING_GAMES_START = 2**51
+#: The highest round number with keys of its own (an evening has at most 20: EveningRules).
+EVENING_LAST_ROUND = 2**62 // EVENING_ROUND_SPAN - 1
+
+
+def evening_order_key(
+    round_number: int, *, game_id: int | None = None, fixture_id: int = 0, index: int = 0
+) -> int:
+    """The order key of a club evening's result: round by round, so that an evening rates in
+    the order it was played, whether a table played on its phone (``game_id``) or was typed
+    from paper (the ``index``-th pair of ``fixture_id``'s typed scores): round 2 typed from
+    paper comes after round 1 played on a phone, not before it as every typed game of the
+    night once did. Within a round its typed tables (growing with the fixture) and then its
+    games (by id): a table typed late rewinds only what comes after it, that round's games and
+    the later rounds, not the whole evening. Below every other key of the night, typed or
+    not; two evenings of one night interleave by round, which changes nobody's numbers (each
+    player plays one evening)."""
+    base = EVENING_KEY_FLOOR + min(max(round_number, 0), EVENING_LAST_ROUND) * EVENING_ROUND_SPAN
+    if game_id is not None:
+        return base + EVENING_GAMES_START + game_id
+    return base + fixture_id * TYPED_KEY_SPAN + index
 
 
 def _sides_of(fixture_ids: Iterable[int]) -> dict[int, tuple[Side, ...]]:
@@ -167,33 +200,54 @@ def rateable_games(
         game_filter &= _since(since)
     games = list(
         Game.objects.filter(game_filter).values_list(
-            "pk", "created_at", "fixture_id", "winner", "fixture__date", "fixture__round__date"
+            "pk",
+            "created_at",
+            "fixture_id",
+            "winner",
+            "fixture__date",
+            "fixture__round__date",
+            "fixture__competition__kind",
+            "fixture__round__number",
         )
     )
     typed = list(
         Fixture.objects.filter(typed_filter).values(
-            "pk", "typed_scores", "date", "round__date", "competition__created_at"
+            "pk",
+            "typed_scores",
+            "date",
+            "round__date",
+            "competition__created_at",
+            "competition__kind",
+            "round__number",
         )
     )
     sides = _sides_of({g[2] for g in games} | {f["pk"] for f in typed})
     out: list[Rateable] = []
-    for pk, created_at, fixture_id, winner, fixture_date, round_date in games:
+    for pk, created_at, fixture_id, winner, fixture_date, round_date, kind, number in games:
         assert fixture_id is not None  # the filter's
         when = played_at(fixture_date, round_date, created_at)
         of = sides.get(fixture_id, ())
+        key = pk
+        if kind == CompetitionKind.EVENING and number is not None:
+            key = evening_order_key(number, game_id=pk)
         # No winner in a finished game: it was drawn.
         out.append(
-            Rateable(when, pk, fixture_id, pk, None, of, len(of) if winner is None else winner)
+            Rateable(when, key, fixture_id, pk, None, of, len(of) if winner is None else winner)
         )
     for fixture in typed:
         when = played_at(
             fixture["date"], fixture["round__date"], fixture["competition__created_at"]
         )
+        evening = fixture["competition__kind"] == CompetitionKind.EVENING
+        number = fixture["round__number"]
         typed_scores: list[list[int]] = fixture["typed_scores"] or []
         for index, pair in enumerate(typed_scores[:TYPED_KEY_SPAN]):
             if len(pair) != 2:
                 continue
-            key = typed_order_key(fixture["pk"], index)
+            if evening and number is not None:
+                key = evening_order_key(number, fixture_id=fixture["pk"], index=index)
+            else:
+                key = typed_order_key(fixture["pk"], index)
             # Equal totals: a drawn boom (a game to a target cannot be typed level).
             of = sides.get(fixture["pk"], ())
             winner = len(of) if pair[0] == pair[1] else (0 if pair[0] > pair[1] else 1)

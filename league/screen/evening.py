@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from league.evenings import selectors as evening_selectors
+from league.evenings.presenters import MISSED_MARK, missed_legend
 from league.evenings.selectors import Evening, RankingRow, RoundView
 from league.models import Competition
 from league.screen import fit
@@ -45,7 +46,8 @@ class EveningPage(ScreenPage):
     before the first draw, when they list who is checked in); ``seats``: and a seat column
     (drawn partners; pairs have a table only); ``rounds``: the round numbers the ranking has
     a column for; ``wins``: the ranking shows wins (they rank first); ``played``: the rounds
-    each played (instead of a column a round)."""
+    each played (instead of a column a round); ``legend``: what the mark beside a total
+    means ("" with no mark on the page)."""
 
     template: str = TEMPLATE
     drawn: bool = True
@@ -53,6 +55,7 @@ class EveningPage(ScreenPage):
     rounds: tuple[int, ...] = ()
     wins: bool = False
     played: bool = False
+    legend: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,12 +79,16 @@ class RoundPoints:
 
 @dataclass(frozen=True)
 class RankingLine:
+    """A line of the ranking; ``mark``: beside the total when it includes a missed round's
+    score (:data:`league.evenings.presenters.MISSED_MARK`, said under the list), else ""."""
+
     place: str
     name: str
     rounds: tuple[RoundPoints, ...]
     played: int
     wins: int
     points: int
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,6 +167,7 @@ def ranking_lines(evening: Evening, columns: bool) -> list[RankingLine]:
             row.rounds_played,
             row.wins,
             row.points,
+            MISSED_MARK if row.missed_rounds else "",
         )
         for row in evening.ranking
     ]
@@ -226,12 +234,25 @@ def ranking_pages(event: str, title: str, evening: Evening) -> list[EveningPage]
     wins = evening.rules.ranking == "wins_then_points"
     share = fit.ranking_name_share(len(rounds), wins, not columns)
     lines = ranking_lines(evening, columns)
+    legend = missed_legend(evening.ranking)
+    # The legend under the list takes its room from the rows of every page (the marks may
+    # be on any of them).
+    room = fit.TABLE_ROOM - (fit.legend_height(legend) if legend else 0.0)
     chunks = fit.paginate(
-        lines, lambda line: fit.ranking_row_height(line.name, share), fit.TABLE_ROOM, RANKING_ROWS
+        lines, lambda line: fit.ranking_row_height(line.name, share), room, RANKING_ROWS
     )
     kind = "evening-ranking"
     pages = [
-        EveningPage(event, title, kind, chunk, rounds=rounds, wins=wins, played=not columns)
+        EveningPage(
+            event,
+            title,
+            kind,
+            chunk,
+            rounds=rounds,
+            wins=wins,
+            played=not columns,
+            legend=legend if any(line.mark for line in chunk) else "",
+        )
         for chunk in chunks
     ]
     return _parts(pages)

@@ -256,6 +256,17 @@ def ranking_name_share(rounds: int, wins: bool, played: bool) -> float:
     )
 
 
+#: A legend's text under a list (what a mark means), and the gap above it.
+LEGEND_TEXT = 3.0
+LEGEND_GAP = 1.5
+
+
+def legend_height(text: str) -> float:
+    """The room a legend under a list takes: its lines across the page, and the gap above."""
+    lines = line_count(text, CONTENT_WIDTH, LEGEND_TEXT)
+    return LEGEND_GAP + _text_lines_height(lines, LEGEND_TEXT)
+
+
 def ranking_row_height(name: str, name_share: float) -> float:
     width = name_share * CONTENT_WIDTH - 2 * CELL_PADDING
     return max(STANDING_ROW, _text_lines_height(line_count(name, width, TABLE_TEXT), TABLE_TEXT))

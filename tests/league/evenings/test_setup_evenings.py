@@ -143,6 +143,13 @@ def test_a_new_evening_starts_as_a_drive_dated_today_in_the_clubs_zone(club, org
     )
     selected = [o.attrs["value"] for o in root.iter("option") if "selected" in o.attrs]
     assert "klaverjas" in selected
+    # A missed round scores the round's lowest unless the club says otherwise.
+    (absent,) = [
+        i.attrs["value"]
+        for i in root.iter("input")
+        if i.attrs.get("name") == "absent_score" and "checked" in i.attrs
+    ]
+    assert absent == "round_lowest"
     # A table of three is offered (its three players' points are typed from paper).
     shorts = {i.attrs["value"] for i in root.iter("input") if i.attrs.get("name") == "short"}
     assert shorts == {"sit_out", "substitute", "table_of_three"}
@@ -237,6 +244,12 @@ def test_the_quick_choices_fill_the_form_as_the_clubs_run_their_evenings(club, o
         )
     pitslag = services.evening_rules(Competition.objects.get(name="Evening like pitslag"))
     assert (pitslag.sit_out_points, pitslag.sit_out_pits, pitslag.absent_points) == (1600, 1, 1450)
+    assert pitslag.absent_score == "fixed"
+    # A missed round's 1450 is De Pitslag's rule; the others score it the round's lowest, so
+    # a late arrival does not rank high on rounds not played (trial 30).
+    for key in ("drive", "bedum"):
+        rules = services.evening_rules(Competition.objects.get(name=f"Evening like {key}"))
+        assert rules.absent_score == "round_lowest", key
     assert Competition.objects.get(name="Evening like bedum").rules.deals == 12
 
 
