@@ -40,6 +40,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 
+from league.live.shared_copies import SharedCopies
 from league.models import LiveEvent
 
 #: The most copies a web process keeps, and the most bytes they take together (the least
@@ -198,7 +199,49 @@ def _is_current(copy: Copy, topics: list[str], seconds: int) -> bool:
 def _render(
     request: HttpRequest, key: Key, topics: list[str], render: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    made = time.monotonic()
+    """Render the page, unless another web process has just done so (its copy is current):
+    the processes take turns, each after the other's copy (league.live.shared_copies)."""
+    shared = SharedCopies.here()
+    if shared is None:
+        return _render_here(request, key, topics, render, None)
+    with shared.rendering(key, WAIT_SECONDS, _give_back_connections):
+        found = shared.read(key)
+        copy = _from_shared(*found) if found is not None else None
+        if copy is not None and _is_current(copy, topics, settings.LIVE_PAGE_COPY_SECONDS):
+            COPIES.put(key, copy)
+            _tell_the_fast_path(request, key, topics, copy)
+            return _serve(request, copy)
+        return _render_here(request, key, topics, render, shared)
+
+
+def _from_shared(head: dict[str, object], content: bytes) -> Copy | None:
+    made, version = head.get("made"), head.get("version")
+    content_type, token = head.get("content_type"), head.get("csrf_token")
+    if not (
+        isinstance(made, float)
+        and isinstance(version, int)
+        and isinstance(content_type, str)
+        and isinstance(token, str)
+    ):
+        return None
+    return Copy(
+        content=content,
+        content_type=content_type,
+        version=version,
+        # Its age by the wall clock (the processes' monotonic clocks need not agree).
+        made=time.monotonic() - (time.time() - made),
+        csrf_token=token.encode(),
+    )
+
+
+def _render_here(
+    request: HttpRequest,
+    key: Key,
+    topics: list[str],
+    render: Callable[[], HttpResponse],
+    shared: SharedCopies | None,
+) -> HttpResponse:
+    made, made_on_the_wall = time.monotonic(), time.time()
     # Read before rendering: an event committed meanwhile is newer than the copy's version,
     # so the next request renders again rather than miss it.
     version = LiveEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
@@ -218,6 +261,14 @@ def _render(
         )
         COPIES.put(key, copy)
         _tell_the_fast_path(request, key, topics, copy)
+        if shared is not None:
+            head = {
+                "version": version,
+                "made": made_on_the_wall,
+                "content_type": copy.content_type,
+                "csrf_token": copy.csrf_token.decode(),
+            }
+            shared.write(key, head, copy.content)
     return response
 
 

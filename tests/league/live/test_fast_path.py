@@ -38,8 +38,10 @@ LIVE = [(b"x-live", b"1")]
 
 
 @pytest.fixture(autouse=True)
-def copies_on(settings) -> Iterator[None]:
+def copies_on(settings, tmp_path) -> Iterator[None]:
     settings.LIVE_PAGE_COPY_SECONDS = 5
+    (tmp_path / "copies").mkdir(mode=0o700)
+    settings.LIVE_PAGE_COPY_DIR = str(tmp_path / "copies")
     page_cache.COPIES.clear()
     fast_path.clear()
     yield
