@@ -111,7 +111,7 @@ _entries: OrderedDict[Signature, Entry] = OrderedDict()
 #: The live fetches Django is answering now, one a signature: the others of that signature
 #: wait for its answer (a new copy after an event) rather than all go to Django.
 _answering: dict[Signature, asyncio.Future[None]] = {}
-#: When each signature was last answered (by Django or here): pages asked for lately are
+#: When each entry's signature was last asked for by a phone: pages asked for lately are
 #: rendered again as soon as an event touches them.
 _asked: dict[Signature, float] = {}
 #: The event loop and Django application live fetches were last answered with (where a
@@ -138,15 +138,15 @@ async def answer(
     global _serving
     loop = asyncio.get_running_loop()
     _serving = (loop, django)
-    if by_a_phone:
-        _asked[fetch.signature] = time.monotonic()
     if await serve(fetch, send):
+        _was_asked(fetch, by_a_phone)
         return
     answering = _answering.get(fetch.signature)
     if answering is not None and answering.get_loop() is loop and not answering.done():
         with suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(answering), WAIT_SECONDS)
         if await serve(fetch, send):
+            _was_asked(fetch, by_a_phone)
             return
     mine: asyncio.Future[None] | None = None
     if fetch.signature not in _answering or _answering[fetch.signature].done():
@@ -162,6 +162,7 @@ async def answer(
     try:
         await django({**scope, SLOT: slot}, receive, kept)
         learn(fetch, slot, start, scope)
+        _was_asked(fetch, by_a_phone)
     finally:
         if mine is not None:
             if _answering.get(fetch.signature) is mine:
@@ -212,14 +213,14 @@ def learn(
     :func:`served_once` served it a copy (it wrote ``slot``)."""
     copy = slot.get("copy")
     if not isinstance(copy, Copy) or start.get("status") != 200:
-        _entries.pop(fetch.signature, None)
+        _forget(fetch.signature)
         return
     headers: Headers = []
     sets_csrf_cookie = False
     for name, value in start.get("headers", ()):
         if name.lower() == b"set-cookie":
             if not value.startswith(settings.CSRF_COOKIE_NAME.encode() + b"="):
-                _entries.pop(fetch.signature, None)  # a cookie of the view's own
+                _forget(fetch.signature)  # a cookie of the view's own
                 return
             sets_csrf_cookie = True
         else:
@@ -235,7 +236,18 @@ def learn(
     )
     _entries.move_to_end(fetch.signature)
     while len(_entries) > MOST_ENTRIES:
-        _entries.popitem(last=False)
+        _forget(next(iter(_entries)))
+
+
+def _was_asked(fetch: LiveFetch, by_a_phone: bool) -> None:
+    if by_a_phone and fetch.signature in _entries:
+        _entries.move_to_end(fetch.signature)
+        _asked[fetch.signature] = time.monotonic()
+
+
+def _forget(signature: Signature) -> None:
+    _entries.pop(signature, None)
+    _asked.pop(signature, None)
 
 
 async def serve(fetch: LiveFetch, send: Send) -> bool:

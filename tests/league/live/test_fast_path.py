@@ -392,3 +392,11 @@ def test_a_page_nobody_asked_for_lately_is_not_rendered_again(
 
     asyncio.run(quiet_room())
     assert len(django_answers) == 1
+
+
+def test_fetches_of_pages_without_copies_leave_nothing_behind(evening, django_answers):  # noqa: F811
+    for n in range(20):
+        assert get(f"/c/nothing-{n}/evening/").status == 404
+    get(evening_url(evening))
+    assert list(fast_path._asked) == list(fast_path._entries) and len(fast_path._entries) == 1
+    assert fast_path._answering == {}
