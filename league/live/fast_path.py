@@ -24,7 +24,14 @@ A live fetch is served here only when its signature's entry holds the very copy
 signature since that copy was made), the copy is younger than ``LIVE_PAGE_COPY_SECONDS`` and no
 live event on its topics has an id above its version: the check :func:`served_once` makes,
 started after the fetch arrived (fetches arriving together share one query). Anything else,
-or anything unexpected, goes to Django, which serves it and renews the entry.
+or anything unexpected, goes to Django, which serves it and renews the entry; the fetches of a
+signature arriving meanwhile wait for that answer (after an event: the new copy) and are then
+served here, rather than all go to Django.
+
+A copy is served here no longer than :func:`served_once` serves it, with one difference: the
+view's lookups are not run again for each fetch, so a page that stops being public without a
+live event on it (its evening deleted) may still be given to phones until its copy is replaced
+or ``LIVE_PAGE_COPY_SECONDS`` old, as a club renamed may.
 """
 
 from __future__ import annotations
@@ -46,8 +53,6 @@ from django.http import HttpResponse
 from django.http.cookie import parse_cookie
 from django.middleware import csrf as django_csrf
 from django.utils import timezone
-
-from league.live.hub import Event, hub
 
 # SLOT: the scope's key under which served_once says which copy it served (a dict the ASGI
 # application puts in for a live fetch it hands to Django).
@@ -72,8 +77,6 @@ MOST_ENTRIES = 1000
 LONGEST_SIGNATURE = 4096
 #: The most events read by one currency check; more means "not current" (go to Django).
 MOST_EVENTS = 1000
-#: A page a phone asked for within this many seconds is rendered again at each event on it.
-RENDER_AGAIN_SECONDS = 60.0
 
 _SIGNED_HEADERS = (
     b"host",
@@ -96,7 +99,6 @@ class Entry:
     status: int
     headers: Headers  # Django's, but for those of one response (_PER_RESPONSE)
     sets_csrf_cookie: bool
-    scope: Scope  # the fetch's, but for its CSRF cookie: to ask Django again after an event
 
 
 @dataclass(frozen=True)
@@ -111,42 +113,27 @@ _entries: OrderedDict[Signature, Entry] = OrderedDict()
 #: The live fetches Django is answering now, one a signature: the others of that signature
 #: wait for its answer (a new copy after an event) rather than all go to Django.
 _answering: dict[Signature, asyncio.Future[None]] = {}
-#: When each entry's signature was last asked for by a phone: pages asked for lately are
-#: rendered again as soon as an event touches them.
-_asked: dict[Signature, float] = {}
-#: The event loop and Django application live fetches were last answered with (where a
-#: re-rendering runs), and the re-renderings running.
-_serving: tuple[asyncio.AbstractEventLoop, Application] | None = None
-_again: set[asyncio.Task[None]] = set()
 
 
 def clear() -> None:
     _entries.clear()
-    _asked.clear()
 
 
 async def answer(
-    fetch: LiveFetch,
-    scope: Scope,
-    receive: Any,
-    send: Send,
-    django: Application,
-    by_a_phone: bool = True,
+    fetch: LiveFetch, scope: Scope, receive: Any, send: Send, django: Application
 ) -> None:
     """Answer a live fetch: from its copy when current, else after the answer Django is
     giving the same signature now (it renews the entry), else by ``django`` itself."""
-    global _serving
     loop = asyncio.get_running_loop()
-    _serving = (loop, django)
     if await serve(fetch, send):
-        _was_asked(fetch, by_a_phone)
+        _used(fetch)
         return
     answering = _answering.get(fetch.signature)
     if answering is not None and answering.get_loop() is loop and not answering.done():
         with suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(answering), WAIT_SECONDS)
         if await serve(fetch, send):
-            _was_asked(fetch, by_a_phone)
+            _used(fetch)
             return
     mine: asyncio.Future[None] | None = None
     if fetch.signature not in _answering or _answering[fetch.signature].done():
@@ -161,8 +148,7 @@ async def answer(
 
     try:
         await django({**scope, SLOT: slot}, receive, kept)
-        learn(fetch, slot, start, scope)
-        _was_asked(fetch, by_a_phone)
+        learn(fetch, slot, start)
     finally:
         if mine is not None:
             if _answering.get(fetch.signature) is mine:
@@ -206,9 +192,7 @@ def live_fetch(scope: Scope) -> LiveFetch | None:
     return LiveFetch(signature, cookies.get(settings.CSRF_COOKIE_NAME, ""))
 
 
-def learn(
-    fetch: LiveFetch, slot: dict[str, Any], start: MutableMapping[str, Any], scope: Scope
-) -> None:
+def learn(fetch: LiveFetch, slot: dict[str, Any], start: MutableMapping[str, Any]) -> None:
     """Keep what Django answered ``fetch`` (``start``: its response's first message) if
     :func:`served_once` served it a copy (it wrote ``slot``)."""
     copy = slot.get("copy")
@@ -232,22 +216,20 @@ def learn(
         status=200,
         headers=headers,
         sets_csrf_cookie=sets_csrf_cookie,
-        scope=_without_csrf_cookie(scope),
     )
     _entries.move_to_end(fetch.signature)
     while len(_entries) > MOST_ENTRIES:
         _forget(next(iter(_entries)))
 
 
-def _was_asked(fetch: LiveFetch, by_a_phone: bool) -> None:
-    if by_a_phone and fetch.signature in _entries:
+def _used(fetch: LiveFetch) -> None:
+    """The entries phones use stay longest."""
+    if fetch.signature in _entries:
         _entries.move_to_end(fetch.signature)
-        _asked[fetch.signature] = time.monotonic()
 
 
 def _forget(signature: Signature) -> None:
     _entries.pop(signature, None)
-    _asked.pop(signature, None)
 
 
 async def serve(fetch: LiveFetch, send: Send) -> bool:
@@ -270,71 +252,6 @@ async def serve(fetch: LiveFetch, send: Send) -> bool:
     await send({"type": "http.response.start", "status": entry.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
     return True
-
-
-def _without_csrf_cookie(scope: Scope) -> Scope:
-    """``scope`` with no cookie but the language switch's (the fetch's one cookie besides its
-    CSRF cookie): a request of the same signature that is nobody's."""
-    headers = [(n, v) for n, v in scope.get("headers", ()) if n.lower() != b"cookie"]
-    for name, value in scope.get("headers", ()):
-        if name.lower() == b"cookie":
-            language = parse_cookie(value.decode("latin-1")).get(settings.LANGUAGE_COOKIE_NAME)
-            if language is not None:
-                cookie = f"{settings.LANGUAGE_COOKIE_NAME}={language}"
-                headers.append((b"cookie", cookie.encode("latin-1", "replace")))
-    return {k: v for k, v in scope.items() if k != SLOT} | {"headers": headers}
-
-
-def heard(event: Event) -> None:
-    """An event this process's hub handed on (its thread): the pages it touches that phones
-    asked for lately are rendered again now, on the serving loop, rather than when the first
-    phone asks (each waits 100-350 ms after the event: live.js)."""
-    if _serving is not None and not _serving[0].is_closed():
-        _serving[0].call_soon_threadsafe(_render_again, event.topics)
-
-
-def _render_again(topics: frozenset[str]) -> None:
-    if _serving is None or not settings.LIVE_PAGE_COPY_SECONDS:
-        return
-    loop, django = _serving
-    lately = time.monotonic() - RENDER_AGAIN_SECONDS
-    keys: set[Key] = set()
-    for signature, entry in list(_entries.items()):
-        if (
-            _asked.get(signature, 0.0) < lately
-            or entry.key in keys
-            or signature in _answering
-            or not topics.intersection(entry.topics)
-        ):
-            continue
-        keys.add(entry.key)
-        task = loop.create_task(_ask_django(LiveFetch(signature, ""), entry.scope, django))
-        _again.add(task)
-        task.add_done_callback(_again.discard)
-
-
-async def _ask_django(fetch: LiveFetch, scope: Scope, django: Application) -> None:
-    """Ask Django for ``fetch`` as a phone would (the answer is kept, the response dropped)."""
-    given = False
-    ended = asyncio.Event()
-
-    async def receive() -> dict[str, Any]:
-        nonlocal given
-        if not given:
-            given = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await ended.wait()
-        return {"type": "http.disconnect"}
-
-    async def dropped(message: MutableMapping[str, Any]) -> None:
-        pass
-
-    try:
-        await answer(fetch, scope, receive, dropped, django, by_a_phone=False)
-    except Exception:
-        log.warning("live fast path: rendering again failed", exc_info=True)
-    finally:
-        ended.set()
 
 
 def _csrf_secret(cookie: str) -> str:
@@ -449,4 +366,3 @@ def _answer(questions: list[tuple[tuple[str, ...], int]]) -> list[bool]:
 
 
 CHECKS = CurrencyChecks()
-hub().watch(heard)

@@ -91,7 +91,6 @@ class Hub:
         self._recent: deque[int] = deque(maxlen=200)
         self._last_prune = 0.0
         self._idle_since = time.monotonic()
-        self._watchers: list[Callable[[Event], None]] = []
 
     @property
     def open_pages(self) -> int:
@@ -120,14 +119,6 @@ class Hub:
                 self._thread = threading.Thread(target=self._run, name="live-hub", daemon=True)
                 self._thread.start()
         return subscription
-
-    def watch(self, callback: Callable[[Event], None]) -> None:
-        """Hand ``callback`` every event this hub hands on, whatever its topics (from the hub's
-        thread, so it must only queue work). It keeps no thread running: it hears of events
-        while this process has open pages (league.live.fast_path renders their copies again
-        before the pages ask)."""
-        with self._lock:
-            self._watchers.append(callback)
 
     def unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
@@ -244,12 +235,6 @@ class Hub:
     def _dispatch(self, event: Event) -> None:
         with self._lock:
             subscriptions = list(self._subscriptions)
-            watchers = list(self._watchers)
-        for watcher in watchers:
-            try:
-                watcher(event)
-            except Exception:
-                log.warning("live hub: a watcher failed", exc_info=True)
         for subscription in subscriptions:
             if subscription.topics & event.topics:
                 try:
