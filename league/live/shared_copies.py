@@ -80,7 +80,11 @@ class SharedCopies:
         process rendering it now (``before_waiting`` called first if it must wait); False
         when the wait ran out (render without it)."""
         path = self._slot(key).with_suffix(".lock")
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        except OSError:  # the folder gone (a cleaner of the temporary folder), a full disk
+            yield False
+            return
         try:
             deadline = time.monotonic() + seconds
             waited = False
@@ -121,7 +125,10 @@ class SharedCopies:
     def write(self, key: tuple[str, ...], head: dict[str, object], content: bytes) -> None:
         """Leave the key's copy in its slot (whole or not at all: written aside, then renamed)."""
         path = self._slot(key)
-        fd, aside = tempfile.mkstemp(dir=self.folder, prefix=".new-")
+        try:
+            fd, aside = tempfile.mkstemp(dir=self.folder, prefix=".new-")
+        except OSError:
+            return
         try:
             with os.fdopen(fd, "wb") as file:
                 file.write(json.dumps({**head, "key": list(key)}).encode() + b"\n")

@@ -106,3 +106,12 @@ def test_a_process_waits_for_another_s_rendering_then_takes_its_turn(tmp_path):
     with shared.rendering(key, 5.0, lambda: None) as held:
         assert held is True and time.monotonic() - started >= 0.04
     os.close(other)
+
+
+def test_a_folder_gone_meanwhile_is_no_error(tmp_path):
+    shared = SharedCopies(tmp_path / "gone")
+    key = ("http", "a", "/one/", "en", "UTC")
+    with shared.rendering(key, 1.0, lambda: None) as held:
+        assert held is False
+    shared.write(key, {"version": 1}, b"<p>")
+    assert shared.read(key) is None
