@@ -21,6 +21,11 @@ Words:
 What belongs to one response only is put in when a copy is served: the visitor's own CSRF
 token in place of the one it was rendered with (the language switch posts it) and the
 screen's clock (``data-now``: the time of this response).
+
+The web processes of one computer render a page in turns and take each other's current copy
+(:mod:`league.live.shared_copies`); a phone's refetch of a copy Django has just given the same
+request is answered before Django's per-request work (:mod:`league.live.fast_path`, told here
+which copy each such request was given).
 """
 
 from __future__ import annotations
