@@ -405,6 +405,8 @@ def bench_env(database_url: str, tmp: Path) -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1",
         "STATIC_ROOT": str(tmp / "static"),
         "LOG_LEVEL": "WARNING",
+        # The web processes' shared copies of live pages, removed with the run's folder.
+        "LIVE_PAGE_COPY_DIR": str(tmp / "copies"),
     }
 
 

@@ -338,6 +338,10 @@ LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 40, minimum=1)
 # once per change and that copy served to every visitor not signed in (league.live.page_cache)
 # for at most this many seconds; 0 renders it for every request.
 LIVE_PAGE_COPY_SECONDS = env_int("LIVE_PAGE_COPY_SECONDS", 5)
+# Where the web processes of this computer leave the copies they render for each other
+# (league.live.shared_copies); unset, a folder of this user's in the temporary folder, named
+# after the site's folder and database.
+LIVE_PAGE_COPY_DIR = env_str("LIVE_PAGE_COPY_DIR")
 
 # -- language and time -----------------------------------------------------------------------
 

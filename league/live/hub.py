@@ -28,7 +28,7 @@ from league.models import LiveEvent
 
 log = logging.getLogger(__name__)
 
-POLL_SECONDS = 0.2  # SQLite: how often to look for new events
+POLL_SECONDS = 0.1  # SQLite: how often to look for new events
 LISTEN_SECONDS = 2.0  # PostgreSQL: the longest sleep without a NOTIFY (a safety net)
 IDLE_SECONDS = 60.0  # the thread ends after this long with no open page
 KEEP = datetime.timedelta(days=2)  # events older than this are deleted

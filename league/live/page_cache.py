@@ -21,6 +21,11 @@ Words:
 What belongs to one response only is put in when a copy is served: the visitor's own CSRF
 token in place of the one it was rendered with (the language switch posts it) and the
 screen's clock (``data-now``: the time of this response).
+
+The web processes of one computer render a page in turns and take each other's current copy
+(:mod:`league.live.shared_copies`); a phone's refetch of a copy Django has just given the same
+request is answered before Django's per-request work (:mod:`league.live.fast_path`, told here
+which copy each such request was given).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 
+from league.live.shared_copies import SharedCopies
 from league.models import LiveEvent
 
 #: The most copies a web process keeps, and the most bytes they take together (the least
@@ -55,6 +61,9 @@ _TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"')
 _NOW = re.compile(rb'data-now="\d+"')
 
 Key = tuple[str, str, str, str, str]
+#: The ASGI scope's key of the dict in which a request says which copy it was given
+#: (league.live.fast_path).
+SLOT = "hicksheet.live_copy"
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,7 @@ def served_once(
     for _turn in range(3):
         copy = COPIES.get(key)
         if copy is not None and _is_current(copy, topics, seconds):
+            _tell_the_fast_path(request, key, topics, copy)
             return _serve(request, copy)
         done = COPIES.start_rendering(key)
         if done is None:
@@ -159,7 +169,7 @@ def served_once(
             COPIES.wait(key, WAIT_SECONDS)
             continue
         try:
-            return _render(request, key, render)
+            return _render(request, key, topics, render)
         finally:
             COPIES.finish_rendering(key, done)
     return render()
@@ -191,8 +201,52 @@ def _is_current(copy: Copy, topics: list[str], seconds: int) -> bool:
     return not LiveEvent.objects.filter(touching, pk__gt=copy.version).exists()
 
 
-def _render(request: HttpRequest, key: Key, render: Callable[[], HttpResponse]) -> HttpResponse:
-    made = time.monotonic()
+def _render(
+    request: HttpRequest, key: Key, topics: list[str], render: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """Render the page, unless another web process has just done so (its copy is current):
+    the processes take turns, each after the other's copy (league.live.shared_copies)."""
+    shared = SharedCopies.here()
+    if shared is None:
+        return _render_here(request, key, topics, render, None)
+    with shared.rendering(key, WAIT_SECONDS, _give_back_connections):
+        found = shared.read(key)
+        copy = _from_shared(*found) if found is not None else None
+        if copy is not None and _is_current(copy, topics, settings.LIVE_PAGE_COPY_SECONDS):
+            COPIES.put(key, copy)
+            _tell_the_fast_path(request, key, topics, copy)
+            return _serve(request, copy)
+        return _render_here(request, key, topics, render, shared)
+
+
+def _from_shared(head: dict[str, object], content: bytes) -> Copy | None:
+    made, version = head.get("made"), head.get("version")
+    content_type, token = head.get("content_type"), head.get("csrf_token")
+    if not (
+        isinstance(made, float)
+        and isinstance(version, int)
+        and isinstance(content_type, str)
+        and isinstance(token, str)
+    ):
+        return None
+    return Copy(
+        content=content,
+        content_type=content_type,
+        version=version,
+        # Its age by the wall clock (the processes' monotonic clocks need not agree).
+        made=time.monotonic() - (time.time() - made),
+        csrf_token=token.encode(),
+    )
+
+
+def _render_here(
+    request: HttpRequest,
+    key: Key,
+    topics: list[str],
+    render: Callable[[], HttpResponse],
+    shared: SharedCopies | None,
+) -> HttpResponse:
+    made, made_on_the_wall = time.monotonic(), time.time()
     # Read before rendering: an event committed meanwhile is newer than the copy's version,
     # so the next request renders again rather than miss it.
     version = LiveEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
@@ -203,17 +257,32 @@ def _render(request: HttpRequest, key: Key, render: Callable[[], HttpResponse]) 
         and not response.cookies  # the view's cookies are one visitor's
     ):
         found = _TOKEN.search(response.content)
-        COPIES.put(
-            key,
-            Copy(
-                content=response.content,
-                content_type=response["Content-Type"],
-                version=version,
-                made=made,
-                csrf_token=found.group(1) if found else b"",
-            ),
+        copy = Copy(
+            content=response.content,
+            content_type=response["Content-Type"],
+            version=version,
+            made=made,
+            csrf_token=found.group(1) if found else b"",
         )
+        COPIES.put(key, copy)
+        _tell_the_fast_path(request, key, topics, copy)
+        if shared is not None:
+            head = {
+                "version": version,
+                "made": made_on_the_wall,
+                "content_type": copy.content_type,
+                "csrf_token": copy.csrf_token.decode(),
+            }
+            shared.write(key, head, copy.content)
     return response
+
+
+def _tell_the_fast_path(request: HttpRequest, key: Key, topics: list[str], copy: Copy) -> None:
+    """Say which copy this visitor was given, to the ASGI application that asked
+    (:mod:`league.live.fast_path`: it serves the next such request itself)."""
+    slot = getattr(request, "scope", {}).get(SLOT)
+    if isinstance(slot, dict):
+        slot.update(key=key, topics=topics, copy=copy)
 
 
 def _serve(request: HttpRequest, copy: Copy) -> HttpResponse:

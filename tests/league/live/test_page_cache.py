@@ -40,9 +40,11 @@ NAMES = ["Anna", "Ben", "Cor", "Dirk", "Els", "Fien", "Gerrit", "Hanna"]
 
 
 @pytest.fixture(autouse=True)
-def copies_on(settings) -> Iterator[None]:
+def copies_on(settings, tmp_path) -> Iterator[None]:
     """Copies on (the test run turns them off: tests/conftest.py), none left from elsewhere."""
     settings.LIVE_PAGE_COPY_SECONDS = 5
+    (tmp_path / "copies").mkdir(mode=0o700)
+    settings.LIVE_PAGE_COPY_DIR = str(tmp_path / "copies")
     page_cache.COPIES.clear()
     yield
     page_cache.COPIES.clear()
@@ -147,8 +149,10 @@ def test_an_event_of_another_competition_keeps_the_copy(evening, renders):
 
 def test_a_copy_lasts_its_seconds_only(evening, renders, monkeypatch, settings):
     Client().get(evening_url(evening))
-    later = page_cache.time.monotonic() + 5
+    later, later_on_the_wall = page_cache.time.monotonic() + 5, page_cache.time.time() + 5
     monkeypatch.setattr(page_cache.time, "monotonic", lambda: later)
+    # The copy another web process would find (league.live.shared_copies) is as old.
+    monkeypatch.setattr(page_cache.time, "time", lambda: later_on_the_wall)
     Client().get(evening_url(evening))
     assert renders == ["evening", "evening"]
     settings.LIVE_PAGE_COPY_SECONDS = 0  # no copies at all
