@@ -35,7 +35,7 @@ from league.competitions.member_forms import (
 )
 from league.competitions.member_presenters import club_changes, record_history
 from league.errors import Refused
-from league.evenings.selectors import is_guest
+from league.evenings.selectors import guests_among, is_guest
 from league.forms_common import autofocus, show_refusal
 from league.models import Club, Partnership, Player
 
@@ -288,14 +288,25 @@ def club_remove(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 
 def retired_records(club: Club) -> dict[str, Any]:
-    """The club page's folded "Retired members" section: its retired members and partnerships
-    (two queries)."""
+    """The club page's folded "Retired members" section: its retired members and partnerships,
+    and apart from them the guests of its evenings (kept as retired, never members: a
+    secretary reading the retired list expects the members who left), three queries."""
     players = list(club.players.exclude(retired_at=None))
     partnerships = list(
         club.partnerships.exclude(retired_at=None).select_related("first", "second")
     )
+    guests = guests_among(
+        [("player", p.pk) for p in players] + [("pair", p.pk) for p in partnerships]
+    )
+    retired_players = [p for p in players if ("player", p.pk) not in guests]
+    retired_pairs = [p for p in partnerships if ("pair", p.pk) not in guests]
+    guest_players = [p for p in players if ("player", p.pk) in guests]
+    guest_pairs = [p for p in partnerships if ("pair", p.pk) in guests]
     return {
-        "retired_players": players,
-        "retired_partnerships": partnerships,
-        "retired_count": len(players) + len(partnerships),
+        "retired_players": retired_players,
+        "retired_partnerships": retired_pairs,
+        "retired_count": len(retired_players) + len(retired_pairs),
+        "guest_players": guest_players,
+        "guest_partnerships": guest_pairs,
+        "guest_count": len(guest_players) + len(guest_pairs),
     }

@@ -546,7 +546,17 @@ def test_a_guest_is_kept_off_the_member_lists_and_brought_into_the_club_in_one_t
     assert evening.entrants.filter(player=guest).exists()
     club_page = page(organiser_client, reverse("competitions:club-detail", args=[club.slug]))
     assert "Visitor" not in club_page.by_id("members").text
-    assert "Visitor" in club_page.by_id("retired").text
+    # Listed as a guest, apart from the members who left (a guest never was one).
+    assert not any(e.attrs.get("id") == "retired" for e in club_page.iter())
+    guests = club_page.by_id("guests")
+    assert "Guests of the club's evenings (1)" in guests.text and "Visitor" in guests.text
+    assert "Make a member of the club" in guests.text
+    left = Player.objects.create(club=club, name="Left the club")
+    organiser_client.post(reverse("competitions:player-retire", args=[left.pk]))
+    club_page = page(organiser_client, reverse("competitions:club-detail", args=[club.slug]))
+    assert "Left the club" in club_page.by_id("retired").text
+    assert "Visitor" not in club_page.by_id("retired").text
+    assert "Left the club" not in club_page.by_id("guests").text
     back = organiser_client.post(reverse("competitions:player-return", args=[guest.pk]))
     assert back.status_code == 302
     guest.refresh_from_db()
