@@ -405,7 +405,10 @@ def check_in_guest_pair(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             if error.field is None:  # the door is closed: said above the forms
                 return _refused(request, competition, "check_in", error.message)
-            show_refusal(form, error)
+            if error.field == "partnership":  # the pair, or one of it, is in already
+                form.add_error("first", error.message)  # next to the names that say who
+            else:
+                show_refusal(form, error)
         else:
             return _checked_in(request, competition, entrant)
     messages.error(request, _("The pair is not checked in: see below."))
@@ -440,7 +443,10 @@ def check_in_pair(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as error:
             if error.field is None:  # the door is closed: said above the forms
                 return _refused(request, competition, "check_in", error.message)
-            show_refusal(form, error)
+            if error.field == "partnership":  # the pair, or one of it, is in already
+                form.add_error("first", error.message)  # next to the names that say who
+            else:
+                show_refusal(form, error)
         else:
             return _checked_in(request, competition, entrant)
     messages.error(request, _("The pair is not checked in: see below."))

@@ -594,6 +594,11 @@ def test_a_pair_of_guests_checks_in_and_stays_off_the_pair_lists(club, organiser
     )
     assert response.status_code == 400
     assert "two different names" in parse(response.content).by_id("guest-pair-second-error").text
+    # The same pair again: said next to the names that tell who, not only in the summary.
+    response = organiser_client.post(url("check-in-guest-pair", evening), data)
+    assert response.status_code == 400
+    said = parse(response.content).by_id("guest-pair-first-error").text
+    assert "Les Amis is already checked in." in said
     response = organiser_client.post(url("check-in-guest-pair", evening), {})
     assert response.status_code == 400
     # A lone guest from a stale page: said above the pair forms.
