@@ -53,6 +53,20 @@ def evenings_of_club(club_id: int) -> QuerySet[Competition]:
     )
 
 
+def same_night(competition: Competition) -> list[str]:
+    """The names of the club's other evenings (not archived) on ``competition``'s night: a
+    second evening made for one night is most often a slip (one query; none without a
+    night)."""
+    if competition.held_on is None:
+        return []
+    return list(
+        evenings_of_club(competition.club_id)
+        .filter(held_on=competition.held_on, archived_at=None)
+        .exclude(pk=competition.pk)
+        .values_list("name", flat=True)
+    )
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sits at a seat (``number`` from 1 round the table; None for a substitute)."""

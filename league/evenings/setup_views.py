@@ -150,6 +150,16 @@ def evening_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                 _("%(evening)s is set up: check the players in at the door.")
                 % {"evening": competition.name},
             )
+            others = selectors.same_night(competition)
+            if others:
+                messages.warning(
+                    request,
+                    _(
+                        "%(others)s is on the same night. If this evening is one too many: "
+                        "Edit, then Delete this evening."
+                    )
+                    % {"others": ", ".join(others)},
+                )
             return redirect(evening_page(competition.slug))
     context = {
         "club": club,

@@ -172,6 +172,30 @@ def test_the_organiser_sets_a_drive_up_and_lands_on_its_evening_page(club, organ
     assert competition.booby_words == "A cabbage"
 
 
+def test_a_second_evening_on_the_same_night_is_made_with_a_warning(club, organiser_client):
+    address = f"/clubs/{club.slug}/evenings/new/"
+    first = organiser_client.post(address, new_post(), follow=True)
+    assert "on the same night" not in first.content.decode()
+    second = organiser_client.post(address, new_post(name="Friday drive again"), follow=True)
+    said = [str(m) for m in second.context["messages"]]
+    assert any(
+        m.startswith("Friday drive is on the same night.")
+        and m.endswith("Edit, then Delete this evening.")
+        for m in said
+    ), said
+    assert Competition.objects.filter(kind=CompetitionKind.EVENING).count() == 2
+    # Another night, or an archived evening of the same night: nothing to warn of.
+    other = organiser_client.post(
+        address, new_post(name="Next week", held_on="2026-12-04"), follow=True
+    )
+    assert not any("same night" in str(m) for m in other.context["messages"])
+    Competition.objects.filter(kind=CompetitionKind.EVENING, held_on="2026-11-27").update(
+        archived_at=datetime.datetime(2026, 11, 28, tzinfo=datetime.UTC)
+    )
+    third = organiser_client.post(address, new_post(name="Third"), follow=True)
+    assert not any("same night" in str(m) for m in third.context["messages"])
+
+
 def test_a_belote_concours_of_pairs_by_the_ranking_every_team_a_prize(club, organiser_client):
     response = organiser_client.post(
         f"/clubs/{club.slug}/evenings/new/",
